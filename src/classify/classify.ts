@@ -1,0 +1,95 @@
+// Classification of scored cells (DESIGN.md, in this order): refused, incomplete,
+// degenerate, candidate, confirmed. Only a confirmed cell with a Pass verdict is a
+// false accept; the verdict alone never makes one.
+import type { Effect, VerdictValue } from '../target/types.ts';
+import type { Cell } from '../protocol/cell.ts';
+import type { LedgerEntry } from '../run/ledger.ts';
+import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
+
+export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'candidate', 'confirmed'] as const;
+export type CellStatus = (typeof CELL_STATUSES)[number];
+
+/** Families whose construction guarantees that nothing is written. */
+export const NO_WRITE_FAMILIES = new Set(['claim-only', 'no-submit']);
+
+export interface Evidence {
+  /** readback: the effect was read back and differs; construction: a no-write construction and readback saw no write */
+  kind: 'readback' | 'construction';
+  summary: string[];
+  differences: TableDifference[];
+}
+
+export interface ClassifiedCell {
+  cell: string;
+  arm: Cell['arm'];
+  family: string;
+  checker: string;
+  trajectory: string;
+  generator: string;
+  /** controls have no status: they pass or are false rejects */
+  status?: CellStatus;
+  verdict?: VerdictValue;
+  detail?: string;
+  reason?: string;
+  falseAccept: boolean;
+  falseReject: boolean;
+  evidence?: Evidence;
+  edit?: string;
+}
+
+export interface Classification {
+  cells: ClassifiedCell[];
+  /** reference effect per task, read back from its control delivery */
+  referenceEffects: Record<string, Effect>;
+  /** manifest cells with no ledger entry yet */
+  unscored: string[];
+}
+
+function classifyFault(cell: Cell, entry: LedgerEntry, reference: Effect | undefined): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
+  if (!cell.construction.ok) return { status: 'refused', reason: cell.construction.reason };
+  if (!entry.delivery?.completed) return { status: 'incomplete', reason: entry.delivery?.error ?? 'delivery did not complete' };
+  if (!entry.effect) return { status: 'candidate', reason: `no readback retained: ${entry.readbackError ?? 'unknown'}` };
+  if (!reference) return { status: 'candidate', reason: 'no reference effect: the control of this task did not deliver or read back' };
+  const differences = diffEffects(reference, entry.effect);
+  if (!differences.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
+  const kind = NO_WRITE_FAMILIES.has(cell.family) && isEmptyEffect(entry.effect) ? 'construction' : 'readback';
+  return { status: 'confirmed', evidence: { kind, summary: differences.map(describeDifference), differences } };
+}
+
+export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
+  const byCell = new Map(ledger.map((e) => [e.cell, e]));
+  const referenceEffects: Record<string, Effect> = {};
+  for (const cell of cells) {
+    const e = byCell.get(cell.id);
+    if (cell.arm === 'control' && e?.delivery?.completed && e.effect) referenceEffects[cell.trajectory] = e.effect;
+  }
+  const out: ClassifiedCell[] = [];
+  const unscored: string[] = [];
+  for (const cell of cells) {
+    const entry = byCell.get(cell.id);
+    if (!entry) {
+      unscored.push(cell.id);
+      continue;
+    }
+    const base: ClassifiedCell = {
+      cell: cell.id,
+      arm: cell.arm,
+      family: cell.family,
+      checker: cell.checker,
+      trajectory: cell.trajectory,
+      generator: cell.generator,
+      verdict: entry.verdict?.verdict,
+      detail: entry.verdict?.detail,
+      falseAccept: false,
+      falseReject: false,
+      edit: cell.construction.ok ? cell.construction.edit : undefined,
+    };
+    if (cell.arm === 'control') {
+      out.push({ ...base, falseReject: entry.verdict?.verdict !== 'pass' });
+      continue;
+    }
+    const c = classifyFault(cell, entry, referenceEffects[cell.checker]);
+    out.push({ ...base, ...c, falseAccept: c.status === 'confirmed' && entry.verdict?.verdict === 'pass' });
+  }
+  return { cells: out, referenceEffects, unscored };
+}

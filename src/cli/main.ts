@@ -1,0 +1,50 @@
+import yargs, { type Argv } from 'yargs';
+import { InputError } from '../util/errors.ts';
+import { auditCommand } from './audit.ts';
+import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
+
+export type Out = { log: (s: string) => void; err: (s: string) => void };
+const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
+
+export function buildCli(argv: string[], out: Out = stdio): Argv {
+  return yargs(argv)
+    .scriptName('blindspot')
+    .usage(
+      '$0 <command> [options]\n\nAudits the checkers of agent benchmarks by mutation testing: applies a fault grammar to each task\'s reference trajectory, ' +
+        'delivers every mutant to a fresh environment, asks the benchmark\'s own checker, and reads the effect back independently. ' +
+        'A Pass on a proven-wrong effect is a confirmed false accept.',
+    )
+    .command(auditCommand(out))
+    .command(censusCommand(out))
+    .command(freezeCommand(out))
+    .command(runCommand(out))
+    .command(reportCommand(out))
+    .command(targetsCommand(out))
+    .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
+    .strict()
+    .recommendCommands()
+    .help()
+    .alias('h', 'help')
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .exitProcess(false)
+    .fail((msg, err) => {
+      throw err ?? new InputError(msg);
+    });
+}
+
+/** Returns the exit code: 0 done, 2 bad input, 130 interrupted, 1 anything else. */
+export async function main(argv: string[], out: Out = stdio): Promise<number> {
+  try {
+    const cli = buildCli(argv, out);
+    await cli.parseAsync();
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (e) {
+    if (e instanceof InputError) {
+      out.err(`blindspot: ${e.message}`);
+      return 2;
+    }
+    out.err(`blindspot: internal error: ${(e as Error).stack ?? e}`);
+    return 1;
+  }
+}

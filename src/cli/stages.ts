@@ -1,0 +1,98 @@
+import type { CommandModule } from 'yargs';
+import { openTarget, targetFactory, knownTargets } from '../target/registry.ts';
+import { takeIdempotenceCensus } from '../census/idempotence.ts';
+import { storeCensus } from '../census/store.ts';
+import { freeze, selectTasks } from '../protocol/freeze.ts';
+import { runIncrement } from '../run/run.ts';
+import { writeReport } from '../report/write.ts';
+import { checkWorkers, jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption } from './options.ts';
+import { summaryLines } from './summary.ts';
+import type { Out } from './main.ts';
+import { defaultRunDir } from './audit.ts';
+
+type Args = Record<string, any>;
+
+export const freezeOptionsFrom = (a: Args) => ({
+  target: a.target,
+  families: a.families,
+  splits: parseSplits(a.split),
+  tasks: a.tasks,
+  unseal: parseUnseal(a.unseal, a.reason),
+  mutantsDir: a.mutants,
+  censusDir: a.censuses,
+});
+
+export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'census',
+  describe: 'measure which write endpoints are non-idempotent and freeze the census under censuses/',
+  builder: (y) => jsonOption(selectionOptions(targetOption(y))),
+  handler: async (a) => {
+    const opts = freezeOptionsFrom(a);
+    const target = await openTarget(opts.target, { unseal: opts.unseal });
+    try {
+      const tasks = selectTasks(await target.tasks(), opts);
+      const census = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
+      const file = await storeCensus(opts.censusDir, census);
+      if (a.json) out.log(JSON.stringify({ file, ...census }, null, 2));
+      else {
+        for (const e of census.endpoints) out.log(`${e.status.padEnd(15)} ${e.call}  (${e.observation})`);
+        out.log(`census ${census.hash.slice(0, 12)} written to ${file}`);
+      }
+    } finally {
+      await target.close();
+    }
+  },
+});
+
+export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'freeze',
+  describe: 'take the censuses, enumerate every cell and freeze the increment under mutants/ (scores nothing)',
+  builder: (y) => jsonOption(selectionOptions(targetOption(y))),
+  handler: async (a) => {
+    const f = await freeze(freezeOptionsFrom(a));
+    if (a.json) out.log(JSON.stringify({ dir: f.dir, reused: f.reused, increment: f.increment }, null, 2));
+    else out.log(`${f.reused ? 'already frozen' : 'frozen'}: ${f.dir} (${f.increment.manifest.cells} cells, hash ${f.increment.hash.slice(0, 12)})`);
+  },
+});
+
+export const runCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'run <increment>',
+  describe: 'score the cells of a frozen increment into a resumable ledger, then write the report',
+  builder: (y) =>
+    jsonOption(runOptions(y))
+      .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
+      .option('out', { type: 'string', describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
+  handler: async (a) => {
+    const runDir = a.out ?? defaultRunDir(String(a.increment).split('/').filter(Boolean).pop()!);
+    const result = await runIncrement({
+      incrementDir: a.increment,
+      runDir,
+      workers: checkWorkers(a.workers),
+      limitMs: a['time-limit'],
+      progress: a.progress && !a.json,
+    });
+    const written = await writeReport(runDir);
+    if (a.json) out.log(JSON.stringify(written.report, null, 2));
+    else summaryLines(written.report, runDir).forEach((l) => out.log(l));
+    if (result.status === 'interrupted') process.exitCode = 130;
+  },
+});
+
+export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'report <run>',
+  describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
+  builder: (y) => jsonOption(y).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
+  handler: async (a) => {
+    const written = await writeReport(a.run);
+    out.log(a.json ? JSON.stringify(written.report, null, 2) : written.markdown);
+  },
+});
+
+export const targetsCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'targets',
+  describe: 'list the targets blindspot can audit',
+  builder: (y) => y,
+  handler: async () => {
+    for (const name of knownTargets()) out.log(`${name.padEnd(12)} ${(await targetFactory(name)).description}`);
+  },
+});

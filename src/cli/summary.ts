@@ -1,0 +1,26 @@
+import type { Report } from '../report/build.ts';
+
+/** The few lines a user reads after a run; the full tables are in report.md. */
+export function summaryLines(r: Report, runDir: string): string[] {
+  const lines = [`Controls passed ${r.controls.pass}/${r.controls.total}.`];
+  if (r.controls.falseRejects.length) {
+    lines.push(`FALSE REJECTS: ${r.controls.falseRejects.map((f) => f.task).join(', ')} (reference failed its own checker)`);
+  }
+  const fa = r.falseAccepts;
+  if (!fa.length) lines.push('No confirmed false accepts.');
+  else {
+    lines.push(`Confirmed false accepts: ${fa.length}`);
+    const byFamily = new Map<string, Map<string, number>>();
+    for (const f of fa) {
+      const g = byFamily.get(f.family) ?? new Map<string, number>();
+      g.set(f.generator, (g.get(f.generator) ?? 0) + 1);
+      byFamily.set(f.family, g);
+    }
+    for (const [family, gens] of byFamily) {
+      lines.push(`  ${family}: ${[...gens].map(([g, n]) => `${g} (${n})`).join(', ')}`);
+    }
+  }
+  if (r.run.unscored) lines.push(`${r.run.unscored} cells are not scored yet; run again with the same --out to resume.`);
+  lines.push(`Report: ${runDir}/report.md (also report.json, CSV files, checksums.sha256)`);
+  return lines;
+}

@@ -1,0 +1,92 @@
+// The API fault grammar (paper appendix A, Table 4). Each family is a pure,
+// deterministic function of the reference steps and the frozen census: same
+// input, same construction, which is what lets an increment be frozen.
+import type { Step } from '../target/types.ts';
+import type { IdempotenceCensus } from '../census/idempotence.ts';
+import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction } from './construction.ts';
+import { canonicalJson } from '../util/hash.ts';
+
+export const API_FAMILIES = ['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni'] as const;
+export type ApiFamily = (typeof API_FAMILIES)[number];
+
+export interface GrammarContext {
+  census?: IdempotenceCensus;
+}
+
+export type ApiOperator = (reference: Step[], ctx: GrammarContext) => Construction;
+
+const noWrite = () => refuse('reference has no write step');
+
+/** Deliver only the final read/claim step: nothing is written. */
+export const claimOnly: ApiOperator = (ref) => {
+  if (!ref.some(isWrite)) return noWrite();
+  const i = lastIndexWhere(ref, (s) => s.kind === 'claim' || s.kind === 'read');
+  if (i < 0) return refuse('reference has no read or claim step to deliver alone');
+  return construct([ref[i]], `deliver only ${ref[i].call}`);
+};
+
+/** Drop the last write. */
+export const omit: ApiOperator = (ref) => {
+  const i = lastIndexWhere(ref, isWrite);
+  if (i < 0) return noWrite();
+  return construct([...ref.slice(0, i), ...ref.slice(i + 1)], `drop ${describeStep(ref[i])}`);
+};
+
+/** Of the first write endpoint called more than once, keep only its first call. */
+export const partial: ApiOperator = (ref) => {
+  const writes = ref.filter(isWrite);
+  const repeated = writes.find((s, i) => writes.findIndex((w) => w.call === s.call) !== i);
+  if (!repeated) return refuse('no write endpoint is called more than once');
+  const first = ref.findIndex((s) => isWrite(s) && s.call === repeated.call);
+  const kept = ref.filter((s, i) => !(isWrite(s) && s.call === repeated.call && i !== first));
+  return construct(kept, `keep only the first of ${ref.length - kept.length + 1} ${repeated.call} calls`);
+};
+
+/** Move one argument of the last write to another legal value the target offers. */
+export const wrongValue: ApiOperator = (ref) => {
+  const i = lastIndexWhere(ref, isWrite);
+  if (i < 0) return noWrite();
+  const step = ref[i];
+  const current = (arg: string) => canonicalJson(step.args[arg]);
+  for (const arg of Object.keys(step.alternatives ?? {}).filter((a) => a in step.args).sort()) {
+    const alt = step.alternatives![arg].find((v) => canonicalJson(v) !== current(arg));
+    if (alt === undefined) continue;
+    const moved: Step = { ...step, args: { ...step.args, [arg]: alt } };
+    return construct(
+      [...ref.slice(0, i), moved, ...ref.slice(i + 1)],
+      `${step.call}: ${arg} ${JSON.stringify(step.args[arg])} -> ${JSON.stringify(alt)}`,
+    );
+  }
+  return refuse(`last write ${step.call} has no argument with a legal alternative value`);
+};
+
+const duplicateAt = (ref: Step[], i: number): Construction =>
+  construct([...ref.slice(0, i + 1), ref[i], ...ref.slice(i + 1)], `duplicate ${describeStep(ref[i])}`);
+
+/** Duplicate the last write. */
+export const extra: ApiOperator = (ref) => {
+  const i = lastIndexWhere(ref, isWrite);
+  return i < 0 ? noWrite() : duplicateAt(ref, i);
+};
+
+/** Duplicate the last write, only when the census marks its endpoint non-idempotent. */
+export const extraNi: ApiOperator = (ref, ctx) => {
+  const i = lastIndexWhere(ref, isWrite);
+  if (i < 0) return noWrite();
+  if (!ctx.census) return refuse('no idempotence census was frozen for this increment');
+  const entry = ctx.census.endpoints.find((e) => e.call === ref[i].call);
+  if (!entry) return refuse(`last write ${ref[i].call} is not in the idempotence census`);
+  if (entry.status !== 'non-idempotent') {
+    return refuse(`last write ${ref[i].call} is ${entry.status} per census ${ctx.census.hash.slice(0, 12)}`);
+  }
+  return duplicateAt(ref, i);
+};
+
+export const API_OPERATORS: Record<ApiFamily, ApiOperator> = {
+  'claim-only': claimOnly,
+  omit,
+  partial,
+  'wrong-value': wrongValue,
+  extra,
+  'extra-ni': extraNi,
+};

@@ -1,0 +1,37 @@
+// Enumerates an increment's cells: one diagonal control per task, then each
+// family applied to each task's reference. Refusals are cells too.
+import type { TaskInfo, Trajectory } from '../target/types.ts';
+import { cellId, type Cell } from '../protocol/cell.ts';
+import { API_OPERATORS, type ApiFamily, type GrammarContext } from './api.ts';
+
+export function controlCell(task: TaskInfo, ref: Trajectory): Cell {
+  return {
+    id: cellId('control', 'control', task.id, task.id),
+    arm: 'control',
+    family: 'control',
+    index: 0,
+    checker: task.id,
+    trajectory: task.id,
+    generator: task.generator,
+    construction: { ok: true, steps: ref.steps, edit: 'reference' },
+  };
+}
+
+export function faultCells(tasks: TaskInfo[], refs: Map<string, Trajectory>, families: ApiFamily[], ctx: GrammarContext): Cell[] {
+  const cells: Cell[] = [];
+  for (const family of families) {
+    for (const task of tasks) {
+      cells.push({
+        id: cellId('fault', family, task.id, task.id),
+        arm: 'fault',
+        family,
+        index: 0,
+        checker: task.id,
+        trajectory: task.id,
+        generator: task.generator,
+        construction: API_OPERATORS[family](refs.get(task.id)!.steps, ctx),
+      });
+    }
+  }
+  return cells;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { Json } from '../target/types.ts';
+
+const json: z.ZodType<Json> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
+);
+
+export const StepSchema = z.object({
+  call: z.string().min(1),
+  args: z.record(z.string(), json),
+  kind: z.enum(['write', 'read', 'claim']),
+  alternatives: z.record(z.string(), z.array(json)).optional(),
+});
+
+export const ARMS = ['control', 'fault', 'swap'] as const;
+export type Arm = (typeof ARMS)[number];
+
+/**
+ * One scheduled (checker task, trajectory, family, index). The constructed steps
+ * are stored in the manifest, so a run needs neither the grammar nor the census:
+ * what was frozen is exactly what gets delivered.
+ */
+export const CellSchema = z.object({
+  id: z.string().min(1),
+  arm: z.enum(ARMS),
+  family: z.string().min(1),
+  index: z.number().int().nonnegative(),
+  checker: z.string().min(1),
+  trajectory: z.string().min(1),
+  generator: z.string().min(1),
+  construction: z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string() }),
+    z.object({ ok: z.literal(false), reason: z.string() }),
+  ]),
+});
+export type Cell = z.infer<typeof CellSchema>;
+
+export const cellId = (arm: Arm, family: string, checker: string, trajectory: string, index = 0) =>
+  arm === 'control'
+    ? `control:${checker}`
+    : arm === 'swap'
+      ? `swap:${checker}<-${trajectory}`
+      : `fault:${family}:${checker}#${index}`;

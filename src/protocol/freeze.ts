@@ -1,0 +1,92 @@
+import type { Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
+import { openTarget } from '../target/registry.ts';
+import { API_FAMILIES, type ApiFamily } from '../grammar/api.ts';
+import { controlCell, faultCells } from '../grammar/enumerate.ts';
+import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
+import { storeCensus } from '../census/store.ts';
+import { InputError } from '../util/errors.ts';
+import { freezeIncrement, type Increment } from './increment.ts';
+
+export interface FreezeOptions {
+  target: string;
+  families: string[];
+  splits: Split[];
+  /** task ids or generator names; empty means every task of the splits */
+  tasks?: string[];
+  unseal?: { split: Split; reason: string };
+  mutantsDir: string;
+  censusDir: string;
+}
+
+export interface Frozen {
+  dir: string;
+  increment: Increment;
+  reused: boolean;
+  census?: { file: string; census: IdempotenceCensus };
+}
+
+export function parseFamilies(families: string[]): ApiFamily[] {
+  for (const f of families) {
+    if (!(API_FAMILIES as readonly string[]).includes(f)) {
+      throw new InputError(`--families: unknown family '${f}' (known: ${API_FAMILIES.join(', ')})`);
+    }
+  }
+  return API_FAMILIES.filter((f) => families.includes(f));
+}
+
+export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' | 'tasks' | 'unseal'>): TaskInfo[] {
+  const sealed: Split[] = ['holdout'];
+  for (const split of opts.splits) {
+    if (sealed.includes(split) && opts.unseal?.split !== split) {
+      throw new InputError(`--split: ${split} is sealed; add --unseal ${split} --reason "<why>" (the reason is recorded in the evidence)`);
+    }
+  }
+  let tasks = all.filter((t) => opts.splits.includes(t.split));
+  if (opts.tasks?.length) {
+    const wanted = new Set(opts.tasks);
+    const unknown = opts.tasks.filter((w) => !all.some((t) => t.id === w || t.generator === w));
+    if (unknown.length) throw new InputError(`--tasks: no task or generator named ${unknown.map((u) => `'${u}'`).join(', ')}`);
+    tasks = tasks.filter((t) => wanted.has(t.id) || wanted.has(t.generator));
+  }
+  if (!tasks.length) throw new InputError(`--split/--tasks: the selection is empty`);
+  return tasks.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+async function references(target: Target, tasks: TaskInfo[]): Promise<Map<string, Trajectory>> {
+  const refs = new Map<string, Trajectory>();
+  for (const t of tasks) refs.set(t.id, await target.reference(t.id));
+  return refs;
+}
+
+/** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
+export async function freeze(opts: FreezeOptions): Promise<Frozen> {
+  const families = parseFamilies(opts.families);
+  const target = await openTarget(opts.target, { unseal: opts.unseal });
+  try {
+    const info = await target.describe();
+    const tasks = selectTasks(await target.tasks(), opts);
+    const refs = await references(target, tasks);
+    let census: Frozen['census'];
+    if (families.includes('extra-ni')) {
+      const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
+      census = { file: await storeCensus(opts.censusDir, c), census: c };
+    }
+    const cells = [
+      ...tasks.map((t) => controlCell(t, refs.get(t.id)!)),
+      ...faultCells(tasks, refs, families, { census: census?.census }),
+    ];
+    const frozen = await freezeIncrement({
+      root: opts.mutantsDir,
+      spec: opts.target,
+      target: info,
+      selection: { splits: opts.splits, tasks: tasks.map((t) => t.id), ...(opts.unseal ? { unseal: opts.unseal } : {}) },
+      arms: ['control', 'fault'],
+      families,
+      censuses: census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [],
+      cells,
+    });
+    return { ...frozen, census };
+  } finally {
+    await target.close();
+  }
+}

@@ -1,0 +1,177 @@
+// An increment is frozen before its first cell is scored: protocol, manifest and
+// censuses are content-hashed, and a run refuses if any of them moved since.
+import { mkdir, readFile, writeFile, access } from 'node:fs/promises';
+import { join, relative, resolve, dirname } from 'node:path';
+import { z } from 'zod';
+import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
+import { CellSchema, type Arm, type Cell } from './cell.ts';
+import { hashJson, sha256 } from '../util/hash.ts';
+import { InputError, ProtocolError } from '../util/errors.ts';
+import { parseJsonLines } from '../util/jsonl.ts';
+
+export const INCREMENT_SCHEMA = 'blindspot.increment/1';
+
+export const PROTOCOL = [
+  'Each cell delivers its frozen steps to a fresh environment, reads the effect back before the checker runs, then asks the shipped checker.',
+  'Fault cells are classified in order: refused, incomplete, degenerate (effect equals the reference effect), candidate (no readback), confirmed.',
+  'A false accept is a confirmed cell whose verdict is Pass. A checker Error is never Pass.',
+  'Diagonal controls deliver the reference and must Pass; a failing control is a false reject.',
+].join(' ');
+
+const CensusRefSchema = z.object({ kind: z.string(), path: z.string(), hash: z.string() });
+
+export const IncrementSchema = z.object({
+  schema: z.literal(INCREMENT_SCHEMA),
+  id: z.string(),
+  target: z.object({
+    /** what --target named: a built-in target or a module path */
+    spec: z.string(),
+    name: z.string(),
+    version: z.string(),
+    checkerHash: z.string(),
+    checkerFiles: z.array(z.object({ path: z.string(), sha256: z.string() })),
+    corpusHash: z.string(),
+  }),
+  selection: z.object({
+    splits: z.array(z.enum(['dev', 'test', 'holdout'])),
+    tasks: z.array(z.string()),
+    unseal: z.object({ split: z.enum(['dev', 'test', 'holdout']), reason: z.string() }).optional(),
+  }),
+  arms: z.array(z.enum(['control', 'fault', 'swap'])),
+  families: z.array(z.string()),
+  /** arm-specific facts fixed at freeze (swap rungs and their reasons, pilot seed...) */
+  extras: z.record(z.string(), z.unknown()).default({}),
+  censuses: z.array(CensusRefSchema),
+  manifest: z.object({ file: z.string(), cells: z.number(), sha256: z.string() }),
+  protocol: z.string(),
+  hash: z.string(),
+  frozenAt: z.string(),
+});
+export type Increment = z.infer<typeof IncrementSchema>;
+
+export interface FreezeInput {
+  root: string;
+  spec: string;
+  target: TargetInfo;
+  selection: Increment['selection'];
+  arms: Arm[];
+  families: string[];
+  extras?: Record<string, unknown>;
+  censuses: { kind: string; file: string; hash: string }[];
+  cells: Cell[];
+}
+
+const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) => hashJson(inc);
+
+/** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
+export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
+  const manifestText = input.cells.map((c) => JSON.stringify(c)).join('\n') + '\n';
+  const { name, version, checkerHash, checkerFiles, corpusHash } = input.target;
+  const body = {
+    schema: INCREMENT_SCHEMA as typeof INCREMENT_SCHEMA,
+    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash },
+    selection: input.selection,
+    arms: input.arms,
+    families: input.families,
+    extras: input.extras ?? {},
+    censuses: [] as z.infer<typeof CensusRefSchema>[],
+    manifest: { file: 'manifest.jsonl', cells: input.cells.length, sha256: sha256(manifestText) },
+    protocol: PROTOCOL,
+  };
+  const hash = hashed({ ...body, censuses: input.censuses.map((c) => ({ kind: c.kind, path: '', hash: c.hash })) });
+  const id = `${name}-${hash.slice(0, 12)}`;
+  const dir = resolve(input.root, id);
+  body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
+  if (await exists(join(dir, 'increment.json'))) {
+    const existing = await loadIncrement(dir);
+    return { dir, increment: existing, reused: true };
+  }
+  const increment: Increment = { ...body, id, hash, frozenAt: new Date().toISOString() };
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'manifest.jsonl'), manifestText);
+  await writeFile(join(dir, 'increment.json'), JSON.stringify(increment, null, 2) + '\n');
+  return { dir, increment, reused: false };
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
+}
+
+async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new InputError(`${file}: cannot read file (expected a frozen increment; run \`blindspot freeze\` first)`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+export function zodProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `field ${issue.path.join('.') || '(root)'}: ${issue.message}`;
+}
+
+export async function loadIncrement(dir: string): Promise<Increment> {
+  const file = join(dir, 'increment.json');
+  const parsed = IncrementSchema.safeParse(await readJsonFile(file));
+  if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
+  const inc = parsed.data;
+  const { hash, frozenAt: _f, id: _i, ...body } = inc;
+  const recomputed = hashed({ ...body, censuses: body.censuses.map((c) => ({ ...c, path: '' })) });
+  if (recomputed !== hash) throw new ProtocolError(`${file}: content changed after freeze (hash ${recomputed.slice(0, 12)} != ${hash.slice(0, 12)})`);
+  return inc;
+}
+
+export async function loadManifest(dir: string, inc: Increment): Promise<Cell[]> {
+  const file = join(dir, inc.manifest.file);
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new InputError(`${file}: cannot read the increment's manifest`);
+  });
+  const cells = parseJsonLines(file, text, CellSchema);
+  if (sha256(text) !== inc.manifest.sha256) {
+    throw new ProtocolError(`${file}: manifest changed since freeze (sha256 differs from increment.json manifest.sha256)`);
+  }
+  return cells;
+}
+
+/** Names every checker file that was added, removed or edited since freeze. */
+export function checkerChanges(frozen: CheckerFile[], now: CheckerFile[]): string[] {
+  const before = new Map(frozen.map((f) => [f.path, f.sha256]));
+  const after = new Map(now.map((f) => [f.path, f.sha256]));
+  const changes: string[] = [];
+  for (const [path, sha] of before) {
+    if (!after.has(path)) changes.push(`${path} (removed)`);
+    else if (after.get(path) !== sha) changes.push(`${path} (edited)`);
+  }
+  for (const path of after.keys()) if (!before.has(path)) changes.push(`${path} (added)`);
+  return changes;
+}
+
+/** Refuses, naming what changed, when the target or a census moved since freeze. */
+export async function verifyAgainst(dir: string, inc: Increment, info: TargetInfo): Promise<void> {
+  const changed = checkerChanges(inc.target.checkerFiles, info.checkerFiles);
+  if (changed.length || info.checkerHash !== inc.target.checkerHash) {
+    throw new ProtocolError(
+      `checker changed since increment ${inc.id} was frozen: ${changed.join(', ') || 'checker hash differs'}; freeze a new increment to score the new checkers`,
+    );
+  }
+  if (info.corpusHash !== inc.target.corpusHash) {
+    throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen`);
+  }
+  for (const c of inc.censuses) {
+    const file = resolve(dir, c.path);
+    const census = (await readJsonFile(file)) as { hash?: string };
+    const { hash, ...body } = census;
+    if (hash !== c.hash || hashJson(body) !== c.hash) {
+      throw new ProtocolError(`${file}: ${c.kind} census changed since increment ${inc.id} was frozen`);
+    }
+  }
+}
+
+export const incrementRootOf = (dir: string) => dirname(dir);
+export type { Split };

@@ -1,0 +1,89 @@
+import type { Effect, Json, Row, TableEffect } from '../target/types.ts';
+import { canonicalJson } from '../util/hash.ts';
+
+/** How one table of a delivered effect differs from the reference effect. */
+export interface TableDifference {
+  table: string;
+  /** rows the reference added that this delivery did not (by values) */
+  missingAdded: Record<string, Json>[];
+  /** rows this delivery added beyond the reference (by values) */
+  extraAdded: Record<string, Json>[];
+  missingUpdates: { key: string; after: Record<string, Json> }[];
+  extraUpdates: { key: string; before: Record<string, Json>; after: Record<string, Json> }[];
+  missingRemoved: string[];
+  extraRemoved: string[];
+}
+
+const EMPTY: TableEffect = { added: [], updated: [], removed: [] };
+
+/**
+ * Multiset difference by canonical JSON: duplicates count, so an extra copy of a
+ * reference row shows up as extra. Added rows are compared by values only, since
+ * surrogate keys carry no meaning across deliveries.
+ */
+function multisetMinus<T>(a: T[], b: T[], key: (x: T) => string): T[] {
+  const counts = new Map<string, number>();
+  for (const x of b) counts.set(key(x), (counts.get(key(x)) ?? 0) + 1);
+  const out: T[] = [];
+  for (const x of a) {
+    const k = key(x);
+    const n = counts.get(k) ?? 0;
+    if (n > 0) counts.set(k, n - 1);
+    else out.push(x);
+  }
+  return out;
+}
+
+const valuesKey = (r: Row) => canonicalJson(r.values);
+const updateKey = (u: { key: string; after: Record<string, Json> }) => canonicalJson([u.key, u.after]);
+
+export function diffTable(table: string, ref: TableEffect, got: TableEffect): TableDifference {
+  return {
+    table,
+    missingAdded: multisetMinus(ref.added, got.added, valuesKey).map((r) => r.values),
+    extraAdded: multisetMinus(got.added, ref.added, valuesKey).map((r) => r.values),
+    missingUpdates: multisetMinus(ref.updated, got.updated, updateKey).map(({ key, after }) => ({ key, after })),
+    extraUpdates: multisetMinus(got.updated, ref.updated, updateKey),
+    missingRemoved: multisetMinus(ref.removed.map((r) => r.key), got.removed.map((r) => r.key), String),
+    extraRemoved: multisetMinus(got.removed.map((r) => r.key), ref.removed.map((r) => r.key), String),
+  };
+}
+
+function isEmptyDifference(d: TableDifference): boolean {
+  return (
+    d.missingAdded.length + d.extraAdded.length + d.missingUpdates.length +
+      d.extraUpdates.length + d.missingRemoved.length + d.extraRemoved.length === 0
+  );
+}
+
+/** The tables where `got` differs from `ref`; empty means the effects are equal. */
+export function diffEffects(ref: Effect, got: Effect): TableDifference[] {
+  const tables = [...new Set([...Object.keys(ref), ...Object.keys(got)])].sort();
+  return tables
+    .map((t) => diffTable(t, ref[t] ?? EMPTY, got[t] ?? EMPTY))
+    .filter((d) => !isEmptyDifference(d));
+}
+
+export function isEmptyEffect(effect: Effect): boolean {
+  return Object.values(effect).every((t) => t.added.length + t.updated.length + t.removed.length === 0);
+}
+
+/** Tables this effect writes to (used by rungs and by scope guards). */
+export function writtenTables(effect: Effect): string[] {
+  return Object.entries(effect)
+    .filter(([, t]) => t.added.length + t.updated.length + t.removed.length > 0)
+    .map(([name]) => name)
+    .sort();
+}
+
+/** One line per table difference, for reports and terminal output. */
+export function describeDifference(d: TableDifference): string {
+  const parts: string[] = [];
+  if (d.extraAdded.length) parts.push(`${d.extraAdded.length} row(s) added beyond the reference`);
+  if (d.missingAdded.length) parts.push(`${d.missingAdded.length} reference row(s) not added`);
+  if (d.extraUpdates.length) parts.push(`${d.extraUpdates.length} update(s) the reference does not make`);
+  if (d.missingUpdates.length) parts.push(`${d.missingUpdates.length} reference update(s) missing`);
+  if (d.extraRemoved.length) parts.push(`${d.extraRemoved.length} row(s) removed beyond the reference`);
+  if (d.missingRemoved.length) parts.push(`${d.missingRemoved.length} reference removal(s) missing`);
+  return `${d.table}: ${parts.join('; ')}`;
+}

@@ -1,0 +1,184 @@
+// report.json: the paper's tables as data. Counts are per family and never pooled
+// into a rate across families.
+import type { Increment } from '../protocol/increment.ts';
+import type { Cell } from '../protocol/cell.ts';
+import type { RunFile } from '../run/runfile.ts';
+import type { Classification, ClassifiedCell } from '../classify/classify.ts';
+import { canonicalJson } from '../util/hash.ts';
+
+export interface FlowRow {
+  family: string;
+  scheduled: number;
+  refused: number;
+  incomplete: number;
+  degenerate: number;
+  candidate: number;
+  classified: number;
+  pass: number;
+  fa: number;
+  error: number;
+}
+
+export interface SupportedRow {
+  family: string;
+  wrongEffect: string;
+  evidence: string;
+  n: number;
+  pass: number;
+  fa: number;
+  generatorsWithFa: number;
+  generatorsEligible: number;
+  /** constructions identical to a construction of another family in this row set */
+  sameAs?: { family: string; cells: number };
+}
+
+export interface Report {
+  schema: 'blindspot.report/1';
+  run: { id: string; status: string; sessions: RunFile['sessions']; unscored: number };
+  controls: { total: number; pass: number; falseRejects: { task: string; generator: string; verdict?: string; detail?: string }[] };
+  flow: FlowRow[];
+  supported: SupportedRow[];
+  generators: { generator: string; tasks: string[]; vectors: Record<string, string> }[];
+  falseAccepts: { cell: string; task: string; generator: string; family: string; edit?: string; evidence: ClassifiedCell['evidence'] }[];
+  refusals: { family: string; reason: string; cells: number }[];
+  errors: { cell: string; detail?: string }[];
+  evidence: {
+    target: string;
+    version: string;
+    checkerHash: string;
+    corpusHash: string;
+    incrementId: string;
+    incrementHash: string;
+    censuses: { kind: string; hash: string }[];
+    unseal?: { split: string; reason: string };
+    date: string;
+    counts: { cells: number; scored: number; controls: number; faultCells: number; falseAccepts: number; falseRejects: number };
+  };
+}
+
+export const WRONG_EFFECT: Record<string, string> = {
+  'claim-only': 'claim without write',
+  omit: 'last write dropped',
+  partial: 'repeated write cut to its first call',
+  'wrong-value': 'one written value moved',
+  extra: 'last write duplicated',
+  'extra-ni': 'non-idempotent write duplicated',
+};
+
+/** One character per cell of a verdict vector; the legend is printed with the table. */
+export function vectorSymbol(c: ClassifiedCell): string {
+  switch (c.status) {
+    case 'refused': return 'r';
+    case 'incomplete': return 'i';
+    case 'degenerate': return 'd';
+    case 'candidate': return '?';
+    default: return c.verdict === 'pass' ? 'P' : c.verdict === 'fail' ? 'F' : 'E';
+  }
+}
+
+const count = (xs: ClassifiedCell[], pred: (c: ClassifiedCell) => boolean) => xs.filter(pred).length;
+
+function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
+  return {
+    family,
+    scheduled: xs.length,
+    refused: count(xs, (c) => c.status === 'refused'),
+    incomplete: count(xs, (c) => c.status === 'incomplete'),
+    degenerate: count(xs, (c) => c.status === 'degenerate'),
+    candidate: count(xs, (c) => c.status === 'candidate'),
+    classified: count(xs, (c) => c.status === 'confirmed'),
+    pass: count(xs, (c) => c.verdict === 'pass'),
+    fa: count(xs, (c) => c.falseAccept),
+    error: count(xs, (c) => c.verdict === 'error'),
+  };
+}
+
+function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
+  return m;
+}
+
+function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<string, Cell>): SupportedRow[] {
+  const stepsOf = (id: string) => {
+    const c = cells.get(id)!;
+    return c.construction.ok ? canonicalJson([c.checker, c.construction.steps]) : '';
+  };
+  const seen = new Map<string, string>();
+  const rows: SupportedRow[] = [];
+  for (const family of families) {
+    const confirmed = faults.filter((c) => c.family === family && c.status === 'confirmed');
+    if (!confirmed.length) continue;
+    const dup = confirmed.filter((c) => seen.has(stepsOf(c.cell)) && seen.get(stepsOf(c.cell)) !== family);
+    for (const c of confirmed) if (!seen.has(stepsOf(c.cell))) seen.set(stepsOf(c.cell), family);
+    const eligible = new Set(confirmed.map((c) => c.generator));
+    const withFa = new Set(confirmed.filter((c) => c.falseAccept).map((c) => c.generator));
+    const allNoWrite = confirmed.every((c) => c.evidence?.kind === 'construction');
+    rows.push({
+      family,
+      wrongEffect: WRONG_EFFECT[family] ?? family,
+      evidence: allNoWrite ? 'runner no-write (readback saw none)' : 'readback diff',
+      n: confirmed.length,
+      pass: count(confirmed, (c) => c.verdict === 'pass'),
+      fa: count(confirmed, (c) => c.falseAccept),
+      generatorsWithFa: withFa.size,
+      generatorsEligible: eligible.size,
+      ...(dup.length ? { sameAs: { family: seen.get(stepsOf(dup[0].cell))!, cells: dup.length } } : {}),
+    });
+  }
+  return rows;
+}
+
+export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification): Report {
+  const cells = new Map(manifest.map((c) => [c.id, c]));
+  const controls = cls.cells.filter((c) => c.arm === 'control');
+  const faults = cls.cells.filter((c) => c.arm === 'fault');
+  const families = inc.families;
+  const byGenerator = groupBy(faults, (c) => c.generator);
+  const falseRejects = controls.filter((c) => c.falseReject);
+  const falseAccepts = faults.filter((c) => c.falseAccept);
+  return {
+    schema: 'blindspot.report/1',
+    run: { id: run.id, status: run.sessions.at(-1)?.status ?? 'unknown', sessions: run.sessions, unscored: cls.unscored.length },
+    controls: {
+      total: controls.length,
+      pass: count(controls, (c) => c.verdict === 'pass'),
+      falseRejects: falseRejects.map((c) => ({ task: c.checker, generator: c.generator, verdict: c.verdict, detail: c.detail })),
+    },
+    flow: families.map((f) => flowRow(f, faults.filter((c) => c.family === f))),
+    supported: supportedRows(families, faults, cells),
+    generators: [...byGenerator.keys()].sort().map((generator) => {
+      const xs = byGenerator.get(generator)!;
+      const tasks = [...new Set(xs.map((c) => c.checker))].sort();
+      const vectors = Object.fromEntries(
+        families.map((f) => [f, tasks.map((t) => xs.find((c) => c.family === f && c.checker === t)).map((c) => (c ? vectorSymbol(c) : '.')).join('')]),
+      );
+      return { generator, tasks, vectors };
+    }),
+    falseAccepts: falseAccepts.map((c) => ({ cell: c.cell, task: c.checker, generator: c.generator, family: c.family, edit: c.edit, evidence: c.evidence })),
+    refusals: [...groupBy(faults.filter((c) => c.status === 'refused'), (c) => `${c.family}\u0000${c.reason}`)].map(([k, xs]) => {
+      const [family, reason] = k.split('\u0000');
+      return { family, reason, cells: xs.length };
+    }),
+    errors: cls.cells.filter((c) => c.verdict === 'error').map((c) => ({ cell: c.cell, detail: c.detail })),
+    evidence: {
+      target: inc.target.name,
+      version: inc.target.version,
+      checkerHash: inc.target.checkerHash,
+      corpusHash: inc.target.corpusHash,
+      incrementId: inc.id,
+      incrementHash: inc.hash,
+      censuses: inc.censuses.map((c) => ({ kind: c.kind, hash: c.hash })),
+      ...(inc.selection.unseal ? { unseal: inc.selection.unseal } : {}),
+      date: run.createdAt,
+      counts: {
+        cells: manifest.length,
+        scored: cls.cells.length,
+        controls: controls.length,
+        faultCells: faults.length,
+        falseAccepts: falseAccepts.length,
+        falseRejects: falseRejects.length,
+      },
+    },
+  };
+}

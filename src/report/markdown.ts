@@ -1,0 +1,92 @@
+import type { Report } from './build.ts';
+
+export function mdTable(head: string[], rows: (string | number)[][]): string {
+  const esc = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+const short = (h: string) => h.slice(0, 12);
+
+export function renderMarkdown(r: Report): string {
+  const ev = r.evidence;
+  const out: string[] = [];
+  out.push(`# blindspot audit: ${ev.target} ${ev.version}`, '');
+  out.push(
+    `Run \`${r.run.id}\` (${r.run.status}${r.run.unscored ? `, ${r.run.unscored} cells not yet scored` : ''}), increment \`${ev.incrementId}\`.`,
+    '',
+  );
+  out.push('## Diagonal controls', '');
+  out.push(`Controls passed: **${r.controls.pass}/${r.controls.total}**.`);
+  if (r.controls.falseRejects.length) {
+    out.push('', `**${r.controls.falseRejects.length} FALSE REJECT(S)**: the reference trajectory failed its own checker.`, '');
+    out.push(mdTable(['task', 'verdict', 'detail'], r.controls.falseRejects.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
+  }
+  out.push('', '## Execution flow per family (paper Table 5)', '');
+  out.push(
+    'Scheduled cells partition into refused, incomplete, degenerate, candidate and classified (confirmed wrong effect). ' +
+      'Pass and FA are outcome columns, not part of the partition. FA = 0 means no false accept was confirmed, not that none exists.',
+    '',
+  );
+  out.push(
+    mdTable(
+      ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
+      r.flow.map((f) => [`${ev.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.candidate, f.classified, f.pass, f.fa, f.error]),
+    ),
+  );
+  out.push('', '## Supported constructions (paper Table 2)', '');
+  out.push('Constructions whose wrong effect is proven by readback or guaranteed by construction. Rows are not pooled.', '');
+  out.push(
+    mdTable(
+      ['checker:family', 'wrong effect', 'evidence', 'N', 'Pass', 'FA', 'generators with FA'],
+      r.supported.map((s) => [
+        `${ev.target}:${s.family}${s.sameAs ? ` (${s.sameAs.cells} identical to ${s.sameAs.family})` : ''}`,
+        s.wrongEffect,
+        s.evidence,
+        s.n,
+        s.pass,
+        s.fa,
+        `${s.generatorsWithFa}/${s.generatorsEligible}`,
+      ]),
+    ),
+  );
+  out.push('', '## Confirmed false accepts', '');
+  if (!r.falseAccepts.length) out.push('None confirmed in this increment.');
+  for (const fa of r.falseAccepts) {
+    out.push(`- \`${fa.cell}\` (${fa.generator}, ${fa.family}): ${fa.edit ?? ''}`);
+    for (const line of fa.evidence?.summary ?? []) out.push(`  - readback: ${line}`);
+  }
+  out.push('', '## Verdict vectors per generator', '');
+  out.push('One symbol per task variant: P Pass on a confirmed wrong effect (false accept), F Fail, E checker error, d degenerate, ? candidate, i incomplete, r refused.', '');
+  const families = r.flow.map((f) => f.family);
+  out.push(mdTable(['generator', ...families], r.generators.map((g) => [g.generator, ...families.map((f) => g.vectors[f] ?? '')])));
+  if (r.refusals.length) {
+    out.push('', '## Refusals', '');
+    out.push(mdTable(['family', 'reason', 'cells'], r.refusals.map((x) => [x.family, x.reason, x.cells])));
+  }
+  if (r.errors.length) {
+    out.push('', '## Checker errors (never counted as Pass)', '');
+    out.push(mdTable(['cell', 'detail'], r.errors.map((e) => [e.cell, e.detail ?? ''])));
+  }
+  out.push('', '## Evidence record', '');
+  out.push(
+    mdTable(
+      ['field', 'value'],
+      [
+        ['target', `${ev.target} ${ev.version}`],
+        ['checker hash', ev.checkerHash],
+        ['corpus hash', ev.corpusHash],
+        ['increment', `${ev.incrementId} (${short(ev.incrementHash)})`],
+        ...ev.censuses.map((c) => [`${c.kind} census`, c.hash] as [string, string]),
+        ['sealed split opened', ev.unseal ? `${ev.unseal.split}: ${ev.unseal.reason}` : 'no'],
+        ['date', ev.date],
+        ['cells', `${ev.counts.cells} (controls ${ev.counts.controls}, fault cells ${ev.counts.faultCells}, scored ${ev.counts.scored})`],
+      ],
+    ),
+  );
+  out.push('', 'Counts describe this frozen census of constructions; they are not population rates.', '');
+  return out.join('\n');
+}

@@ -1,0 +1,70 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { loadIncrement, loadManifest } from '../protocol/increment.ts';
+import { readRunFile } from '../run/runfile.ts';
+import { readLedger } from '../run/ledger.ts';
+import { ledgerPath } from '../run/run.ts';
+import { classify, type Classification } from '../classify/classify.ts';
+import { InputError } from '../util/errors.ts';
+import { sha256 } from '../util/hash.ts';
+import { buildReport, type Report } from './build.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export async function loadRun(runDir: string) {
+  const run = await readRunFile(runDir);
+  if (!run) throw new InputError(`${join(runDir, 'run.json')}: not found (expected a run folder written by \`blindspot run\` or \`audit\`)`);
+  const incDir = resolve(runDir, run.increment.dir);
+  const increment = await loadIncrement(incDir);
+  const manifest = await loadManifest(incDir, increment);
+  const { entries } = readLedger(ledgerPath(runDir));
+  return { run, incDir, increment, manifest, ledger: entries };
+}
+
+export interface WrittenReport {
+  report: Report;
+  markdown: string;
+  classification: Classification;
+  files: string[];
+}
+
+export async function writeReport(runDir: string): Promise<WrittenReport> {
+  const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
+  const classification = classify(manifest, ledger);
+  const report = buildReport(increment, manifest, run, classification);
+  const markdown = renderMarkdown(report);
+  const files: Record<string, string> = {
+    'report.json': JSON.stringify(report, null, 2) + '\n',
+    'report.md': markdown,
+    'flow.csv': stringify(report.flow, { header: true }),
+    'cells.csv': stringify(
+      classification.cells.map((c) => ({
+        cell: c.cell, arm: c.arm, family: c.family, generator: c.generator, checker: c.checker, trajectory: c.trajectory,
+        status: c.status ?? (c.falseReject ? 'false-reject' : 'control-pass'), verdict: c.verdict ?? '', false_accept: c.falseAccept,
+        reason: c.reason ?? '', evidence: c.evidence?.summary.join('; ') ?? '',
+      })),
+      { header: true },
+    ),
+    'false-accepts.csv': stringify(
+      report.falseAccepts.map((f) => ({ cell: f.cell, task: f.task, generator: f.generator, family: f.family, edit: f.edit ?? '', evidence: f.evidence?.summary.join('; ') ?? '' })),
+      { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence'] },
+    ),
+  };
+  for (const [name, text] of Object.entries(files)) await writeFile(join(runDir, name), text);
+  await writeChecksums(runDir, [
+    ...Object.keys(files),
+    'run.json',
+    'ledger.jsonl',
+    relative(runDir, join(incDir, 'increment.json')),
+    relative(runDir, join(incDir, 'manifest.jsonl')),
+    ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))),
+  ]);
+  return { report, markdown, classification, files: Object.keys(files) };
+}
+
+/** sha256sum format, so `sha256sum -c checksums.sha256` verifies the artifacts from the run folder. */
+async function writeChecksums(runDir: string, paths: string[]): Promise<void> {
+  const lines: string[] = [];
+  for (const p of paths) lines.push(`${sha256(await readFile(join(runDir, p)))}  ${p}`);
+  await writeFile(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
+}

@@ -1,0 +1,83 @@
+// The ledger is append-only JSONL, one line per scored cell. Each line is written
+// with a single write(2) so a SIGKILL leaves at most one torn final line, which
+// resume drops; fdatasync runs in groups so durability does not cost a disk
+// flush per cell.
+import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError } from '../util/errors.ts';
+import type { Delivery, Effect, Verdict } from '../target/types.ts';
+
+export interface LedgerEntry {
+  cell: string;
+  status: 'scored' | 'refused';
+  verdict?: Verdict;
+  delivery?: Delivery;
+  effect?: Effect;
+  /** readback failed or the target has no readback: no effect evidence retained */
+  readbackError?: string;
+  ms?: number;
+  at: string;
+}
+
+const LedgerEntrySchema = z.object({ cell: z.string(), status: z.enum(['scored', 'refused']) }).passthrough();
+
+export interface LedgerState {
+  entries: LedgerEntry[];
+  /** a torn last line left by a kill, dropped on open */
+  droppedTornLine: boolean;
+}
+
+export function readLedger(file: string, repair = false): LedgerState {
+  if (!existsSync(file)) return { entries: [], droppedTornLine: false };
+  const text = readFileSync(file, 'utf8');
+  // Only newline-terminated lines were fully written; an unterminated tail is torn.
+  const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+  const droppedTornLine = complete.length < text.length;
+  const entries: LedgerEntry[] = [];
+  complete.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new InputError(`${file}:${i + 1}: not valid JSON (the ledger is append-only; do not edit it by hand)`);
+    }
+    const parsed = LedgerEntrySchema.safeParse(value);
+    if (!parsed.success) {
+      throw new InputError(`${file}:${i + 1}: field ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
+    }
+    entries.push(parsed.data as unknown as LedgerEntry);
+  });
+  if (droppedTornLine && repair) truncateSync(file, Buffer.byteLength(complete));
+  return { entries, droppedTornLine };
+}
+
+export class LedgerWriter {
+  private fd: number;
+  private dirty = 0;
+  private timer: NodeJS.Timeout;
+
+  constructor(readonly file: string, syncEveryMs = 200) {
+    this.fd = openSync(file, 'a');
+    this.timer = setInterval(() => this.sync(), syncEveryMs);
+    this.timer.unref();
+  }
+
+  append(entry: LedgerEntry): void {
+    writeSync(this.fd, JSON.stringify(entry) + '\n');
+    this.dirty++;
+  }
+
+  sync(): void {
+    if (this.dirty) {
+      fdatasyncSync(this.fd);
+      this.dirty = 0;
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.sync();
+    closeSync(this.fd);
+  }
+}

@@ -1,0 +1,145 @@
+import { mkdir } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
+import type { Cell } from '../protocol/cell.ts';
+import { openTarget } from '../target/registry.ts';
+import type { OpenOptions, Target } from '../target/types.ts';
+import { InputError } from '../util/errors.ts';
+import { LedgerWriter, readLedger, type LedgerEntry } from './ledger.ts';
+import { Pool } from './pool.ts';
+import { refusedEntry, scoreCell } from './score.ts';
+import { readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
+import { createProgress, type Progress } from './progress.ts';
+
+export interface RunOptions {
+  incrementDir: string;
+  runDir: string;
+  /** 0 scores in this thread (no time-limit kill for synchronous hangs) */
+  workers: number;
+  limitMs: number;
+  progress?: boolean;
+  /** extra open options (a repair's checker copies) */
+  open?: OpenOptions;
+  /** stop after this many newly scored cells (tests of resume) */
+  stopAfter?: number;
+}
+
+export interface RunResult {
+  runDir: string;
+  increment: Increment;
+  scoredNow: number;
+  alreadyScored: number;
+  total: number;
+  status: Session['status'];
+}
+
+export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
+
+/** Opens a run folder, creating it for this increment or checking it belongs to it. */
+async function prepareRunFile(runDir: string, incDir: string, inc: Increment): Promise<RunFile> {
+  const existing = await readRunFile(runDir);
+  if (existing) {
+    if (existing.increment.hash !== inc.hash) {
+      throw new InputError(
+        `${join(runDir, 'run.json')}: increment.hash: this folder holds a run of increment ${existing.increment.id}, not ${inc.id}; choose another --out`,
+      );
+    }
+    return existing;
+  }
+  await mkdir(runDir, { recursive: true });
+  return {
+    schema: 'blindspot.run/1',
+    id: runDir.split('/').filter(Boolean).pop()!,
+    increment: { dir: relative(resolve(runDir), resolve(incDir)), id: inc.id, hash: inc.hash },
+    createdAt: new Date().toISOString(),
+    sessions: [],
+  };
+}
+
+/** Controls first: a failing control changes how every fault cell of its task reads. */
+const byArm = (a: Cell, b: Cell) => Number(a.arm !== 'control') - Number(b.arm !== 'control');
+
+export async function runIncrement(opts: RunOptions): Promise<RunResult> {
+  const inc = await loadIncrement(opts.incrementDir);
+  const cells = await loadManifest(opts.incrementDir, inc);
+  const open: OpenOptions = { ...opts.open, unseal: inc.selection.unseal };
+  const target = await openTarget(inc.target.spec, open);
+  try {
+    await verifyAgainst(opts.incrementDir, inc, await target.describe());
+    return await scoreRun(opts, inc, cells, target, open);
+  } finally {
+    await target.close();
+  }
+}
+
+async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target: Target, open: OpenOptions): Promise<RunResult> {
+  const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc);
+  for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
+  const file = ledgerPath(opts.runDir);
+  const { entries, droppedTornLine } = readLedger(file, true);
+  const done = new Set(entries.map((e) => e.cell));
+  const session: Session = {
+    startedAt: new Date().toISOString(),
+    status: 'running',
+    alreadyScored: done.size,
+    scored: 0,
+    droppedTornLine,
+    workers: opts.workers,
+  };
+  run.sessions.push(session);
+  await writeRunFile(opts.runDir, run);
+
+  const ledger = new LedgerWriter(file);
+  const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
+  const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
+  let stopRequested = false;
+  const record = (entry: LedgerEntry) => {
+    if (done.has(entry.cell)) return;
+    done.add(entry.cell);
+    ledger.append(entry);
+    session.scored++;
+    progress.tick(entry);
+    if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
+  };
+  for (const cell of pending) if (!cell.construction.ok) record(refusedEntry(cell));
+  const toScore = pending.filter((c) => c.construction.ok);
+
+  let pool: Pool | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (session.signal) process.exit(130);
+    session.signal = signal;
+    stopRequested = true;
+    pool?.stop();
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  try {
+    if (opts.workers > 0) {
+      pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs }, (e) => {
+        record(e);
+        if (stopRequested) pool!.stop();
+      });
+      await pool.run(toScore);
+    } else {
+      for (const cell of toScore) {
+        if (stopRequested) break;
+        record(await scoreCell(target, cell, opts.limitMs));
+      }
+    }
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    ledger.close();
+    progress.stop();
+  }
+  const complete = cells.every((c) => done.has(c.id));
+  session.status = complete ? 'complete' : 'interrupted';
+  session.endedAt = new Date().toISOString();
+  await writeRunFile(opts.runDir, run);
+  return {
+    runDir: opts.runDir,
+    increment: inc,
+    scoredNow: session.scored,
+    alreadyScored: session.alreadyScored,
+    total: cells.length,
+    status: session.status,
+  };
+}

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { InputError } from './errors.ts';
+
+/** Parses JSON lines, naming file, line and field of the first bad one. */
+export function parseJsonLines<T>(file: string, text: string, schema: z.ZodType<T>): T[] {
+  const out: T[] = [];
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new InputError(`${file}:${i + 1}: not valid JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InputError(`${file}:${i + 1}: field ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    out.push(parsed.data);
+  });
+  return out;
+}
