@@ -35,6 +35,11 @@ export interface ClassifiedCell {
   falseReject: boolean;
   evidence?: Evidence;
   edit?: string;
+  /** swap and diagonal cells */
+  rung?: string;
+  trajectoryGenerator?: string;
+  delivered?: boolean;
+  deliveryError?: string;
 }
 
 export interface Classification {
@@ -83,9 +88,19 @@ export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
       falseAccept: false,
       falseReject: false,
       edit: cell.construction.ok ? cell.construction.edit : undefined,
+      rung: cell.rung,
+      trajectoryGenerator: cell.trajectoryGenerator,
+      delivered: entry.delivery?.completed ?? false,
+      deliveryError: entry.delivery?.error,
     };
     if (cell.arm === 'control') {
       out.push({ ...base, falseReject: entry.verdict?.verdict !== 'pass' });
+      continue;
+    }
+    // An off-diagonal Pass is an acceptance of other work, not a confirmed false
+    // accept: the report shows its collateral-effect evidence instead.
+    if (cell.arm === 'swap') {
+      out.push(base);
       continue;
     }
     const c = classifyFault(cell, entry, referenceEffects[cell.checker]);

@@ -8,23 +8,36 @@ import { InputError } from '../util/errors.ts';
 export const targetOption = <T>(y: Argv<T>) =>
   y.option('target', { type: 'string', default: 'apps', describe: `target to audit (${knownTargets().join(', ')})` });
 
+const list = (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean);
+
 export const selectionOptions = <T>(y: Argv<T>) =>
   y
+    .option('arms', {
+      type: 'string',
+      array: true,
+      default: ['faults'],
+      describe: 'faults (the fault grammar) and/or swap (intent-swap grid: every checker against every trajectory)',
+      coerce: list,
+    })
+    .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
+    .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
+    .option('pilot', { type: 'number', describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid' })
+    .option('seed', { type: 'number', default: 0, describe: 'swap: seed of the --pilot sample' })
     .option('families', {
       type: 'string',
       array: true,
       default: [...API_FAMILIES],
       describe: 'fault families to enumerate (space or comma separated)',
-      coerce: (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean),
+      coerce: list,
     })
     .option('split', {
       type: 'string',
       array: true,
       default: ['dev'],
       describe: 'task splits to include (dev, test, holdout)',
-      coerce: (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean),
+      coerce: list,
     })
-    .option('tasks', { type: 'string', array: true, describe: 'restrict to these task ids or generator names' })
+    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded in the evidence)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
     .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' })

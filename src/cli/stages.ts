@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { openTarget, targetFactory, knownTargets } from '../target/registry.ts';
 import { takeIdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
-import { freeze, selectTasks } from '../protocol/freeze.ts';
+import { freeze, parseArms, selectTasks } from '../protocol/freeze.ts';
 import { runIncrement } from '../run/run.ts';
 import { writeReport } from '../report/write.ts';
 import { checkWorkers, jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption } from './options.ts';
@@ -14,7 +14,9 @@ type Args = Record<string, any>;
 
 export const freezeOptionsFrom = (a: Args) => ({
   target: a.target,
+  arms: parseArms(a.arms),
   families: a.families,
+  swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
   splits: parseSplits(a.split),
   tasks: a.tasks,
   unseal: parseUnseal(a.unseal, a.reason),

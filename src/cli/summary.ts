@@ -7,7 +7,9 @@ export function summaryLines(r: Report, runDir: string): string[] {
     lines.push(`FALSE REJECTS: ${r.controls.falseRejects.map((f) => f.task).join(', ')} (reference failed its own checker)`);
   }
   const fa = r.falseAccepts;
-  if (!fa.length) lines.push('No confirmed false accepts.');
+  if (!r.flow.length) {
+    // no fault arm in this increment
+  } else if (!fa.length) lines.push('No confirmed false accepts.');
   else {
     lines.push(`Confirmed false accepts: ${fa.length}`);
     const byFamily = new Map<string, Map<string, number>>();
@@ -19,6 +21,15 @@ export function summaryLines(r: Report, runDir: string): string[] {
     for (const [family, gens] of byFamily) {
       lines.push(`  ${family}: ${[...gens].map(([g, n]) => `${g} (${n})`).join(', ')}`);
     }
+  }
+  if (r.swap) {
+    const diag = r.swap.rungs.find((x) => x.rung === 'diag')!;
+    const off = r.swap.rungs.filter((x) => x.rung !== 'diag');
+    const collateral = r.swap.offDiagonalPasses.filter((p) => p.collateral).length;
+    lines.push(
+      `Intent swap: diagonal ${diag.pass}/${diag.valid} pass; ${off.reduce((n, x) => n + x.valid, 0)} valid off-diagonal cells, ` +
+        `${r.swap.offDiagonalPasses.length} Pass (${collateral} collateral), ${r.swap.errors.length} error cells excluded.`,
+    );
   }
   if (r.run.unscored) lines.push(`${r.run.unscored} cells are not scored yet; run again with the same --out to resume.`);
   lines.push(`Report: ${runDir}/report.md (also report.json, CSV files, checksums.sha256)`);

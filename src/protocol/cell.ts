@@ -28,6 +28,10 @@ export const CellSchema = z.object({
   checker: z.string().min(1),
   trajectory: z.string().min(1),
   generator: z.string().min(1),
+  /** swap cells: the trajectory task's generator, and the pair's rung */
+  trajectoryGenerator: z.string().optional(),
+  rung: z.string().optional(),
+  rungReason: z.string().optional(),
   construction: z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string() }),
     z.object({ ok: z.literal(false), reason: z.string() }),

@@ -6,10 +6,19 @@ import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempot
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';
 import { freezeIncrement, type Increment } from './increment.ts';
+import { takeEffectCensus } from '../census/effects.ts';
+import { swapCells, type SwapSelection } from '../grammar/swap.ts';
+import type { Cell } from './cell.ts';
+
+export const ARM_NAMES = ['faults', 'swap'] as const;
+export type ArmName = (typeof ARM_NAMES)[number];
 
 export interface FreezeOptions {
   target: string;
+  /** faults (the fault grammar) and/or swap (the intent-swap grid); controls always */
+  arms?: ArmName[];
   families: string[];
+  swap?: { checkers?: string[]; trajectories?: string[]; pilot?: number; seed?: number };
   splits: Split[];
   /** task ids or generator names; empty means every task of the splits */
   tasks?: string[];
@@ -32,6 +41,22 @@ export function parseFamilies(families: string[]): ApiFamily[] {
     }
   }
   return API_FAMILIES.filter((f) => families.includes(f));
+}
+
+export function parseArms(arms: string[]): ArmName[] {
+  for (const a of arms) {
+    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}' (known: ${ARM_NAMES.join(', ')})`);
+  }
+  if (!arms.length) throw new InputError('--arms: name at least one arm');
+  return ARM_NAMES.filter((a) => arms.includes(a));
+}
+
+/** Task ids or generator names within the selection; names nothing outside it. */
+function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
+  if (!names?.length) return tasks.map((t) => t.id);
+  const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
+  if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${unknown.map((u) => `'${u}'`).join(', ')}`);
+  return tasks.filter((t) => names.includes(t.id) || names.includes(t.generator)).map((t) => t.id);
 }
 
 export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' | 'tasks' | 'unseal'>): TaskInfo[] {
@@ -60,7 +85,11 @@ async function references(target: Target, tasks: TaskInfo[]): Promise<Map<string
 
 /** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
-  const families = parseFamilies(opts.families);
+  const arms = opts.arms ?? ['faults'];
+  const families = arms.includes('faults') ? parseFamilies(opts.families) : [];
+  if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
+    throw new InputError(`--pilot: expected a whole number of off-diagonal cells > 0, got ${opts.swap.pilot}`);
+  }
   const target = await openTarget(opts.target, { unseal: opts.unseal });
   try {
     const info = await target.describe();
@@ -71,18 +100,31 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
       census = { file: await storeCensus(opts.censusDir, c), census: c };
     }
-    const cells = [
-      ...tasks.map((t) => controlCell(t, refs.get(t.id)!)),
-      ...faultCells(tasks, refs, families, { census: census?.census }),
-    ];
+    const censuses = census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [];
+    const extras: Record<string, unknown> = {};
+    let swap: Cell[] = [];
+    if (arms.includes('swap')) {
+      const effects = await takeEffectCensus(target, tasks.map((t) => t.id));
+      censuses.push({ kind: 'effects', file: await storeCensus(opts.censusDir, effects), hash: effects.hash });
+      const sel: SwapSelection = {
+        checkers: subset(tasks, opts.swap?.checkers, '--checkers'),
+        trajectories: subset(tasks, opts.swap?.trajectories, '--trajectories'),
+        ...(opts.swap?.pilot ? { pilot: { n: opts.swap.pilot, seed: opts.swap.seed ?? 0 } } : {}),
+      };
+      extras.swap = sel;
+      swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
+    }
+    const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
+    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census }), ...swap];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,
       target: info,
       selection: { splits: opts.splits, tasks: tasks.map((t) => t.id), ...(opts.unseal ? { unseal: opts.unseal } : {}) },
-      arms: ['control', 'fault'],
+      arms: ['control', ...(arms.includes('faults') ? (['fault'] as const) : []), ...(arms.includes('swap') ? (['swap'] as const) : [])],
       families,
-      censuses: census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [],
+      extras,
+      censuses,
       cells,
     });
     return { ...frozen, census };

@@ -5,6 +5,8 @@ import type { Cell } from '../protocol/cell.ts';
 import type { RunFile } from '../run/runfile.ts';
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import { canonicalJson } from '../util/hash.ts';
+import type { LedgerEntry } from '../run/ledger.ts';
+import { buildSwapReport, type SwapReport } from './swap.ts';
 
 export interface FlowRow {
   family: string;
@@ -42,6 +44,8 @@ export interface Report {
   falseAccepts: { cell: string; task: string; generator: string; family: string; edit?: string; evidence: ClassifiedCell['evidence'] }[];
   refusals: { family: string; reason: string; cells: number }[];
   errors: { cell: string; detail?: string }[];
+  /** present when the increment has the intent-swap arm */
+  swap?: SwapReport;
   evidence: {
     target: string;
     version: string;
@@ -129,7 +133,7 @@ function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<
   return rows;
 }
 
-export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification): Report {
+export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[]): Report {
   const cells = new Map(manifest.map((c) => [c.id, c]));
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const faults = cls.cells.filter((c) => c.arm === 'fault');
@@ -160,7 +164,8 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
       const [family, reason] = k.split('\u0000');
       return { family, reason, cells: xs.length };
     }),
-    errors: cls.cells.filter((c) => c.verdict === 'error').map((c) => ({ cell: c.cell, detail: c.detail })),
+    errors: cls.cells.filter((c) => c.verdict === 'error' && c.arm !== 'swap').map((c) => ({ cell: c.cell, detail: c.detail })),
+    ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger) } : {}),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

@@ -11,20 +11,28 @@ export function mdTable(head: string[], rows: (string | number)[][]): string {
 
 const short = (h: string) => h.slice(0, 12);
 
-export function renderMarkdown(r: Report): string {
+function renderSwap(s: NonNullable<Report['swap']>): string[] {
+  const out = ['', '## Intent-swap rejection census (paper Table 1)', '', s.note, ''];
+  out.push(mdTable(['rung', 'meaning', 'valid cells', 'checker Pass'], s.rungs.map((r) => [r.rung, r.meaning, r.valid, r.rung === 'diag' ? `${r.pass}/${r.valid} pass` : r.pass])));
+  const total = s.rungs.reduce((n, r) => n + r.valid, 0);
+  out.push('', `${total} valid cells; the off-diagonal ones span ${s.generatorPairs} ordered generator pairs. ${s.errors.length} error cell(s) excluded from the denominators.`);
+  if (s.offDiagonalPasses.length) {
+    out.push('', '### Off-diagonal Passes', '');
+    for (const p of s.offDiagonalPasses) {
+      out.push(`- \`${p.cell}\` (${p.rung}): ${p.collateral ? 'collateral satisfaction' : 'acceptance of other work'}`);
+      for (const e of p.evidence) out.push(`  - ${e}`);
+    }
+  } else out.push('', 'No off-diagonal Pass.');
+  if (s.errors.length) {
+    out.push('', '### Error cells (kept in the ledger)', '');
+    out.push(mdTable(['cell', 'rung', 'error'], s.errors.map((e) => [e.cell, e.rung ?? 'diag', e.error])));
+  }
+  return out;
+}
+
+function renderFaults(r: Report): string[] {
   const ev = r.evidence;
   const out: string[] = [];
-  out.push(`# blindspot audit: ${ev.target} ${ev.version}`, '');
-  out.push(
-    `Run \`${r.run.id}\` (${r.run.status}${r.run.unscored ? `, ${r.run.unscored} cells not yet scored` : ''}), increment \`${ev.incrementId}\`.`,
-    '',
-  );
-  out.push('## Diagonal controls', '');
-  out.push(`Controls passed: **${r.controls.pass}/${r.controls.total}**.`);
-  if (r.controls.falseRejects.length) {
-    out.push('', `**${r.controls.falseRejects.length} FALSE REJECT(S)**: the reference trajectory failed its own checker.`, '');
-    out.push(mdTable(['task', 'verdict', 'detail'], r.controls.falseRejects.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
-  }
   out.push('', '## Execution flow per family (paper Table 5)', '');
   out.push(
     'Scheduled cells partition into refused, incomplete, degenerate, candidate and classified (confirmed wrong effect). ' +
@@ -71,6 +79,25 @@ export function renderMarkdown(r: Report): string {
     out.push('', '## Checker errors (never counted as Pass)', '');
     out.push(mdTable(['cell', 'detail'], r.errors.map((e) => [e.cell, e.detail ?? ''])));
   }
+  return out;
+}
+
+export function renderMarkdown(r: Report): string {
+  const ev = r.evidence;
+  const out: string[] = [];
+  out.push(`# blindspot audit: ${ev.target} ${ev.version}`, '');
+  out.push(
+    `Run \`${r.run.id}\` (${r.run.status}${r.run.unscored ? `, ${r.run.unscored} cells not yet scored` : ''}), increment \`${ev.incrementId}\`.`,
+    '',
+  );
+  out.push('## Diagonal controls', '');
+  out.push(`Controls passed: **${r.controls.pass}/${r.controls.total}**.`);
+  if (r.controls.falseRejects.length) {
+    out.push('', `**${r.controls.falseRejects.length} FALSE REJECT(S)**: the reference trajectory failed its own checker.`, '');
+    out.push(mdTable(['task', 'verdict', 'detail'], r.controls.falseRejects.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
+  }
+  if (r.flow.length) out.push(...renderFaults(r));
+  if (r.swap) out.push(...renderSwap(r.swap));
   out.push('', '## Evidence record', '');
   out.push(
     mdTable(

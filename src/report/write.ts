@@ -31,7 +31,7 @@ export interface WrittenReport {
 export async function writeReport(runDir: string): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
   const classification = classify(manifest, ledger);
-  const report = buildReport(increment, manifest, run, classification);
+  const report = buildReport(increment, manifest, run, classification, ledger);
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
     'report.json': JSON.stringify(report, null, 2) + '\n',
@@ -50,6 +50,14 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
       { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence'] },
     ),
   };
+  if (report.swap) {
+    files['swap.csv'] = stringify(
+      classification.cells
+        .filter((c) => c.arm === 'swap' || (c.arm === 'control' && c.rung === 'diag'))
+        .map((c) => ({ cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung ?? 'diag', verdict: c.verdict ?? '', delivered: c.delivered })),
+      { header: true },
+    );
+  }
   for (const [name, text] of Object.entries(files)) await writeFile(join(runDir, name), text);
   await writeChecksums(runDir, [
     ...Object.keys(files),

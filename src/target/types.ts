@@ -13,6 +13,8 @@ export interface TaskInfo {
   /** daily variant / configuration index */
   variant: number;
   split: Split;
+  /** a grouping above the generator (an app, a record table), for sibling rungs */
+  scenario?: string;
   instruction: string;
   params: Record<string, Json>;
 }
@@ -117,6 +119,11 @@ export interface Target {
   /** refuses for a task of a sealed split unless opened with unseal */
   reference(taskId: string): Promise<Trajectory>;
   episode(): Promise<Episode>;
+  /**
+   * Optional: fix the intent-swap rung of a (checker, trajectory) pair with a
+   * reason, when the computed rung would mislead; frozen into the manifest.
+   */
+  rungOverride?(checker: TaskInfo, trajectory: TaskInfo): { rung: string; reason: string } | undefined;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,40 @@
+// Reference-effect census: each reference delivered once on a fresh episode and
+// read back. Rungs take written tables from here rather than from declarations.
+import type { Effect, Target } from '../target/types.ts';
+import { writtenTables } from '../readback/compare.ts';
+import { hashJson } from '../util/hash.ts';
+
+export interface EffectEntry {
+  task: string;
+  completed: boolean;
+  error?: string;
+  tables: string[];
+  effect: Effect;
+}
+
+export interface EffectCensus {
+  kind: 'effects';
+  target: string;
+  targetVersion: string;
+  corpusHash: string;
+  entries: EffectEntry[];
+  hash: string;
+}
+
+export async function takeEffectCensus(target: Target, taskIds: string[]): Promise<EffectCensus> {
+  const info = await target.describe();
+  const entries: EffectEntry[] = [];
+  for (const task of [...taskIds].sort()) {
+    const ref = await target.reference(task);
+    const episode = await target.episode();
+    try {
+      const d = await episode.deliver(ref);
+      const effect = await episode.readback();
+      entries.push({ task, completed: d.completed, ...(d.error ? { error: d.error } : {}), tables: writtenTables(effect), effect });
+    } finally {
+      await episode.close();
+    }
+  }
+  const body = { kind: 'effects' as const, target: info.name, targetVersion: info.version, corpusHash: info.corpusHash, entries };
+  return { ...body, hash: hashJson(body) };
+}

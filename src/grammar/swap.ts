@@ -1,0 +1,68 @@
+// The intent-swap grid: every ordered (checker i, trajectory j) pair. The
+// diagonal is the control cells; off-diagonal cells deliver j's reference and
+// ask i's checker.
+import type { TaskInfo, Trajectory } from '../target/types.ts';
+import { cellId, type Cell } from '../protocol/cell.ts';
+import { rungOf, type RungTask } from './rungs.ts';
+import type { EffectCensus } from '../census/effects.ts';
+
+export interface SwapSelection {
+  checkers: string[];
+  trajectories: string[];
+  pilot?: { n: number; seed: number };
+}
+
+/** Deterministic sample, so a pilot is as frozen as the full grid. */
+function sample<T>(xs: T[], n: number, seed: number): T[] {
+  let a = seed >>> 0;
+  const rand = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const idx = xs.map((_, i) => i);
+  for (let i = idx.length - 1; i > 0; i--) {
+    const k = Math.floor(rand() * (i + 1));
+    [idx[i], idx[k]] = [idx[k], idx[i]];
+  }
+  return idx.slice(0, n).sort((p, q) => p - q).map((i) => xs[i]);
+}
+
+export function swapCells(
+  tasks: TaskInfo[],
+  refs: Map<string, Trajectory>,
+  effects: EffectCensus,
+  sel: SwapSelection,
+  override?: (i: TaskInfo, j: TaskInfo) => { rung: string; reason: string } | undefined,
+): Cell[] {
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  const tables = new Map(effects.entries.map((e) => [e.task, e.tables]));
+  const rungTask = (t: TaskInfo): RungTask => ({
+    id: t.id,
+    generator: t.generator,
+    scenario: t.scenario,
+    steps: refs.get(t.id)!.steps,
+    tables: tables.get(t.id) ?? [],
+  });
+  let pairs: [TaskInfo, TaskInfo][] = [];
+  for (const i of sel.checkers) for (const j of sel.trajectories) if (i !== j) pairs.push([byId.get(i)!, byId.get(j)!]);
+  if (sel.pilot) pairs = sample(pairs, sel.pilot.n, sel.pilot.seed);
+  return pairs.map(([i, j]) => {
+    const forced = override?.(i, j);
+    return {
+      id: cellId('swap', 'swap', i.id, j.id),
+      arm: 'swap',
+      family: 'swap',
+      index: 0,
+      checker: i.id,
+      trajectory: j.id,
+      generator: i.generator,
+      trajectoryGenerator: j.generator,
+      rung: forced?.rung ?? rungOf(rungTask(i), rungTask(j)),
+      ...(forced ? { rungReason: forced.reason } : {}),
+      construction: { ok: true, steps: refs.get(j.id)!.steps, edit: `reference of ${j.id}` },
+    };
+  });
+}

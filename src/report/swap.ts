@@ -1,0 +1,78 @@
+// Rejection census of the intent-swap arm (paper Table 1). A census: counts per
+// rung, no rate and no interval. Every off-diagonal Pass carries the evidence a
+// reader needs to judge it.
+import type { Increment } from '../protocol/increment.ts';
+import type { Classification, ClassifiedCell } from '../classify/classify.ts';
+import type { LedgerEntry } from '../run/ledger.ts';
+import { diffEffects, describeDifference } from '../readback/compare.ts';
+import { RUNGS, RUNG_MEANING } from '../grammar/rungs.ts';
+import type { SwapSelection } from '../grammar/swap.ts';
+
+export interface SwapReport {
+  rungs: { rung: string; meaning: string; valid: number; pass: number }[];
+  errors: { cell: string; checker: string; trajectory: string; rung?: string; error: string }[];
+  /** ordered (checker generator, trajectory generator) pairs the valid off-diagonal cells span */
+  generatorPairs: number;
+  offDiagonalPasses: {
+    cell: string;
+    checker: string;
+    trajectory: string;
+    rung?: string;
+    /** j's delivery also produced task i's whole reference effect */
+    collateral: boolean;
+    evidence: string[];
+  }[];
+  note: string;
+}
+
+const isError = (c: ClassifiedCell) => c.verdict === 'error' || !c.delivered;
+
+export function buildSwapReport(inc: Increment, cls: Classification, ledger: LedgerEntry[]): SwapReport | undefined {
+  if (!inc.arms.includes('swap')) return undefined;
+  const sel = inc.extras.swap as SwapSelection;
+  const both = new Set(sel.checkers.filter((c) => sel.trajectories.includes(c)));
+  const effects = new Map(ledger.map((e) => [e.cell, e.effect]));
+  const diag = cls.cells.filter((c) => c.arm === 'control' && both.has(c.checker));
+  const off = cls.cells.filter((c) => c.arm === 'swap');
+  const cells = [...diag, ...off];
+  const valid = cells.filter((c) => !isError(c));
+  const rungs = [...RUNGS, ...new Set(off.map((c) => c.rung!).filter((r) => !(RUNGS as readonly string[]).includes(r)))].map((rung) => {
+    const xs = valid.filter((c) => (c.arm === 'control' ? 'diag' : c.rung) === rung);
+    return { rung, meaning: RUNG_MEANING[rung as keyof typeof RUNG_MEANING] ?? 'adapter-defined rung', valid: xs.length, pass: xs.filter((c) => c.verdict === 'pass').length };
+  });
+  const pairs = new Set(valid.filter((c) => c.arm === 'swap').map((c) => `${c.generator}\u0000${c.trajectoryGenerator}`));
+  return {
+    rungs,
+    errors: cells.filter(isError).map((c) => ({
+      cell: c.cell,
+      checker: c.checker,
+      trajectory: c.trajectory,
+      rung: c.rung,
+      error: c.verdict === 'error' ? (c.detail ?? 'checker error') : `delivery failed: ${c.deliveryError ?? 'unknown'}`,
+    })),
+    generatorPairs: pairs.size,
+    offDiagonalPasses: valid
+      .filter((c) => c.arm === 'swap' && c.verdict === 'pass')
+      .map((c) => {
+        const ref = cls.referenceEffects[c.checker];
+        const got = effects.get(c.cell);
+        if (!ref || !got) {
+          return { cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung, collateral: false, evidence: ['no readback to compare with the checker task\'s reference effect'] };
+        }
+        const missing = diffEffects(ref, got)
+          .map((d) => ({ ...d, extraAdded: [], extraUpdates: [], extraRemoved: [] }))
+          .filter((d) => d.missingAdded.length + d.missingUpdates.length + d.missingRemoved.length > 0);
+        return {
+          cell: c.cell,
+          checker: c.checker,
+          trajectory: c.trajectory,
+          rung: c.rung,
+          collateral: missing.length === 0,
+          evidence: missing.length
+            ? missing.map((d) => `of ${c.checker}'s reference effect: ${describeDifference(d)}`)
+            : [`${c.trajectory}'s delivery also produced ${c.checker}'s whole reference effect (collateral satisfaction)`],
+        };
+      }),
+    note: 'This arm is a rejection census of a fixed grid: counts per rung, no rate and no binomial interval. An off-diagonal Pass is an acceptance of other work, not a confirmed false accept.',
+  };
+}

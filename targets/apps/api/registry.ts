@@ -1,0 +1,31 @@
+import type { Json } from '../../../src/target/types.ts';
+import { ApiError, type Db, type Endpoint } from './endpoint.ts';
+import { contacts } from '../apps/contacts.ts';
+import { messages } from '../apps/messages.ts';
+import { venmo } from '../apps/venmo.ts';
+import { spotify } from '../apps/spotify.ts';
+import { todo } from '../apps/todo.ts';
+import { calendar } from '../apps/calendar.ts';
+import { supervisor } from '../apps/supervisor.ts';
+
+const APPS: Record<string, Record<string, Endpoint>> = { contacts, messages, venmo, spotify, todo, calendar, supervisor };
+
+export const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
+  Object.entries(APPS).flatMap(([app, eps]) => Object.entries(eps).map(([name, ep]) => [`${app}.${name}`, ep] as const)),
+);
+
+/** Runs one `app.endpoint` call the way the API server would: validate, then act. */
+export function callApi(db: Db, call: string, args: Record<string, Json>): Json {
+  const ep = ENDPOINTS.get(call);
+  if (!ep) throw new ApiError(404, `no endpoint ${call}`);
+  const parsed = ep.args.safeParse(args);
+  if (!parsed.success) {
+    throw new ApiError(422, parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; '));
+  }
+  try {
+    return ep.run(db, parsed.data);
+  } catch (e) {
+    if ((e as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) throw new ApiError(409, (e as Error).message);
+    throw e;
+  }
+}

@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3';
+import type { Delivery, Effect, Episode, Json, Trajectory, Verdict } from '../../src/target/types.ts';
+import { callApi } from './api/registry.ts';
+import { readEffect } from './changelog.ts';
+import { runChecker } from './checker/run.ts';
+import type { World } from './world/snapshot.ts';
+
+export interface CheckerSource {
+  /** the checker file and params for a task, or a thrown SealedSplitError */
+  resolve(taskId: string): { file: string; params: Record<string, Json> };
+}
+
+/** One fresh copy of the world, restored from the in-memory image. */
+export function openEpisode(world: World, checkers: CheckerSource): Episode {
+  const db = new Database(world.image);
+  let closed = false;
+  const live = () => {
+    if (closed) throw new Error('episode is closed');
+    return db;
+  };
+  return {
+    async deliver(trajectory: Trajectory): Promise<Delivery> {
+      const d = live();
+      let stepsRun = 0;
+      for (const step of trajectory.steps) {
+        try {
+          callApi(d, step.call, step.args);
+        } catch (e) {
+          return { completed: false, stepsRun, error: `step ${stepsRun} ${step.call}: ${e instanceof Error ? e.message : String(e)}` };
+        }
+        stepsRun++;
+      }
+      return { completed: true, stepsRun };
+    },
+    async readback(): Promise<Effect> {
+      return readEffect(live(), world.base, world.keys);
+    },
+    async check(taskId: string): Promise<Verdict> {
+      const { file, params } = checkers.resolve(taskId);
+      return runChecker(file, live(), world, params);
+    },
+    async close() {
+      if (!closed) db.close();
+      closed = true;
+    },
+  };
+}

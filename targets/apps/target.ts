@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SealedSplitError, type OpenOptions, type Target, type TargetInfo, type TaskInfo, type Trajectory } from '../../src/target/types.ts';
+import { openEpisode } from './episode.ts';
+import { GENERATORS, VARIANTS } from './tasks/index.ts';
+import { genContext } from './tasks/types.ts';
+import { getWorld } from './world/snapshot.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const REPO_ROOT = resolve(HERE, '..', '..');
+const SHIPPED_CHECKERS = join(HERE, 'checkers');
+
+interface Corpus {
+  tasks: TaskInfo[];
+  references: Map<string, Trajectory>;
+  hash: string;
+}
+
+let corpus: Corpus | undefined;
+
+/** Generates every task once per process from the seeded start state. */
+export function getCorpus(): Corpus {
+  if (corpus) return corpus;
+  const { base } = getWorld();
+  const tasks: TaskInfo[] = [];
+  const references = new Map<string, Trajectory>();
+  for (const g of GENERATORS) {
+    for (let variant = 0; variant < VARIANTS; variant++) {
+      const id = `${g.name}/${variant}`;
+      const made = g.make(genContext(base, g.name, variant));
+      tasks.push({ id, generator: g.name, variant, split: g.split, instruction: made.instruction, params: made.params });
+      references.set(id, { task: id, steps: made.steps });
+    }
+  }
+  const hash = sha256(JSON.stringify({ tasks, references: [...references.values()] }));
+  corpus = { tasks, references, hash };
+  return corpus;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+function checkerInfo(dir: string): Pick<TargetInfo, 'checkerFiles' | 'checkerHash'> {
+  const rel = relative(REPO_ROOT, dir);
+  const shown = rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+  const checkerFiles = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
+    .map((f) => ({ path: join(shown, f).split('\\').join('/'), sha256: sha256(readFileSync(join(dir, f))) }));
+  return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
+}
+
+export async function openApps(options: OpenOptions): Promise<Target> {
+  const world = getWorld();
+  const { tasks, references, hash } = getCorpus();
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  const dir = options.checkerDir ? resolve(options.checkerDir) : SHIPPED_CHECKERS;
+  const unsealed = (split: string) => split === 'dev' || options.unseal?.split === split;
+  const task = (id: string): TaskInfo => {
+    const t = byId.get(id);
+    if (!t) throw new Error(`unknown task ${id}`);
+    if (!unsealed(t.split)) throw new SealedSplitError(id, t.split);
+    return t;
+  };
+  const checkers = {
+    resolve(id: string) {
+      const t = task(id);
+      return { file: join(dir, `${t.generator}.ts`), params: t.params };
+    },
+  };
+  return {
+    async describe() {
+      return { name: 'apps', version: '1.0.0', ...checkerInfo(dir), corpusHash: hash, capabilities: ['api', 'readback'] };
+    },
+    async tasks() {
+      return tasks.map((t) => structuredClone(t));
+    },
+    async reference(id: string) {
+      task(id);
+      return structuredClone(references.get(id)!);
+    },
+    async episode() {
+      return openEpisode(world, checkers);
+    },
+    async close() {},
+  };
+}
