@@ -1,12 +1,15 @@
-// A pool of worker threads, each with its own opened target. Cells go out in small
-// batches to keep messaging cheap; a watchdog terminates a worker whose cell runs
-// past the time limit (a synchronous infinite loop in a checker cannot be
-// interrupted any other way) and records that cell as an Error.
+// Spreads cells over the main thread and worker threads. The main thread, whose
+// target is already open, scores from the first millisecond; workers boot in the
+// background and take over as they become ready, so short increments never wait
+// for a worker and long ones still use every core. A worker whose cell runs past
+// the time limit (a synchronous loop cannot be interrupted otherwise) is
+// terminated and that cell recorded as an Error.
 import { Worker } from 'node:worker_threads';
-import type { OpenOptions } from '../target/types.ts';
+import type { OpenOptions, Target } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from './ledger.ts';
-import { PHASE } from './score.ts';
+import { InThreadScorer } from './in-thread.ts';
+import { lostCellEntry } from './lost.ts';
 
 export interface WorkerInit {
   target: string;
@@ -22,6 +25,7 @@ export type FromWorker =
 
 interface Slot {
   worker: Worker;
+  ready: boolean;
   outstanding: Cell[];
   lastProgress: number;
   dead: boolean;
@@ -29,37 +33,31 @@ interface Slot {
 }
 
 export interface PoolOptions {
+  /** worker threads to start; 0 scores in the main thread only */
   workers: number;
   target: string;
   open: OpenOptions;
   limitMs: number;
+  /** the main thread's open target, which scores cells while workers boot */
+  local?: Target;
   batch?: number;
 }
 
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
-
-/** What is known of a cell whose worker died: if it died in the checker, delivery had completed. */
-export function lostCellEntry(cell: Cell, why: string, phase: number = PHASE.deliver): LedgerEntry {
-  const delivered = phase >= PHASE.readback;
-  return {
-    cell: cell.id,
-    status: 'scored',
-    delivery: delivered
-      ? { completed: true, stepsRun: cell.construction.ok ? cell.construction.steps.length : 0 }
-      : { completed: false, stepsRun: 0, error: why },
-    readbackError: why,
-    verdict: { verdict: 'error', detail: why },
-    at: new Date().toISOString(),
-  };
-}
+/** Fewer cells than this per worker are not worth a worker's start-up. */
+const MIN_CELLS_PER_WORKER = 64;
 
 export class Pool {
   private slots: Slot[] = [];
   private queue: Cell[] = [];
   private stopping = false;
+  private finished = false;
+  /** the main thread's scoring loop is running (at most one at a time) */
+  private localRunning = false;
   private finish!: () => void;
   private fail!: (e: Error) => void;
   private watchdog?: NodeJS.Timeout;
+  private local?: InThreadScorer;
 
   constructor(private opts: PoolOptions, private onResult: (entry: LedgerEntry) => void) {}
 
@@ -67,13 +65,20 @@ export class Pool {
   run(cells: Cell[]): Promise<void> {
     this.queue = [...cells];
     const done = new Promise<void>((resolve, reject) => {
-      this.finish = resolve;
+      this.finish = () => {
+        this.finished = true;
+        resolve();
+      };
       this.fail = reject;
     });
-    const n = Math.max(1, Math.min(this.opts.workers, cells.length));
+    const n = Math.min(this.opts.workers, Math.ceil(cells.length / MIN_CELLS_PER_WORKER));
     for (let i = 0; i < n; i++) this.spawn();
-    this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, this.opts.limitMs));
-    if (!cells.length) this.settle();
+    if (n) this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, this.opts.limitMs));
+    if (this.opts.local) {
+      this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+      void this.scoreLocally();
+    } else if (!n && cells.length) this.fail(new Error('no worker and no local target to score with'));
+    this.settle();
     return done.finally(() => this.shutdown());
   }
 
@@ -83,15 +88,30 @@ export class Pool {
     this.settle();
   }
 
+  /** The main thread scores until every worker it started is ready. */
+  private async scoreLocally(): Promise<void> {
+    if (this.localRunning) return;
+    this.localRunning = true;
+    await this.local!.ready;
+    while (!this.stopping && this.queue.length && !(this.slots.length && this.slots.every((s) => s.ready))) {
+      const cell = this.queue.shift()!;
+      this.onResult(await this.local!.score(cell));
+    }
+    this.localRunning = false;
+    this.settle();
+  }
+
   private spawn(): void {
     const phase = new SharedArrayBuffer(4);
     const init: WorkerInit = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, phase };
     const worker = new Worker(WORKER_URL, { workerData: init });
-    const slot: Slot = { worker, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase) };
+    const slot: Slot = { worker, ready: false, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase) };
     this.slots.push(slot);
     worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ready') this.feed(slot);
-      else if (m.type === 'result') {
+      if (m.type === 'ready') {
+        slot.ready = true;
+        this.feed(slot);
+      } else if (m.type === 'result') {
         slot.outstanding.shift();
         slot.lastProgress = Date.now();
         this.onResult(m.entry);
@@ -118,7 +138,7 @@ export class Pool {
 
   /** The first outstanding cell is the one that hung or crashed; the rest go back to the queue. */
   private replace(slot: Slot, why: string): void {
-    if (slot.dead) return;
+    if (slot.dead || this.finished) return;
     slot.dead = true;
     this.slots = this.slots.filter((s) => s !== slot);
     void slot.worker.terminate();
@@ -139,8 +159,12 @@ export class Pool {
   }
 
   private settle(): void {
-    const inFlight = this.slots.some((s) => s.outstanding.length);
-    if (!inFlight && (this.stopping || !this.queue.length)) this.finish?.();
+    if (this.finished) return;
+    const inFlight = this.localRunning || this.slots.some((s) => s.outstanding.length);
+    if (inFlight) return;
+    if (this.stopping || !this.queue.length) this.finish?.();
+    // Cells left but the main thread stepped aside and no worker can take them.
+    else if (this.local && !this.slots.length) void this.scoreLocally();
   }
 
   private async shutdown(): Promise<void> {
@@ -148,6 +172,6 @@ export class Pool {
     const slots = this.slots;
     this.slots = [];
     for (const s of slots) s.dead = true;
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await Promise.all([...slots.map((s) => s.worker.terminate()), this.local?.close()]);
   }
 }

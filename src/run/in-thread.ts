@@ -1,0 +1,75 @@
+// Scores cells in the main thread, where the target is already open: no start-up
+// cost, which matters when a whole increment takes less time than a worker needs
+// to boot. A watchdog worker makes a synchronous hang here as recoverable as one
+// in a worker thread.
+import { Worker } from 'node:worker_threads';
+import type { Target } from '../target/types.ts';
+import type { Cell } from '../protocol/cell.ts';
+import type { LedgerEntry } from './ledger.ts';
+import { scoreCell, PHASE } from './score.ts';
+import { lostCellEntry } from './lost.ts';
+
+export class InThreadScorer {
+  private state = new Int32Array(new SharedArrayBuffer(8));
+  private watchdog: Worker;
+  private seq = 0;
+  private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
+  /** the watchdog must be up before the first cell: a hung main thread could never start it */
+  readonly ready: Promise<void>;
+
+  constructor(private target: Target, private limitMs: number) {
+    // The watchdog fires past the engine's own async limit, so ordinary slow
+    // work is reported by scoreCell's timeouts and only true hangs get here.
+    this.watchdog = new Worker(new URL('./watchdog.mjs', import.meta.url), {
+      workerData: { state: this.state.buffer, limitMs: limitMs * 2 },
+    });
+    // Referenced while it may have something to say (booting, or a cell in
+    // flight: a terminated cell leaves nothing else holding the event loop open),
+    // unreferenced when idle so it never keeps the process alive.
+    this.ready = new Promise((resolve) =>
+      this.watchdog.once('message', () => {
+        this.watchdog.unref();
+        resolve();
+      }),
+    );
+    this.watchdog.on('message', (m: { killed?: number }) => m.killed !== undefined && this.onKilled(m.killed));
+  }
+
+  /** Resolves with the cell's ledger entry, even when its execution was terminated. */
+  score(cell: Cell): Promise<LedgerEntry> {
+    return new Promise((settle) => {
+      const seq = ++this.seq;
+      const current = { cell, seq, phase: PHASE.deliver as number, settle };
+      this.current = current;
+      Atomics.store(this.state, 0, seq);
+      Atomics.store(this.state, 1, 1);
+      this.watchdog.ref();
+      // A fresh macrotask, so a terminated execution unwinds only this cell.
+      setImmediate(() => {
+        scoreCell(this.target, cell, this.limitMs, (p) => (current.phase = p)).then((entry) => this.finish(current, entry));
+      });
+    });
+  }
+
+  private finish(current: NonNullable<InThreadScorer['current']>, entry: LedgerEntry): void {
+    if (this.current !== current) return;
+    this.current = undefined;
+    Atomics.store(this.state, 1, 0);
+    this.watchdog.unref();
+    current.settle(entry);
+  }
+
+  private onKilled(seq: number): void {
+    const current = this.current;
+    if (!current) return;
+    const why =
+      current.seq === seq
+        ? `cell exceeded the time limit (${this.limitMs} ms) in a synchronous loop; execution terminated`
+        : 'cell execution terminated by the watchdog (it overlapped a hung cell)';
+    this.finish(current, lostCellEntry(current.cell, why, current.phase));
+  }
+
+  async close(): Promise<void> {
+    await this.watchdog.terminate();
+  }
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Many tests run the real CLI or a real browser in child processes; on a
+    // loaded 2-core machine one such process can take several seconds.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
