@@ -1,0 +1,37 @@
+// The driver's two interactions with a form, shared by cheat() and by the
+// delivery of frozen steps: fill one field through its label (like WorkArena's
+// _fill_fields, which uses Playwright label locators) and submit.
+import type { Page } from 'playwright-core';
+
+export const SUBMIT_BUTTONS = '#sysverb_insert, #oi_order_now_button';
+
+export async function fillField(page: Page, label: string, value: string, timeoutMs: number): Promise<void> {
+  const control = page.getByLabel(label, { exact: true }).first();
+  const kind = await control.evaluate((e) => (e.tagName === 'SELECT' ? 'choice' : (e as HTMLInputElement).type === 'checkbox' ? 'boolean' : e.hasAttribute('data-ref') ? 'reference' : 'text'), undefined, { timeout: timeoutMs });
+  if (kind === 'choice') await control.selectOption(value, { timeout: timeoutMs });
+  else if (kind === 'boolean') await control.setChecked(value === 'true', { timeout: timeoutMs });
+  else if (kind === 'reference') {
+    // Type into the display input, then pick the matching autocomplete entry: that sets the hidden sys_id.
+    await control.fill(value, { timeout: timeoutMs });
+    const target = await control.getAttribute('data-target');
+    const option = page.locator(`[id="ac.${target}"] [role=option]`).filter({ hasText: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    await option.first().dispatchEvent('mousedown', undefined, { timeout: timeoutMs });
+  } else await control.fill(value, { timeout: timeoutMs });
+}
+
+/** Clicks submit and waits for the new page; returns why not when the form stays. */
+export async function submitForm(page: Page, timeoutMs: number): Promise<{ ok: true } | { ok: false; why: string }> {
+  const before = page.url();
+  const created = (u: URL) => u.href !== before && (/[?&]sys_id=(?!-1)/.test(u.search) || u.pathname === '/catalog/checkout');
+  const navigated = page.waitForURL(created, { timeout: timeoutMs, waitUntil: 'domcontentloaded' }).then(() => true, () => false);
+  // A refused submit stays on the form and says why (client-side mandatory check, or the server's error page).
+  const refusal = page.locator('#output_messages:not(:empty), p.error').first();
+  await page.locator(SUBMIT_BUTTONS).first().click({ timeout: timeoutMs });
+  const refused = refusal.waitFor({ timeout: timeoutMs }).then(() => false, () => false);
+  if (await Promise.race([navigated, refused])) return { ok: true };
+  if (await refusal.isVisible().catch(() => false)) {
+    return { ok: false, why: `submit refused: ${(await refusal.textContent().catch(() => '')) ?? ''}` };
+  }
+  if (await navigated) return { ok: true };
+  return { ok: false, why: `submit did not reach a new record page within ${timeoutMs} ms (page ${page.url()})` };
+}

@@ -1,0 +1,49 @@
+// A task driver: one instance per task set-up, like a WorkArena task object.
+// setup() installs the instance's init scripts and opens the start page;
+// cheat() fills the task fields and submits; validate() runs the shipped-style
+// validator of this instance on the current page.
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CATALOG } from '../app/schema.ts';
+import type { Template, TemplateConfig } from '../templates.ts';
+import { formInitScripts, validateForm, type FormTaskSpec, type ValidationResult } from '../validators/form.ts';
+import { validateCatalog } from '../validators/catalog.ts';
+import type { Instance } from '../validators/table-api.ts';
+import { fillField, submitForm } from './fill.ts';
+
+const className = (t: Template) => t.name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('') + 'Task';
+
+export class TaskDriver {
+  /** stands in for Python's id(self): distinct for every task instance */
+  readonly instanceId = randomUUID();
+
+  constructor(readonly template: Template, readonly config: TemplateConfig, private instance: Instance) {}
+
+  get label(): Record<string, string> {
+    return Object.fromEntries(this.template.fields.map((f) => [f.name, f.label]));
+  }
+
+  private formSpec(): FormTaskSpec {
+    return { taskClass: className(this.template), table: this.template.subject, template_record: this.config.template_record, task_fields: this.config.task_fields, fieldLabels: this.label };
+  }
+
+  async setup(context: BrowserContext, baseUrl: string, timeoutMs: number): Promise<Page> {
+    if (this.template.kind === 'form') for (const s of formInitScripts(this.formSpec(), this.instanceId)) await context.addInitScript(s);
+    const page = await context.newPage();
+    await page.goto(baseUrl + this.template.start, { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
+    return page;
+  }
+
+  async cheat(page: Page, timeoutMs: number): Promise<void> {
+    for (const f of this.config.task_fields) await fillField(page, this.label[f], this.config.template_record[f], timeoutMs);
+    const r = await submitForm(page, timeoutMs);
+    if (!r.ok) throw new Error(r.why);
+  }
+
+  async validate(page: Page): Promise<ValidationResult> {
+    if (this.template.kind === 'form') return validateForm(page, this.formSpec(), this.instanceId, this.instance);
+    const { quantity, ...configuration } = this.config.template_record;
+    const itemName = CATALOG.find((i) => i.id === this.template.subject)!.name;
+    return validateCatalog(page, { itemName, quantity, configuration }, this.instance);
+  }
+}

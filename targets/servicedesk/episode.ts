@@ -1,0 +1,156 @@
+// One cell's episode: a per-episode user, a fresh browser context, the task
+// driver set up for the delivered task, and a teardown that deletes every row the
+// user created and then proves none is left (residue check).
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
+import { TableClient } from './app/client.ts';
+import { EPISODE_USER_PREFIX } from './app/db.ts';
+import { WRITABLE_TABLES } from './app/schema.ts';
+import { TaskDriver } from './drivers/task.ts';
+import { fillField, submitForm } from './drivers/fill.ts';
+import { readEffect } from './readback.ts';
+import type { Template, TemplateConfig } from './templates.ts';
+import { sessionSysIdField } from './validators/form.ts';
+
+export interface EpisodeEnv {
+  baseUrl: string;
+  browser: Browser;
+  admin: TableClient;
+  task(id: string): { template: Template; config: TemplateConfig };
+  /** Playwright action timeout: a stuck action fails the delivery long before the engine's cell limit */
+  actionMs: number;
+  onResidue(user: string, residue: string[]): void;
+}
+
+/** Rejections whose evidence path is bound to one task instance's session. */
+const SESSION_ROUTES: [RegExp, string][] = [
+  [/^The form has not been submitted\./, 'session-scoped:storage-key'],
+  [/^The request id was not found in the URL\./, 'session-scoped:url'],
+  [/^The page is not in the right URL/, 'session-scoped:page-url'],
+];
+
+export class ServiceDeskEpisode implements Episode {
+  private context?: BrowserContext;
+  private page?: Page;
+  private delivered?: { taskId: string; driver: TaskDriver };
+  private userSysId = '';
+  private closed = false;
+
+  private constructor(private env: EpisodeEnv, readonly userName: string, private password: string) {}
+
+  static async open(env: EpisodeEnv): Promise<ServiceDeskEpisode> {
+    const name = `${EPISODE_USER_PREFIX}${randomUUID().slice(0, 12)}`;
+    const password = randomUUID();
+    const ep = new ServiceDeskEpisode(env, name, password);
+    ep.userSysId = await env.admin.insert('sys_user', { user_name: name, name, email: '', password });
+    ep.context = await env.browser.newContext({
+      httpCredentials: { username: name, password, send: 'always' },
+      viewport: { width: 1024, height: 640 },
+    });
+    ep.context.setDefaultTimeout(env.actionMs);
+    return ep;
+  }
+
+  private async runStep(page: Page, step: Step): Promise<void> {
+    const timeout = this.env.actionMs;
+    switch (step.call) {
+      case 'form.fill':
+        return fillField(page, String(step.args.label), String(step.args.value), timeout);
+      case 'form.submit': {
+        const r = await submitForm(page, timeout);
+        if (!r.ok) throw new Error(r.why);
+        return;
+      }
+      case 'task.claim':
+        return; // claiming completion changes nothing in the instance
+      default:
+        throw new Error(`unknown servicedesk step ${step.call}`);
+    }
+  }
+
+  async deliver(trajectory: Trajectory): Promise<Delivery> {
+    const { template, config } = this.env.task(trajectory.task);
+    const driver = new TaskDriver(template, config, this.validatorInstance());
+    this.delivered = { taskId: trajectory.task, driver };
+    let stepsRun = 0;
+    try {
+      this.page = await driver.setup(this.context!, this.env.baseUrl, this.env.actionMs);
+      for (const step of trajectory.steps) {
+        await this.runStep(this.page, step);
+        stepsRun++;
+      }
+      return { completed: true, stepsRun };
+    } catch (e) {
+      const error = `step ${stepsRun} ${trajectory.steps[stepsRun]?.call ?? 'setup'}: ${(e as Error).message.split('\n')[0]}`;
+      return { completed: false, stepsRun, error, ...(await this.pageEvidence()) };
+    }
+  }
+
+  /** Screenshot and URL of the page an incomplete delivery stopped on. */
+  private async pageEvidence(): Promise<Pick<Delivery, 'page'>> {
+    if (!this.page) return {};
+    const url = this.page.url();
+    const shot = await this.page.screenshot({ type: 'jpeg', quality: 40, timeout: 2000 }).catch(() => undefined);
+    return { page: { url, ...(shot ? { screenshot: `data:image/jpeg;base64,${shot.toString('base64')}` } : {}) } };
+  }
+
+  private validatorInstance() {
+    return { url: this.env.baseUrl, user: this.env.admin.creds.user, password: this.env.admin.creds.password };
+  }
+
+  async readback(): Promise<Effect> {
+    return readEffect(this.env.admin, this.userName, this.userSysId);
+  }
+
+  async check(taskId: string): Promise<Verdict> {
+    const own = this.delivered?.taskId === taskId ? this.delivered.driver : undefined;
+    // Another task's checker is another task instance, with its own storage key and page binding.
+    const { template, config } = this.env.task(taskId);
+    const driver = own ?? new TaskDriver(template, config, this.validatorInstance());
+    this.page ??= await this.context!.newPage();
+    const r = await driver.validate(this.page);
+    const verdict: Verdict = { verdict: r.reward === 1 ? 'pass' : 'fail', detail: r.message };
+    if (r.reward === 0 && !own && (await this.deliveredLeftEvidence())) {
+      const route = SESSION_ROUTES.find(([re]) => re.test(r.message));
+      if (route) verdict.cause = route[1];
+    }
+    return verdict;
+  }
+
+  /** The delivering instance's own evidence exists: its storage key, or a record id in the page URL. */
+  private async deliveredLeftEvidence(): Promise<boolean> {
+    if (!this.delivered || !this.page) return false;
+    const key = sessionSysIdField(this.delivered.driver.instanceId);
+    const stored = await this.page.evaluate((k) => localStorage.getItem(k), key).catch(() => null);
+    return stored !== null || /[?&](sysparm_sys_id|sys_id)=(?!-1)/.test(this.page.url());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.context?.close().catch(() => undefined);
+    const residue = await this.teardown();
+    if (residue.length) {
+      this.env.onResidue(this.userName, residue);
+      throw new Error(`teardown left residue for ${this.userName}: ${residue.join(', ')}`);
+    }
+  }
+
+  /** Deletes what the episode created, its user last; returns what is still there. */
+  private async teardown(): Promise<string[]> {
+    const { admin } = this.env;
+    const query = `sys_created_by=${this.userName}`;
+    for (const table of [...WRITABLE_TABLES].reverse()) {
+      for (const row of await admin.rows(table, query)) await admin.delete(table, row.sys_id);
+    }
+    await admin.delete('sys_user', this.userSysId);
+    const residue: string[] = [];
+    for (const table of WRITABLE_TABLES) {
+      const n = (await admin.rows(table, query)).length;
+      if (n) residue.push(`${table}: ${n} row(s)`);
+    }
+    if ((await admin.rows('sys_user', `user_name=${this.userName}`)).length) residue.push('sys_user: the episode user');
+    return residue;
+  }
+}

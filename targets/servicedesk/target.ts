@@ -1,0 +1,132 @@
+// The servicedesk target: the task corpus, and per opened Target one web server
+// and one Chromium (started lazily, so the main thread of a run, which only
+// verifies the increment, never launches a browser). Episodes get a fresh
+// browser context each.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import type { OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory } from '../../src/target/types.ts';
+import { launchChromium } from '../../src/util/browser.ts';
+import { TableClient } from './app/client.ts';
+import { InstanceDb } from './app/db.ts';
+import { ADMIN } from './app/seed.ts';
+import { ServiceDeskServer } from './app/server.ts';
+import { takeCensuses } from './censuses.ts';
+import { ServiceDeskEpisode } from './episode.ts';
+import { TEMPLATES, instruction, type Template, type TemplateConfig } from './templates.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const REPO_ROOT = resolve(HERE, '..', '..');
+export const VALIDATORS_DIR = join(HERE, 'validators');
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Steps of the driver's cheat(): fill each task field by its label, submit, claim. */
+export function referenceSteps(t: Template, c: TemplateConfig): Step[] {
+  const label = (f: string) => t.fields.find((x) => x.name === f)!.label;
+  return [
+    ...c.task_fields.map((field): Step => ({ call: 'form.fill', args: { field, label: label(field), value: c.template_record[field] }, kind: 'write' })),
+    { call: 'form.submit', args: {}, kind: 'write' },
+    { call: 'task.claim', args: {}, kind: 'claim' },
+  ];
+}
+
+interface Entry {
+  info: TaskInfo;
+  template: Template;
+  config: TemplateConfig;
+}
+
+function corpus(): { entries: Map<string, Entry>; hash: string } {
+  const entries = new Map<string, Entry>();
+  for (const template of TEMPLATES) {
+    template.configs.forEach((config, variant) => {
+      const id = `${template.name}/${variant}`;
+      const info: TaskInfo = {
+        id,
+        generator: template.name,
+        variant,
+        split: 'dev',
+        scenario: template.kind === 'form' ? template.subject : 'service_catalog',
+        instruction: instruction(template, config),
+        params: { task_fields: config.task_fields, template_record: config.template_record },
+      };
+      entries.set(id, { info, template, config });
+    });
+  }
+  return { entries, hash: sha256(JSON.stringify([...entries.values()].map((e) => [e.info, referenceSteps(e.template, e.config)]))) };
+}
+
+function checkerInfo(): Pick<TargetInfo, 'checkerFiles' | 'checkerHash'> {
+  const checkerFiles = readdirSync(VALIDATORS_DIR).filter((f) => f.endsWith('.ts')).sort()
+    .map((f) => ({ path: relative(REPO_ROOT, join(VALIDATORS_DIR, f)).split('\\').join('/'), sha256: sha256(readFileSync(join(VALIDATORS_DIR, f))) }));
+  return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
+}
+
+interface Runtime {
+  db: InstanceDb;
+  server: ServiceDeskServer;
+  browser: Browser;
+  admin: TableClient;
+}
+
+export async function openServicedesk(options: OpenOptions): Promise<Target> {
+  const { entries, hash } = corpus();
+  const entry = (id: string) => {
+    const e = entries.get(id);
+    if (!e) throw new Error(`unknown servicedesk task ${id}`);
+    return e;
+  };
+  let runtime: Promise<Runtime> | undefined;
+  const residue: { user: string; residue: string[] }[] = [];
+  const start = async (): Promise<Runtime> => {
+    const db = new InstanceDb();
+    const server = new ServiceDeskServer(db);
+    const url = await server.start();
+    const browser = await launchChromium(options.browser).catch(async (e) => {
+      await server.stop();
+      db.close();
+      throw e;
+    });
+    return { db, server, browser, admin: new TableClient({ url, user: ADMIN.user_name, password: ADMIN.password }) };
+  };
+  const live = () => (runtime ??= start());
+  return {
+    async describe() {
+      return { name: 'servicedesk', version: '1.0.0', ...checkerInfo(), corpusHash: hash, capabilities: ['gui', 'browser', 'readback'] };
+    },
+    async tasks() {
+      return [...entries.values()].map((e) => structuredClone(e.info));
+    },
+    async reference(id: string): Promise<Trajectory> {
+      const e = entry(id);
+      return { task: id, steps: referenceSteps(e.template, e.config) };
+    },
+    async episode() {
+      const rt = await live();
+      return ServiceDeskEpisode.open({
+        baseUrl: rt.server.url,
+        browser: rt.browser,
+        admin: rt.admin,
+        task: entry,
+        actionMs: 3000,
+        onResidue: (user, r) => residue.push({ user, residue: r }),
+      });
+    },
+    async censuses(taskIds: string[]) {
+      const rt = await live();
+      return takeCensuses(rt.browser, rt.admin.creds, taskIds.map((id) => ({ id, ...entry(id) })));
+    },
+    async close() {
+      if (!runtime) return;
+      const rt = await runtime.catch(() => undefined);
+      runtime = undefined;
+      if (!rt) return;
+      await rt.browser.close().catch(() => undefined);
+      await rt.server.stop();
+      rt.db.close();
+      if (residue.length) process.stderr.write(`servicedesk: teardown residue in ${residue.length} episode(s): ${JSON.stringify(residue)}\n`);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readFileSync, existsSync } from 'node:fs';
+import { execa } from 'execa';
+import { cli, BIN } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+
+const ledgerLines = (dir: string) =>
+  existsSync(join(dir, 'ledger.jsonl')) ? readFileSync(join(dir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0;
+
+/** Starts an audit, SIGKILLs it once its ledger holds `atLeast` lines, and returns the count at the kill. */
+async function auditKilledPartWay(args: string[], out: string, atLeast: number): Promise<number> {
+  const child = execa('node', [BIN, 'audit', ...args, '--out', out], { reject: false });
+  while (ledgerLines(out) < atLeast) {
+    if (child.exitCode !== null) throw new Error(`audit finished before it could be killed:\n${(await child).stderr}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  child.kill('SIGKILL');
+  const r = await child;
+  expect(r.signal).toBe('SIGKILL');
+  return ledgerLines(out);
+}
+
+/** Everything but timings, dates and the run's own name. */
+const comparable = (dir: string) => {
+  const r = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+  return { ...r, run: { status: r.run.status, unscored: r.run.unscored }, evidence: { ...r.evidence, date: undefined } };
+};
+
+describe.each([
+  ['fault arm', ['--arms', 'faults'], 120],
+  ['intent-swap grid', ['--arms', 'swap'], 600],
+])('%s killed with SIGKILL part-way and run again with the same --out', (_name, arms, killAt) => {
+  it('leaves each cell in the ledger exactly once, and the same report as an uninterrupted run', async () => {
+    const root = tmp();
+    const common = ['--target', 'apps', ...arms, '--mutants', join(root, 'mutants'), '--censuses', join(root, 'censuses'), '--workers', '1'];
+    const full = join(root, 'full');
+    expect((await cli(['audit', ...common, '--out', full])).code).toBe(0);
+    const total = ledgerLines(full);
+
+    const part = join(root, 'part');
+    const atKill = await auditKilledPartWay(common, part, killAt);
+    expect(atKill).toBeLessThan(total);
+    const resumed = await cli(['audit', ...common, '--out', part]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/Resuming run/);
+
+    const ids = readFileSync(join(part, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).cell);
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    expect(comparable(part)).toEqual(comparable(full));
+    const sessions = JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions.map((s: { status: string }) => s.status);
+    expect(sessions).toEqual(['killed', 'complete']);
+  });
+});
