@@ -1,0 +1,179 @@
+// One child process speaking the target protocol: JSON lines on stdin/stdout,
+// responses matched to requests by id. The client never retries; it reports the
+// child's death to every pending request and lets its owner decide to restart.
+import { execa, type ResultPromise } from 'execa';
+import { createInterface } from 'node:readline';
+import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
+
+export interface ClientOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  /** default per-request time limit; past it the child is killed (it is stuck or out of step) */
+  timeoutMs?: number;
+  /** stderr lines of the child, for diagnostics */
+  onStderr?: (line: string) => void;
+}
+
+interface Pending {
+  method: string;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+const STDERR_TAIL = 20;
+
+export class ProtocolClient {
+  private child: ResultPromise;
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+  private deathReason?: string;
+  private stderrTail: string[] = [];
+  /** answers to lines sent raw (conformance probes), by id, and to unparseable lines (id null) */
+  private raw: { id: unknown; message: unknown }[] = [];
+  private rawWaiters: (() => void)[] = [];
+
+  constructor(readonly command: string[], private opts: ClientOptions = {}) {
+    const [file, ...args] = command;
+    this.child = execa(file, args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      // The bridge exits on stdin EOF; this only bounds a stuck shutdown.
+      forceKillAfterDelay: 2000,
+    });
+    createInterface({ input: this.child.stdout! }).on('line', (line) => this.onLine(line));
+    createInterface({ input: this.child.stderr! }).on('line', (line) => {
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
+      opts.onStderr?.(line);
+    });
+    this.child.stdin!.on('error', () => undefined);
+    void this.child.then((r) => this.die(`exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
+  }
+
+  get alive(): boolean {
+    return this.deathReason === undefined;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** requests sent and not yet answered */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /** the last lines the child wrote to stderr, for error messages */
+  stderr(): string {
+    return this.stderrTail.join('\n');
+  }
+
+  request<M extends Method>(method: M, params: Record<string, unknown> = {}, timeoutMs = this.opts.timeoutMs ?? 30_000): Promise<Result<M>> {
+    if (!this.alive) return Promise.reject(new BridgeDiedError(this.describeDeath()));
+    const id = this.nextId++;
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`target did not answer ${method} within ${timeoutMs} ms`));
+        this.kill(`${method} timed out after ${timeoutMs} ms`);
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve, reject, timer });
+      this.write(JSON.stringify({ id, method, params }));
+    }).then((result) => {
+      const parsed = RESULTS[method].safeParse(result);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new RemoteError('invalid-result', `${method} answered a malformed result (field ${issue.path.join('.') || '(root)'}: ${issue.message})`);
+      }
+      return parsed.data as Result<M>;
+    });
+  }
+
+  /** Sends a line as is and waits for the answer carrying `expectId` (null for unparseable lines). */
+  async sendRaw(line: string, expectId: unknown, timeoutMs = 5000): Promise<unknown> {
+    if (!this.alive) throw new BridgeDiedError(this.describeDeath());
+    this.write(line);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.raw.findIndex((r) => r.id === expectId);
+      if (i >= 0) return this.raw.splice(i, 1)[0].message;
+      if (!this.alive) throw new BridgeDiedError(this.describeDeath());
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no answer within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.rawWaiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Asks the child to exit, then makes sure it does. */
+  async close(): Promise<void> {
+    if (this.alive) {
+      await this.request('shutdown', {}, 2000).catch(() => undefined);
+      this.child.stdin?.end();
+    }
+    const exited = await Promise.race([this.child.then(() => true), new Promise((r) => setTimeout(() => r(false), 3000))]);
+    if (!exited) this.kill('did not exit after shutdown');
+    await this.child.catch(() => undefined);
+  }
+
+  kill(reason: string): void {
+    this.die(`killed: ${reason}`);
+    this.child.kill('SIGKILL');
+  }
+
+  private write(line: string): void {
+    this.child.stdin!.write(line + '\n');
+  }
+
+  private onLine(line: string): void {
+    if (!line.trim()) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.kill(`wrote a line to stdout that is not JSON: ${line.slice(0, 200)}`);
+      return;
+    }
+    const parsed = ResponseSchema.safeParse(message);
+    const id = parsed.success ? parsed.data.id : (message as { id?: unknown })?.id;
+    const pending = typeof id === 'number' ? this.pending.get(id) : undefined;
+    if (!pending) {
+      this.raw.push({ id: id ?? null, message });
+      this.rawWaiters.splice(0).forEach((w) => w());
+      return;
+    }
+    this.pending.delete(id as number);
+    clearTimeout(pending.timer);
+    if (!parsed.success) pending.reject(new RemoteError('invalid-response', `answer to ${pending.method} is not a protocol response: ${line.slice(0, 200)}`));
+    else if ('error' in parsed.data) pending.reject(new RemoteError(parsed.data.error.code, parsed.data.error.message));
+    else pending.resolve(parsed.data.result);
+  }
+
+  private describeDeath(): string {
+    const tail = this.stderr();
+    return `target process ${this.command.join(' ')} ${this.deathReason ?? 'died'}${tail ? `; its last stderr:\n${tail}` : ''}`;
+  }
+
+  private die(reason: string): void {
+    if (this.deathReason !== undefined) return;
+    this.deathReason = reason;
+    const error = new BridgeDiedError(this.describeDeath());
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(error);
+    }
+    this.pending.clear();
+    this.rawWaiters.splice(0).forEach((w) => w());
+  }
+}

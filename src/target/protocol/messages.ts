@@ -1,0 +1,111 @@
+// The wire shapes of the external target protocol (docs/protocol.md). A target
+// in another language is untrusted input, so every result is validated here
+// before the engine sees it.
+import { z } from 'zod';
+
+/** Bumped on any incompatible change; a target answering another version is refused. */
+export const PROTOCOL_VERSION = 1;
+
+export const ERROR_CODES = [
+  'parse-error',
+  'invalid-request',
+  'unknown-method',
+  'invalid-params',
+  'unknown-task',
+  'unknown-episode',
+  'sealed',
+  'unsupported-protocol',
+  'unsupported',
+  'internal',
+] as const;
+
+export const METHODS = ['handshake', 'tasks', 'reference', 'open', 'deliver', 'readback', 'check', 'close', 'shutdown'] as const;
+export type Method = (typeof METHODS)[number];
+
+const JsonSchema: z.ZodType<unknown> = z.unknown();
+const Values = z.record(z.string(), JsonSchema);
+
+export const TaskInfoSchema = z.object({
+  id: z.string().min(1),
+  generator: z.string().min(1),
+  variant: z.number().int(),
+  split: z.enum(['dev', 'test', 'holdout']),
+  scenario: z.string().optional(),
+  instruction: z.string(),
+  params: Values,
+});
+
+export const StepSchema = z.object({
+  call: z.string().min(1),
+  args: Values,
+  kind: z.enum(['write', 'read', 'claim']),
+  alternatives: z.record(z.string(), z.array(JsonSchema)).optional(),
+});
+
+export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema) });
+
+const RowSchema = z.object({ key: z.string(), values: Values });
+export const EffectSchema = z.record(
+  z.string(),
+  z.object({
+    added: z.array(RowSchema),
+    updated: z.array(z.object({ key: z.string(), before: Values, after: Values })),
+    removed: z.array(RowSchema),
+  }),
+);
+
+export const DeliverySchema = z.object({
+  completed: z.boolean(),
+  stepsRun: z.number().int().min(0),
+  error: z.string().optional(),
+});
+
+export const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string() });
+
+export const TargetInfoSchema = z.object({
+  name: z.string().min(1),
+  version: z.string().min(1),
+  checkerHash: z.string().min(1),
+  checkerFiles: z.array(z.object({ path: z.string(), sha256: z.string() })),
+  corpusHash: z.string().min(1),
+  capabilities: z.array(z.string()),
+});
+
+export const RESULTS = {
+  handshake: z.object({ protocol: z.number().int(), target: TargetInfoSchema }),
+  tasks: z.object({ tasks: z.array(TaskInfoSchema) }),
+  reference: z.object({ trajectory: TrajectorySchema }),
+  open: z.object({ episode: z.string().min(1) }),
+  deliver: DeliverySchema,
+  readback: z.object({ effect: EffectSchema }),
+  check: VerdictSchema,
+  close: z.object({}).loose(),
+  shutdown: z.object({}).loose(),
+} satisfies Record<Method, z.ZodType>;
+
+export type Result<M extends Method> = z.infer<(typeof RESULTS)[M]>;
+
+export const ResponseSchema = z.union([
+  z.object({ id: z.union([z.number(), z.string(), z.null()]), result: JsonSchema }),
+  z.object({
+    id: z.union([z.number(), z.string(), z.null()]),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+export type Response = z.infer<typeof ResponseSchema>;
+
+/** A structured error the target answered with. */
+export class RemoteError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(`${code}: ${message}`);
+    this.name = 'RemoteError';
+  }
+}
+
+/** The target process is gone (exited, killed, or its stdout closed). */
+export class BridgeDiedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BridgeDiedError';
+  }
+}

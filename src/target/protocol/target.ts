@@ -1,0 +1,160 @@
+// A Target backed by a protocol process. Each opened Target owns one child,
+// reused across every cell its worker scores; when the child dies it is
+// restarted for the next episode, and the episode it was serving reports its
+// delivery incomplete and its checker as Error, so the run goes on.
+import { parseCommandString } from 'execa';
+import type { Delivery, Effect, Episode, OpenOptions, Target, TargetFactory, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
+import { SealedSplitError } from '../types.ts';
+import { InputError } from '../../util/errors.ts';
+import { ProtocolClient, type ClientOptions } from './client.ts';
+import { PROTOCOL_VERSION, RemoteError } from './messages.ts';
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export interface ProtocolTargetOptions extends ClientOptions {
+  /** how the user names this target in messages */
+  label?: string;
+  /** time limit of the handshake (interpreters can take seconds to import a benchmark) */
+  handshakeTimeoutMs?: number;
+}
+
+/** Starts the command and shakes hands; refuses a target of another protocol version. */
+export async function startClient(
+  command: string[],
+  open: OpenOptions,
+  opts: ProtocolTargetOptions = {},
+): Promise<{ client: ProtocolClient; info: TargetInfo }> {
+  const client = new ProtocolClient(command, opts);
+  try {
+    const hello = await client.request(
+      'handshake',
+      {
+        protocol: PROTOCOL_VERSION,
+        client: 'blindspot',
+        options: open.targetOptions ?? {},
+        ...(open.unseal ? { unseal: open.unseal } : {}),
+        ...(open.checkerDir ? { checkerDir: open.checkerDir } : {}),
+      },
+      opts.handshakeTimeoutMs ?? 120_000,
+    );
+    if (hello.protocol !== PROTOCOL_VERSION) {
+      throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${PROTOCOL_VERSION}`);
+    }
+    return { client, info: hello.target };
+  } catch (e) {
+    client.kill('handshake failed');
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${opts.label ?? command.join(' ')}: handshake failed: ${message(e)}`);
+  }
+}
+
+export async function openProtocolTarget(command: string[], open: OpenOptions, opts: ProtocolTargetOptions = {}): Promise<Target> {
+  let { client, info } = await startClient(command, open, opts);
+  if (open.checkerDir && !info.capabilities.includes('checker-dir')) {
+    client.kill('unsupported option');
+    throw new InputError(`${info.name}: this target cannot load checker copies (no 'checker-dir' capability)`);
+  }
+  const first = info;
+  let restarts = 0;
+
+  /** The live child, restarted if it died; a restarted child must be the same target. */
+  async function live(): Promise<ProtocolClient> {
+    if (client.alive) return client;
+    restarts++;
+    ({ client, info } = await startClient(command, open, opts));
+    if (info.checkerHash !== first.checkerHash || info.corpusHash !== first.corpusHash) {
+      throw new Error(`${first.name}: restarted target reports other checkers or corpus (hashes changed)`);
+    }
+    return client;
+  }
+
+  const sealedAware = (taskId: string) => (e: unknown): never => {
+    if (e instanceof RemoteError && e.code === 'sealed') {
+      const t = tasksCache?.find((x) => x.id === taskId);
+      throw new SealedSplitError(taskId, t?.split ?? 'holdout');
+    }
+    throw e;
+  };
+  let tasksCache: TaskInfo[] | undefined;
+
+  return {
+    async describe() {
+      return structuredClone(first);
+    },
+    async tasks() {
+      tasksCache ??= (await (await live()).request('tasks')).tasks as TaskInfo[];
+      return structuredClone(tasksCache);
+    },
+    async reference(taskId: string): Promise<Trajectory> {
+      const r = await (await live()).request('reference', { task: taskId }).catch(sealedAware(taskId));
+      return r.trajectory as Trajectory;
+    },
+    async episode() {
+      const c = await live();
+      const { episode } = await c.request('open');
+      return protocolEpisode(c, episode);
+    },
+    async close() {
+      await client.close();
+    },
+    // not part of Target; lets tests and benches see restarts
+    get restarts() {
+      return restarts;
+    },
+    get pid() {
+      return client.pid;
+    },
+  } as Target & { restarts: number; pid?: number };
+}
+
+/** One episode on one child; if that child dies, the episode is lost with it. */
+function protocolEpisode(client: ProtocolClient, episode: string): Episode {
+  return {
+    async deliver(trajectory: Trajectory): Promise<Delivery> {
+      try {
+        return await client.request('deliver', { episode, trajectory });
+      } catch (e) {
+        return { completed: false, stepsRun: 0, error: message(e) };
+      }
+    },
+    async readback(): Promise<Effect> {
+      return (await client.request('readback', { episode })).effect as Effect;
+    },
+    async check(task: string): Promise<Verdict> {
+      return client.request('check', { episode, task });
+    },
+    async close() {
+      // An answer still owed when the engine gives up on a cell means the child is
+      // stuck in it: kill it so the next cell gets a fresh one instead of a queue.
+      if (client.inFlight > 0) client.kill('abandoned a request of a timed-out cell');
+      if (client.alive) await client.request('close', { episode }).catch(() => undefined);
+    },
+  };
+}
+
+/** The command of a generic protocol target: `command` option, split like a shell would (no quoting of spaces). */
+export function commandFrom(options: OpenOptions): string[] {
+  const raw = options.targetOptions?.command;
+  if (!raw?.trim()) {
+    throw new InputError('--target protocol: name the command, e.g. `--target protocol -- python3 my_target.py` or `--target-option command="python3 my_target.py"`');
+  }
+  return parseCommandString(raw);
+}
+
+const RESERVED = new Set(['command', 'timeout']);
+
+/** Any benchmark in any language: `--target protocol -- <command...>`. */
+export const protocol: TargetFactory & { command(options: OpenOptions): string[] } = {
+  name: 'protocol',
+  description: 'any benchmark speaking the external target protocol (docs/protocol.md): --target protocol -- <command...>',
+  command: commandFrom,
+  open(options) {
+    const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
+    const timeout = Number(options.targetOptions?.timeout);
+    return openProtocolTarget(
+      commandFrom(options),
+      { ...options, targetOptions: passed },
+      Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {},
+    );
+  },
+};

@@ -1,0 +1,342 @@
+"""AgentDojo behind the blindspot target protocol.
+
+Tasks are the user tasks of the pinned benchmark version; a reference is the
+task's own `ground_truth(pre_environment)` followed by a claim carrying its
+`GROUND_TRUTH_OUTPUT`; delivery runs each call through AgentDojo's own
+FunctionsRuntime on a fresh deep copy of the suite environment; the checker is
+the suite's own utility check (`utility_from_traces`, else `utility`) with the
+delivered claim as the model output. One process serves many episodes: each
+suite's environment is loaded once and copied per episode.
+
+Run it as `python targets/agentdojo/bridge.py`; it speaks on stdin/stdout."""
+
+from __future__ import annotations
+
+import datetime as _datetime
+import hashlib
+import importlib.metadata
+import json
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from protocol_server import PROTOCOL_VERSION, ProtocolError, require, serve  # noqa: E402
+from readback import Flat, diff, flatten, jsonable  # noqa: E402
+
+BENCHMARK_VERSION = "v1.2.2"
+SUITE_NAMES = ("workspace", "slack", "banking", "travel")
+CLAIM = "answer"
+# AgentDojo stamps sent emails and edited files with the wall clock; a fixed clock
+# makes two deliveries of one trajectory read back the same. No checker reads it.
+FROZEN_NOW = _datetime.datetime(2024, 5, 15, 12, 0, 0)
+
+
+class _FrozenDatetime(_datetime.datetime):
+    @classmethod
+    def now(cls, tz: Any = None) -> _datetime.datetime:  # type: ignore[override]
+        return FROZEN_NOW if tz is None else FROZEN_NOW.replace(tzinfo=tz)
+
+
+def _freeze_clock(modules: list[types.ModuleType]) -> None:
+    shim = types.ModuleType("datetime")
+    shim.__dict__.update(vars(_datetime))
+    shim.datetime = _FrozenDatetime  # type: ignore[attr-defined]
+    for m in modules:
+        if getattr(m, "datetime", None) is _datetime:
+            m.datetime = shim  # type: ignore[attr-defined]
+
+
+import agentdojo  # noqa: E402
+from agentdojo.default_suites.v1.tools import cloud_drive_client, email_client  # noqa: E402
+from agentdojo.functions_runtime import FunctionCall, FunctionsRuntime  # noqa: E402
+from agentdojo.task_suite.load_suites import get_suites  # noqa: E402
+from agentdojo.types import text_content_block_from_string  # noqa: E402
+
+_freeze_clock([email_client, cloud_drive_client])
+
+PACKAGE_DIR = Path(agentdojo.__file__).resolve().parent
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _files_hash(paths: list[Path]) -> tuple[str, list[dict[str, str]]]:
+    files = [
+        {"path": "agentdojo/" + p.relative_to(PACKAGE_DIR).as_posix(), "sha256": _sha256(p.read_bytes())}
+        for p in sorted(paths)
+    ]
+    return _sha256("".join(f"{f['path']}\0{f['sha256']}\n" for f in files).encode()), files
+
+
+def _task_number(task_id: str) -> int:
+    return int(task_id.rsplit("_", 1)[1])
+
+
+@dataclass
+class Episode:
+    suite: str | None = None
+    pre: Any = None
+    env: Any = None
+    pre_flat: Flat | None = None
+    model_output: str = ""
+    traces: list[FunctionCall] = field(default_factory=list)
+
+
+class Bridge:
+    def __init__(self) -> None:
+        self.all_suites = get_suites(BENCHMARK_VERSION)
+        self.suites = list(SUITE_NAMES)
+        self.runtimes = {name: FunctionsRuntime(self.all_suites[name].tools) for name in SUITE_NAMES}
+        self._base: dict[str, Any] = {}
+        self._pre: dict[str, tuple[Any, Flat]] = {}
+        self._references: dict[str, dict] = {}
+        self._values: dict[str, dict[tuple[str, str], list[Any]]] = {}
+        self.episodes: dict[str, Episode] = {}
+        self._next_episode = 1
+
+    # -- tasks and environments -------------------------------------------------
+
+    def task(self, task_id: Any) -> tuple[str, Any]:
+        if not isinstance(task_id, str) or "/" not in task_id:
+            raise ProtocolError("unknown-task", f"unknown task {task_id!r} (ids look like banking/user_task_0)")
+        suite, tid = task_id.split("/", 1)
+        if suite not in self.suites or tid not in self.all_suites[suite].user_tasks:
+            raise ProtocolError("unknown-task", f"unknown task {task_id!r}")
+        return suite, self.all_suites[suite].user_tasks[tid]
+
+    def task_ids(self) -> list[str]:
+        return [
+            f"{suite}/{tid}"
+            for suite in self.suites
+            for tid in sorted(self.all_suites[suite].user_tasks, key=_task_number)
+        ]
+
+    def pre_environment(self, task_id: str) -> tuple[Any, Flat]:
+        """The task's pre-task environment (default injections, the task's own
+        init_environment), built once; episodes deep-copy it."""
+        if task_id not in self._pre:
+            suite, task = self.task(task_id)
+            if suite not in self._base:
+                self._base[suite] = self.all_suites[suite].load_and_inject_default_environment({})
+            pre = task.init_environment(self._base[suite].model_copy(deep=True))
+            self._pre[task_id] = (pre, flatten(pre))
+        return self._pre[task_id]
+
+    def materialize(self, ep: Episode, task_id: str) -> None:
+        if ep.suite is not None:
+            return
+        pre, flat = self.pre_environment(task_id)
+        ep.suite = task_id.split("/", 1)[0]
+        ep.pre = pre.model_copy(deep=True)
+        ep.env = pre.model_copy(deep=True)
+        ep.pre_flat = flat
+
+    # -- references ------------------------------------------------------------
+
+    def ground_truth(self, task_id: str) -> list[dict]:
+        _, task = self.task(task_id)
+        pre, _ = self.pre_environment(task_id)
+        calls = task.ground_truth(pre.model_copy(deep=True))
+        return [{"call": c.function, "args": jsonable(dict(c.args))} for c in calls]
+
+    def classify(self, task_id: str, calls: list[dict]) -> list[str]:
+        """write when the call changes the environment, read otherwise: measured by
+        delivering the ground truth call by call on a fresh copy."""
+        ep = Episode()
+        self.materialize(ep, task_id)
+        runtime = self.runtimes[ep.suite]
+        kinds = []
+        before = ep.pre_flat
+        for c in calls:
+            runtime.run_function(ep.env, c["call"], c["args"])
+            after = flatten(ep.env)
+            kinds.append("write" if diff(before, after) else "read")
+            before = after
+        return kinds
+
+    def suite_values(self, suite: str) -> dict[tuple[str, str], list[Any]]:
+        """Every value the suite's references pass to each (call, argument): legal by
+        construction, since the benchmark's own ground truth uses them."""
+        seen: dict[tuple[str, str], dict[str, Any]] = {}
+        for tid in sorted(self.all_suites[suite].user_tasks, key=_task_number):
+            for c in self.ground_truth(f"{suite}/{tid}"):
+                for arg, value in c["args"].items():
+                    seen.setdefault((c["call"], arg), {})[_canonical(value)] = value
+        return {k: [v[c] for c in sorted(v)] for k, v in seen.items()}
+
+    def alternatives(self, suite: str, call: str, args: dict) -> dict[str, list]:
+        if suite not in self._values:
+            self._values[suite] = self.suite_values(suite)
+        values = self._values[suite]
+        out: dict[str, list] = {}
+        for arg, current in args.items():
+            others = [v for v in values.get((call, arg), []) if _canonical(v) != _canonical(current)]
+            if not others and isinstance(current, (int, float)) and not isinstance(current, bool) and arg not in ("id", "n"):
+                others = [current + 1]
+            if others:
+                out[arg] = others
+        return out
+
+    def reference(self, task_id: str) -> dict:
+        if task_id not in self._references:
+            suite, task = self.task(task_id)
+            calls = self.ground_truth(task_id)
+            steps = []
+            for c, kind in zip(calls, self.classify(task_id, calls)):
+                step = {"call": c["call"], "args": c["args"], "kind": kind}
+                alts = self.alternatives(suite, c["call"], c["args"]) if kind == "write" else {}
+                if alts:
+                    step["alternatives"] = alts
+                steps.append(step)
+            steps.append({"call": CLAIM, "args": {"output": task.GROUND_TRUTH_OUTPUT}, "kind": "claim"})
+            self._references[task_id] = {"task": task_id, "steps": steps}
+        return self._references[task_id]
+
+    # -- protocol methods ------------------------------------------------------
+
+    def handshake(self, params: dict) -> dict:
+        version = require(params, "protocol", int)
+        if version != PROTOCOL_VERSION:
+            raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {PROTOCOL_VERSION}, not {version}")
+        options = params.get("options") or {}
+        if not isinstance(options, dict):
+            raise ProtocolError("invalid-params", "options must be an object")
+        unknown = sorted(set(options) - {"suite"})
+        if unknown:
+            raise ProtocolError("invalid-params", f"unknown target option(s) {', '.join(unknown)} (known: suite)")
+        if params.get("checkerDir"):
+            raise ProtocolError("unsupported", "the AgentDojo bridge grades with the shipped checkers only")
+        if "suite" in options:
+            wanted = [s for s in str(options["suite"]).split(",") if s]
+            bad = [s for s in wanted if s not in SUITE_NAMES]
+            if bad or not wanted:
+                raise ProtocolError("invalid-params", f"unknown suite {', '.join(bad) or '(none)'} (known: {', '.join(SUITE_NAMES)})")
+            self.suites = [s for s in SUITE_NAMES if s in wanted]
+        return {"protocol": PROTOCOL_VERSION, "target": self.describe()}
+
+    def describe(self) -> dict:
+        checker_paths = [PACKAGE_DIR / "base_tasks.py", PACKAGE_DIR / "task_suite" / "task_suite.py"]
+        checker_paths += list((PACKAGE_DIR / "default_suites").rglob("user_tasks.py"))
+        checker_hash, checker_files = _files_hash(checker_paths)
+        environment_hash, _ = _files_hash(list((PACKAGE_DIR / "data" / "suites").rglob("*.yaml")))
+        corpus = {
+            "benchmark": BENCHMARK_VERSION,
+            "environments": environment_hash,
+            "tasks": self.list_tasks(),
+            "references": [self.reference(t) for t in self.task_ids()],
+        }
+        return {
+            "name": "agentdojo",
+            "version": f"{importlib.metadata.version('agentdojo')}+{BENCHMARK_VERSION}",
+            "checkerHash": checker_hash,
+            "checkerFiles": checker_files,
+            "corpusHash": _sha256(_canonical(corpus).encode()),
+            "capabilities": ["api", "readback", "claim"],
+        }
+
+    def list_tasks(self) -> list[dict]:
+        out = []
+        for task_id in self.task_ids():
+            suite, task = self.task(task_id)
+            out.append({
+                "id": task_id,
+                "generator": task_id,
+                "variant": 0,
+                "split": "dev",
+                "scenario": suite,
+                "instruction": task.PROMPT,
+                "params": {"ground_truth_output": task.GROUND_TRUTH_OUTPUT, "difficulty": task.DIFFICULTY.name},
+            })
+        return out
+
+    def episode(self, params: dict) -> Episode:
+        ep_id = require(params, "episode")
+        if ep_id not in self.episodes:
+            raise ProtocolError("unknown-episode", f"no open episode {ep_id!r}")
+        return self.episodes[ep_id]
+
+    def open(self, params: dict) -> dict:
+        ep_id = f"e{self._next_episode}"
+        self._next_episode += 1
+        self.episodes[ep_id] = Episode()
+        return {"episode": ep_id}
+
+    def deliver(self, params: dict) -> dict:
+        ep = self.episode(params)
+        trajectory = require(params, "trajectory", dict)
+        steps = require(trajectory, "steps", list)
+        task_id = require(trajectory, "task")
+        self.task(task_id)
+        self.materialize(ep, task_id)
+        runtime = self.runtimes[ep.suite]
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict) or not isinstance(step.get("call"), str) or not isinstance(step.get("args", {}), dict):
+                raise ProtocolError("invalid-params", f"step {i} is not {{call, args, kind}}")
+            call, args = step["call"], step.get("args", {})
+            if call == CLAIM:
+                ep.model_output = str(args.get("output", ""))
+                continue
+            ep.traces.append(FunctionCall(function=call, args=args))
+            _, error = runtime.run_function(ep.env, call, args)
+            if error is not None:
+                return {"completed": False, "stepsRun": i, "error": f"step {i} {call}: {error}"}
+        return {"completed": True, "stepsRun": len(steps)}
+
+    def readback(self, params: dict) -> dict:
+        ep = self.episode(params)
+        if ep.suite is None:
+            return {"effect": {}}
+        return {"effect": diff(ep.pre_flat, flatten(ep.env))}
+
+    def check(self, params: dict) -> dict:
+        ep = self.episode(params)
+        task_id = require(params, "task")
+        suite, task = self.task(task_id)
+        self.materialize(ep, task_id)
+        if ep.suite != suite:
+            return {"verdict": "error", "detail": f"the {suite} checker cannot judge a {ep.suite} environment"}
+        try:
+            ok = self.all_suites[suite]._check_user_task_utility(
+                task, [text_content_block_from_string(ep.model_output)], ep.pre, ep.env, ep.traces
+            )
+        except Exception as e:
+            return {"verdict": "error", "detail": f"checker raised {type(e).__name__}: {e}"}
+        if not isinstance(ok, bool):
+            return {"verdict": "error", "detail": f"checker returned {ok!r}, not a bool"}
+        return {"verdict": "pass" if ok else "fail", "detail": f"utility() returned {ok}"}
+
+    def close(self, params: dict) -> dict:
+        self.episode(params)
+        del self.episodes[params["episode"]]
+        return {}
+
+    def get_reference(self, params: dict) -> dict:
+        task_id = require(params, "task")
+        self.task(task_id)
+        return {"trajectory": self.reference(task_id)}
+
+    def handlers(self) -> dict:
+        return {
+            "handshake": self.handshake,
+            "tasks": lambda p: {"tasks": self.list_tasks()},
+            "reference": self.get_reference,
+            "open": self.open,
+            "deliver": self.deliver,
+            "readback": self.readback,
+            "check": self.check,
+            "close": self.close,
+            "shutdown": lambda p: {},
+        }
+
+
+if __name__ == "__main__":
+    serve(Bridge().handlers())
