@@ -31,6 +31,8 @@ export const IncrementSchema = z.object({
     checkerHash: z.string(),
     checkerFiles: z.array(z.object({ path: z.string(), sha256: z.string() })),
     corpusHash: z.string(),
+    /** checker copies scored instead of the shipped ones (a repair's regrade, a guard rerun), relative to the increment folder */
+    checkerDir: z.string().optional(),
   }),
   selection: z.object({
     splits: z.array(z.enum(['dev', 'test', 'holdout'])),
@@ -59,6 +61,8 @@ export interface FreezeInput {
   extras?: Record<string, unknown>;
   censuses: { kind: string; file: string; hash: string }[];
   cells: Cell[];
+  /** the target was opened on this checker directory (see OpenOptions.checkerDir) */
+  checkerDir?: string;
 }
 
 const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) => hashJson(inc);
@@ -67,9 +71,12 @@ const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) => hashJson(in
 export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
   const manifestText = input.cells.map((c) => JSON.stringify(c)).join('\n') + '\n';
   const { name, version, checkerHash, checkerFiles, corpusHash } = input.target;
+  const root = resolve(input.root);
+  // Relative to the increment folder (which sits in root), so a run folder holding both can move.
+  const checkerDir = input.checkerDir === undefined ? undefined : relative(join(root, 'x'), resolve(input.checkerDir));
   const body = {
     schema: INCREMENT_SCHEMA as typeof INCREMENT_SCHEMA,
-    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash },
+    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash, ...(checkerDir === undefined ? {} : { checkerDir }) },
     selection: input.selection,
     arms: input.arms,
     families: input.families,
@@ -172,6 +179,10 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
     }
   }
 }
+
+/** The checker directory an increment was frozen against, absolute; undefined for the shipped checkers. */
+export const checkerDirOf = (dir: string, inc: Increment): string | undefined =>
+  inc.target.checkerDir === undefined ? undefined : resolve(dir, inc.target.checkerDir);
 
 export const incrementRootOf = (dir: string) => dirname(dir);
 export type { Split };

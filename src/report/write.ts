@@ -10,6 +10,8 @@ import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { buildReport, type Report } from './build.ts';
 import { renderMarkdown } from './markdown.ts';
+import { renderHtml } from './html.ts';
+import { buildStrykerReport } from './stryker.ts';
 
 export async function loadRun(runDir: string) {
   const run = await readRunFile(runDir);
@@ -36,11 +38,13 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
   const files: Record<string, string> = {
     'report.json': JSON.stringify(report, null, 2) + '\n',
     'report.md': markdown,
+    'report.html': renderHtml(report, classification),
+    'mutation-testing-report.json': JSON.stringify(buildStrykerReport(increment, classification), null, 2) + '\n',
     'flow.csv': stringify(report.flow, { header: true }),
     'cells.csv': stringify(
       classification.cells.map((c) => ({
         cell: c.cell, arm: c.arm, family: c.family, generator: c.generator, checker: c.checker, trajectory: c.trajectory,
-        status: c.status ?? (c.falseReject ? 'false-reject' : 'control-pass'), verdict: c.verdict ?? '', false_accept: c.falseAccept,
+        status: c.status ?? (c.falseReject ? 'false-reject' : c.verdict === 'pass' ? 'control-pass' : 'control-unscored'), verdict: c.verdict ?? '', false_accept: c.falseAccept,
         reason: c.reason ?? '', evidence: c.evidence?.summary.join('; ') ?? '',
       })),
       { header: true },

@@ -1,0 +1,42 @@
+import type { CommandModule } from 'yargs';
+import { guard } from '../guard/guard.ts';
+import { describeChange } from '../guard/compare.ts';
+import { checkWorkers, jsonOption, runOptions } from './options.ts';
+import type { Out } from './main.ts';
+
+export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
+  command: 'guard',
+  describe: 'CI: rerun a frozen increment against the current checkers and fail on a new false accept, a lost rejection or a failing control',
+  builder: (y) =>
+    jsonOption(runOptions(y))
+      .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file (JSON, one outcome per cell; commit it)' })
+      .option('increment', { type: 'string', describe: 'frozen increment folder (default: the one the baseline names)' })
+      .option('checker-dir', { type: 'string', describe: 'score the checker files in this directory instead of the target\'s shipped ones' })
+      .option('update-baseline', { type: 'boolean', default: false, describe: 'write the current outcomes as the new baseline (exits 0)' })
+      .option('junit', { type: 'string', describe: 'also write JUnit XML here, for CI test reports' })
+      .option('out', { type: 'string', describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
+      .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
+      .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
+  handler: async (a) => {
+    const r = await guard({
+      baseline: a.baseline,
+      increment: a.increment,
+      checkerDir: a['checker-dir'],
+      update: a['update-baseline'],
+      junit: a.junit,
+      out: a.out,
+      workers: checkWorkers(a.workers),
+      limitMs: a['time-limit'],
+    });
+    if (a.json) out.log(JSON.stringify(r, null, 2));
+    else {
+      if (r.checkersChanged.length) out.log(`Checker files changed since the baseline: ${r.checkersChanged.join(', ')}`);
+      for (const c of r.changes) out.log(describeChange(c));
+      const counts = Object.entries(r.summary).map(([k, n]) => `${k} ${n}`).join(', ');
+      if (r.updated) out.log(`Baseline written: ${r.baseline} (increment ${r.increment.id}; ${counts})`);
+      else if (r.regressions) out.log(`guard: ${r.regressions} regression(s) against ${r.baseline}. If intended, rerun with --update-baseline and commit the file.`);
+      else out.log(`guard: no regression against ${r.baseline} (${r.changes.length} other change(s); ${counts})`);
+    }
+    if (r.regressions) process.exitCode = 1;
+  },
+});

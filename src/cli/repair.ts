@@ -1,0 +1,34 @@
+import type { CommandModule } from 'yargs';
+import { repair } from '../repair/repair.ts';
+import { PATCHES, type PatchName } from '../repair/result.ts';
+import { headline } from '../repair/render.ts';
+import { checkWorkers, jsonOption } from './options.ts';
+import type { Out } from './main.ts';
+import { join } from 'node:path';
+
+export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
+  command: 'repair <run>',
+  describe: 'apply a patch to the checkers implicated in a run\'s false accepts, regrade, and show flips and controls preserved',
+  builder: (y) =>
+    jsonOption(y)
+      .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
+      .option('patch', {
+        choices: PATCHES,
+        demandOption: true,
+        describe: 'cardinality: assert len(added_x) == N on TypeScript checker copies and regrade; count-guard / scope-guard: wrap the shipped verdict with a readback check (any target)',
+      })
+      .option('workers', { type: 'number', default: 0, describe: 'parallel workers for the regrade (0 scores in the main thread)' })
+      .option('time-limit', { type: 'number', default: 10_000, describe: 'per-cell time limit in ms for the regrade' })
+      .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
+      .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON'),
+  handler: async (a) => {
+    const result = await repair({ runDir: a.run, patch: a.patch as PatchName, workers: checkWorkers(a.workers), limitMs: a['time-limit'] });
+    if (a.json) out.log(JSON.stringify(result, null, 2));
+    else {
+      for (const f of result.flips) out.log(`${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);
+      headline(result).forEach((l) => out.log(l));
+      out.log(`Written: ${join(a.run, 'repair', a.patch)}/ (result.json, repair.md, flips.csv)`);
+    }
+    if (result.controls.broken.length) process.exitCode = 1;
+  },
+});

@@ -1,0 +1,82 @@
+// The guard baseline: one outcome per cell of a frozen increment, small enough to
+// review in a pull request (one line per cell, sorted), plus the checker hashes it
+// was taken against so a diff can say which checker files moved.
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import type { ClassifiedCell } from '../classify/classify.ts';
+import type { CheckerFile } from '../target/types.ts';
+import { InputError } from '../util/errors.ts';
+import { exists, zodProblem } from '../protocol/increment.ts';
+
+export const BASELINE_SCHEMA = 'blindspot.guard-baseline/1';
+
+/**
+ * control cells: pass | fail | error. Confirmed fault cells: false-accept |
+ * rejected | checker-error. Other fault cells: <status>:<verdict>
+ * (degenerate:pass, candidate:fail...) or incomplete. Refused cells are fixed by
+ * the frozen manifest and left out.
+ */
+export type Outcome = string;
+
+export const BaselineSchema = z.object({
+  schema: z.literal(BASELINE_SCHEMA),
+  /** dir is relative to the baseline file */
+  increment: z.object({ id: z.string(), hash: z.string(), dir: z.string() }),
+  target: z.string(),
+  /** checker file name -> sha256, as scored when the baseline was written */
+  checkers: z.record(z.string(), z.string()),
+  summary: z.record(z.string(), z.number()),
+  cells: z.record(z.string(), z.string()),
+});
+export type Baseline = z.infer<typeof BaselineSchema>;
+
+export function outcomeOf(c: ClassifiedCell): Outcome | undefined {
+  const v = c.verdict ?? 'error';
+  if (c.arm === 'control') return v;
+  switch (c.status) {
+    case 'refused': return undefined;
+    case 'incomplete': return 'incomplete';
+    case 'confirmed': return v === 'pass' ? 'false-accept' : v === 'fail' ? 'rejected' : 'checker-error';
+    default: return `${c.status}:${v}`;
+  }
+}
+
+/** Checker files by name: a baseline taken on the shipped files compares with a run on a copy directory. */
+export const checkerMap = (files: CheckerFile[]) => Object.fromEntries(files.map((f) => [basename(f.path), f.sha256]).sort(([a], [b]) => a.localeCompare(b)));
+
+export function outcomesOf(cells: ClassifiedCell[]): Record<string, Outcome> {
+  const out: Record<string, Outcome> = {};
+  for (const c of [...cells].sort((a, b) => a.cell.localeCompare(b.cell))) {
+    if (c.arm === 'swap') continue;
+    const o = outcomeOf(c);
+    if (o !== undefined) out[c.cell] = o;
+  }
+  return out;
+}
+
+export function summarize(outcomes: Record<string, Outcome>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [cell, o] of Object.entries(outcomes)) {
+    const key = cell.startsWith('control:') ? `control:${o}` : o;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export async function readBaseline(file: string): Promise<Baseline | undefined> {
+  if (!(await exists(file))) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  const parsed = BaselineSchema.safeParse(value);
+  if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
+  return parsed.data;
+}
+
+export async function writeBaseline(file: string, b: Baseline): Promise<void> {
+  await writeFile(file, JSON.stringify(b, null, 2) + '\n');
+}

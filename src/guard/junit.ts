@@ -1,0 +1,35 @@
+// JUnit XML, the one report format every CI system renders: a suite per family
+// (controls first), a test case per cell named by generator, a failure per regression.
+import type { Change } from './compare.ts';
+import type { Outcome } from './baseline.ts';
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+export interface JunitCell {
+  cell: string;
+  family: string;
+  generator: string;
+  outcome: Outcome;
+}
+
+export function renderJunit(cells: JunitCell[], changes: Change[], name = 'blindspot guard'): string {
+  const byCell = new Map(changes.map((c) => [c.cell, c]));
+  const families = [...new Set(cells.map((c) => c.family))].sort((a, b) => Number(b === 'control') - Number(a === 'control') || a.localeCompare(b));
+  const suites = families.map((family) => {
+    const xs = cells.filter((c) => c.family === family);
+    const failures = xs.filter((c) => byCell.get(c.cell)?.regression).length;
+    const cases = xs.map((c) => {
+      const change = byCell.get(c.cell);
+      const open = `    <testcase classname="${esc(c.generator)}" name="${esc(c.cell)}">`;
+      if (change?.regression) {
+        const msg = `${change.kind}: ${change.before} -> ${change.after}`;
+        return `${open}\n      <failure message="${esc(msg)}" type="${esc(change.kind)}">${esc(`${c.generator} ${c.cell}: ${msg}${change.detail ? `\n${change.detail}` : ''}`)}</failure>\n    </testcase>`;
+      }
+      return `${open}<system-out>${esc(c.outcome + (change ? ` (was ${change.before})` : ''))}</system-out></testcase>`;
+    });
+    return `  <testsuite name="${esc(family)}" tests="${xs.length}" failures="${failures}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>`;
+  });
+  const failures = changes.filter((c) => c.regression).length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(name)}" tests="${cells.length}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
+}

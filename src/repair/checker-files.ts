@@ -1,0 +1,44 @@
+// Where a frozen increment's checker files live on disk. Targets record checker
+// paths relative to the repository they ship in (or absolute, for copies), so a
+// repair or a report can find the exact source that was audited, and prove by hash
+// that it is still that source.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CheckerFile } from '../target/types.ts';
+import { sha256 } from '../util/hash.ts';
+
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Absolute path of a recorded checker file: absolute as is, else under the package, else under the cwd. */
+export function locateCheckerFile(path: string): string | undefined {
+  if (isAbsolute(path)) return existsSync(path) ? path : undefined;
+  return [resolve(PACKAGE_ROOT, path), resolve(path)].find((p) => existsSync(p));
+}
+
+export interface LocatedChecker extends CheckerFile {
+  /** absolute path, when the file exists */
+  file?: string;
+  /** the file exists and still hashes to what was frozen */
+  intact: boolean;
+}
+
+export function locateCheckers(files: CheckerFile[]): LocatedChecker[] {
+  return files.map((f) => {
+    const file = locateCheckerFile(f.path);
+    return { ...f, file, intact: file !== undefined && sha256(readFileSync(file)) === f.sha256 };
+  });
+}
+
+/** The checker file of a generator, by the convention `<dir>/<generator>.<ext>`; undefined when none. */
+export function checkerOfGenerator<T extends CheckerFile>(files: T[], generator: string): T | undefined {
+  return files.find((f) => basename(f.path, extname(f.path)) === generator);
+}
+
+/** Source text of a checker file, or undefined when it is missing or no longer what was frozen. */
+export function frozenSource(f: CheckerFile): string | undefined {
+  const file = locateCheckerFile(f.path);
+  if (!file) return undefined;
+  const text = readFileSync(file);
+  return sha256(text) === f.sha256 ? text.toString('utf8') : undefined;
+}

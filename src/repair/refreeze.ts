@@ -1,0 +1,63 @@
+// Scoring frozen constructions against other checkers. The engine refuses to run
+// an increment whose checkers changed since freeze, and rightly so; a repair's
+// regrade and a CI guard instead freeze a *derived* increment: the same cells,
+// byte for byte, frozen against the checkers to be scored (a copy directory or
+// the current shipped files), with the source increment named in its extras.
+import { resolve } from 'node:path';
+import type { Cell } from '../protocol/cell.ts';
+import { freezeIncrement, type Increment } from '../protocol/increment.ts';
+import { openTarget } from '../target/registry.ts';
+import { ProtocolError } from '../util/errors.ts';
+import { runIncrement, type RunResult } from '../run/run.ts';
+
+export interface RefreezeInput {
+  /** the source increment and its folder */
+  incrementDir: string;
+  increment: Increment;
+  cells: Cell[];
+  /** checker copies to score; undefined scores the target's current shipped checkers */
+  checkerDir?: string;
+  /** folder that receives the derived increment */
+  root: string;
+  /** why the increment was derived (repair:cardinality, guard) */
+  purpose: string;
+}
+
+export async function refreeze(input: RefreezeInput): Promise<{ dir: string; increment: Increment }> {
+  const { increment: inc } = input;
+  const target = await openTarget(inc.target.spec, {
+    unseal: inc.selection.unseal,
+    ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
+  });
+  let info;
+  try {
+    info = await target.describe();
+  } finally {
+    await target.close();
+  }
+  // The constructions were derived from the corpus; a moved corpus means they no longer mean what they meant.
+  if (info.corpusHash !== inc.target.corpusHash) {
+    throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; freeze a new increment`);
+  }
+  const arms = [...new Set(input.cells.map((c) => c.arm))];
+  const frozen = await freezeIncrement({
+    root: input.root,
+    spec: inc.target.spec,
+    target: info,
+    selection: inc.selection,
+    arms: inc.arms.filter((a) => arms.includes(a)),
+    families: inc.families,
+    extras: { ...inc.extras, derivedFrom: { id: inc.id, hash: inc.hash, purpose: input.purpose } },
+    censuses: inc.censuses.map((c) => ({ kind: c.kind, file: resolve(input.incrementDir, c.path), hash: c.hash })),
+    cells: input.cells,
+    ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
+  });
+  return { dir: frozen.dir, increment: frozen.increment };
+}
+
+/** Freezes the derived increment and scores it into `runDir` (resuming if it is already there). */
+export async function rescore(input: RefreezeInput & { runDir: string; workers: number; limitMs: number }): Promise<RunResult & { incrementDir: string }> {
+  const { dir } = await refreeze(input);
+  const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs });
+  return { ...result, incrementDir: dir };
+}

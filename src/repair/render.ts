@@ -1,0 +1,67 @@
+// A repair result as people read it: the flips table, controls preserved x/y,
+// and anything the patch broke or moved, stated before any good news is trusted.
+import { stringify } from 'csv-stringify/sync';
+import type { Moved, RepairResult } from './result.ts';
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const movedRows = (xs: Moved[]) => xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, (m.detail ?? '').replace(/\|/g, '/')]);
+
+export function headline(r: RepairResult): string[] {
+  const flipped = r.flips.filter((f) => f.flipped).length;
+  const verb = r.mode === 'regraded' ? 'flipped to Fail' : 'would be caught (Fail)';
+  const lines = [
+    `${r.patch}: ${flipped}/${r.flips.length} targeted false accepts ${verb}; controls preserved ${r.controls.preserved}/${r.controls.total}` +
+      (r.degenerate.total ? `; effect-correct cells preserved ${r.degenerate.preserved}/${r.degenerate.total}` : '') + '.',
+  ];
+  if (r.controls.broken.length) lines.push(`PATCH BREAKS CONTROLS: ${r.controls.broken.map((c) => `${c.cell} (${c.patched})`).join(', ')}`);
+  if (r.degenerate.broken.length) lines.push(`PATCH REJECTS CORRECT EFFECTS: ${r.degenerate.broken.map((c) => c.cell).join(', ')}`);
+  const missed = r.flips.filter((f) => !f.flipped);
+  if (missed.length) lines.push(`Not flipped: ${missed.map((f) => `${f.cell} (${f.patched})`).join(', ')}`);
+  if (r.untargeted.length) lines.push(`${r.untargeted.length} confirmed false accept(s) outside this patch's mechanism left as they are.`);
+  if (r.otherChanges.length) lines.push(`${r.otherChanges.length} other cell(s) changed verdict (see repair.md).`);
+  const moved = r.shipped.files.filter((f) => !f.unchanged);
+  lines.push(moved.length ? `SHIPPED CHECKERS NOT AS FROZEN: ${moved.map((f) => f.path).join(', ')}` : `Shipped checkers unchanged (${r.shipped.files.length} files, by sha256).`);
+  return lines;
+}
+
+export function renderRepair(r: RepairResult): string {
+  const out = [
+    `# Repair: ${r.patch} (${r.mode === 'regraded' ? 'regraded on patched checker copies' : 'would catch: guard over the shipped verdicts, from readback'})`,
+    '',
+    `Run ${r.run.dir}, increment ${r.run.incrementId}.`,
+    '',
+    ...headline(r).map((l) => `- ${l}`),
+    '',
+    '## Flips (every confirmed false accept this patch targets)',
+    '',
+    r.flips.length
+      ? table(['cell', 'family', 'generator', 'shipped', 'patched', 'mechanism'], r.flips.map((f) => [f.cell, f.family, f.generator, f.shipped, f.patched, f.mechanism.join('; ')]))
+      : '_No confirmed false accept shows this patch\'s mechanism._',
+    '',
+    `## Controls preserved ${r.controls.preserved}/${r.controls.total}`,
+    '',
+    r.controls.broken.length ? table(['cell', 'generator', 'shipped', 'patched', 'detail'], movedRows(r.controls.broken)) : 'Every control still passes.',
+  ];
+  if (r.degenerate.total) {
+    out.push('', `## Effect-correct (degenerate) cells preserved ${r.degenerate.preserved}/${r.degenerate.total}`, '');
+    out.push(r.degenerate.broken.length ? table(['cell', 'generator', 'shipped', 'patched', 'detail'], movedRows(r.degenerate.broken)) : 'Every one still passes.');
+  }
+  if (r.otherChanges.length) {
+    out.push('', '## Other verdict changes', '', table(['cell', 'generator', 'shipped', 'patched', 'detail'], movedRows(r.otherChanges)));
+  }
+  if (r.copies) {
+    out.push('', `## Patched copies (${r.copies.dir})`, '');
+    out.push(table(['file', 'sha256', 'asserted tables', 'skipped'], r.copies.patched.map((p) => [p.path, p.sha256.slice(0, 12), p.tables.join(', '), p.skipped.join('; ')])));
+  }
+  if (r.regrade) out.push('', `Regrade: increment ${r.regrade.incrementId} (${r.regrade.incrementDir}), run folder ${r.regrade.runDir}.`);
+  if (r.notes.length) out.push('', '## Notes', '', ...r.notes.map((n) => `- ${n}`));
+  return out.join('\n') + '\n';
+}
+
+export const flipsCsv = (r: RepairResult) =>
+  stringify(
+    r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; ') })),
+    { header: true, columns: ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'] },
+  );

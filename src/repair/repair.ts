@@ -1,0 +1,182 @@
+// `blindspot repair`: apply one patch to a finished run and prove what it does.
+// cardinality rewrites copies of the implicated TypeScript checkers and regrades
+// the frozen constructions against them; count-guard and scope-guard wrap the
+// shipped verdict with a readback check. Results land in <run>/repair/<patch>/.
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { classify, type Classification } from '../classify/classify.ts';
+import { loadRun, writeReport } from '../report/write.ts';
+import { readLedger } from '../run/ledger.ts';
+import { ledgerPath } from '../run/run.ts';
+import { checkerDirOf, type Increment } from '../protocol/increment.ts';
+import type { Cell } from '../protocol/cell.ts';
+import { openTarget } from '../target/registry.ts';
+import type { Effect, Json } from '../target/types.ts';
+import { InputError, ProtocolError } from '../util/errors.ts';
+import { sha256 } from '../util/hash.ts';
+import { checkerOfGenerator, locateCheckers, type LocatedChecker } from './checker-files.ts';
+import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality.ts';
+import { guardedVerdicts } from './guards.ts';
+import { countMismatches, scopeViolations } from './mechanism.ts';
+import { buildResult, type Mechanism, type PatchName, type PatchedVerdicts, type RepairResult } from './result.ts';
+import { rescore } from './refreeze.ts';
+import { renderRepair, flipsCsv } from './render.ts';
+
+export interface RepairOptions {
+  runDir: string;
+  patch: PatchName;
+  workers: number;
+  limitMs: number;
+}
+
+const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
+
+const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations };
+
+interface Loaded {
+  runDir: string;
+  incDir: string;
+  increment: Increment;
+  manifest: Cell[];
+  cls: Classification;
+  effects: Map<string, Effect | undefined>;
+}
+
+async function load(runDir: string): Promise<Loaded> {
+  const { incDir, increment, manifest, ledger } = await loadRun(runDir);
+  const cls = classify(manifest, ledger);
+  if (cls.unscored.length) {
+    throw new InputError(`${runDir}: ${cls.unscored.length} cells are not scored yet; resume the run (blindspot audit --out ${runDir}) before repairing`);
+  }
+  return { runDir, incDir, increment, manifest, cls, effects: new Map(ledger.map((e) => [e.cell, e.effect])) };
+}
+
+/** The frozen checker files found on disk, re-hashed; files not readable from here (another language's bridge) are noted, not judged. */
+function shippedState(inc: Increment, files: LocatedChecker[], notes: string[]): RepairResult['shipped'] {
+  const missing = files.filter((f) => !f.file);
+  if (missing.length) notes.push(`${missing.length} checker file(s) are not readable from here, so their hashes were not re-checked: ${missing.map((f) => f.path).join(', ')}`);
+  return { checkerHash: inc.target.checkerHash, files: files.filter((f) => f.file).map((f) => ({ path: f.path, sha256: f.sha256, unchanged: f.intact })) };
+}
+
+async function taskParams(inc: Increment): Promise<Map<string, Record<string, Json>>> {
+  const target = await openTarget(inc.target.spec, { unseal: inc.selection.unseal });
+  try {
+    return new Map((await target.tasks()).map((t) => [t.id, t.params]));
+  } finally {
+    await target.close();
+  }
+}
+
+async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: string[]) {
+  const files = locateCheckers(l.increment.target.checkerFiles);
+  const broken = files.filter((f) => !f.intact);
+  if (broken.length) {
+    throw new ProtocolError(`checker files changed or missing since increment ${l.increment.id} was frozen: ${broken.map((f) => f.path).join(', ')}; the patch must start from the audited source`);
+  }
+  const targeted = l.cls.cells.filter((c) => {
+    const ref = l.cls.referenceEffects[c.checker];
+    const got = l.effects.get(c.cell);
+    return c.falseAccept && ref && got && MECHANISM.cardinality(ref, got).length > 0;
+  });
+  const generators = [...new Set(targeted.map((c) => c.generator))].sort();
+  const implicated = generators.map((g) => {
+    const f = checkerOfGenerator(files, g);
+    if (!f?.file?.endsWith('.ts')) {
+      throw new InputError(`cardinality: no TypeScript checker file named after generator ${g} in the increment's checker files; use --patch count-guard for checkers in other layouts or languages`);
+    }
+    return { generator: g, ...f, file: f.file };
+  });
+  const sourceDir = checkerDirOf(l.incDir, l.increment) ?? dirname(files[0].file!);
+  const copyDir = join(out, 'checkers');
+  await rm(copyDir, { recursive: true, force: true });
+  await cp(sourceDir, copyDir, { recursive: true });
+  // Outside this package the TypeScript copies would load as CommonJS; a package.json
+  // (not a checker file, so not in the checker hash) keeps them ES modules like the originals.
+  await writeFile(join(copyDir, 'package.json'), JSON.stringify({ type: 'module', private: true }) + '\n', { flag: 'wx' }).catch(() => undefined);
+
+  const params = await taskParams(l.increment);
+  const controls = l.manifest.filter((c) => c.arm === 'control');
+  const patched: NonNullable<RepairResult['copies']>['patched'] = [];
+  for (const f of implicated) {
+    const counts: ReferenceCounts[] = [];
+    for (const c of controls.filter((x) => x.generator === f.generator)) {
+      const ref = l.cls.referenceEffects[c.trajectory];
+      if (!ref) {
+        notes.push(`${c.trajectory}: its control did not deliver or read back, so the patched ${f.generator} checker has no count for it and fails it`);
+        continue;
+      }
+      const added = Object.fromEntries(Object.entries(ref).map(([t, e]) => [t, e.added.length]));
+      counts.push({ key: paramsKey(params.get(c.trajectory)), task: c.trajectory, added });
+    }
+    const source = await readFile(f.file, 'utf8');
+    const header = `// blindspot repair copy (cardinality patch) of ${f.path}, sha256 ${f.sha256}; increment ${l.increment.id}. Not the shipped checker.`;
+    const p = patchCardinality(f.path, source, counts, header);
+    if (!p.tables.length) notes.push(`${f.path}: the checker reads no added rows, so the cardinality patch has nothing to assert`);
+    const dest = join(copyDir, relative(sourceDir, f.file));
+    await writeFile(dest, p.source);
+    patched.push({ path: relative(l.runDir, dest), sha256: sha256(p.source), tables: p.tables, skipped: p.skipped });
+  }
+  // Every fault cell, not only the targeted ones, so a patch that breaks anything shows it.
+  const cells = l.manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
+  const runDir = join(out, 'regrade');
+  await rm(runDir, { recursive: true, force: true });
+  const result = await rescore({
+    incrementDir: l.incDir,
+    increment: l.increment,
+    cells,
+    checkerDir: copyDir,
+    root: join(out, 'mutants'),
+    purpose: 'repair:cardinality',
+    runDir,
+    workers: opts.workers,
+    limitMs: opts.limitMs,
+  });
+  // The regrade is a run folder like any other: its own report shows the patched checkers' full tables.
+  await writeReport(runDir);
+  const { entries } = readLedger(ledgerPath(runDir));
+  const verdicts: PatchedVerdicts['verdicts'] = new Map(
+    entries.filter((e) => e.verdict).map((e) => [e.cell, { verdict: e.verdict!.verdict, detail: e.verdict!.detail }]),
+  );
+  return {
+    verdicts: { verdicts },
+    copies: { dir: relative(l.runDir, copyDir), patched },
+    regrade: { incrementDir: relative(l.runDir, result.incrementDir), incrementId: result.increment.id, runDir: relative(l.runDir, runDir) },
+  };
+}
+
+export async function repair(opts: RepairOptions): Promise<RepairResult> {
+  const runDir = resolve(opts.runDir);
+  const l = await load(runDir);
+  const out = join(runDir, 'repair', opts.patch);
+  await mkdir(out, { recursive: true });
+  const notes: string[] = [];
+  const mechanism = MECHANISM[opts.patch];
+  const produced =
+    opts.patch === 'cardinality'
+      ? await cardinality(l, out, opts, notes)
+      : { verdicts: guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
+  if (opts.patch !== 'cardinality') {
+    notes.push(`${opts.patch} is computed from the retained readback over the shipped verdicts: it reports what a guarded checker would catch; nothing was rerun.`);
+    notes.push('Controls are their own reference effects here, so a guard cannot break them in this run; it could on a rerun whose readback differs.');
+  }
+  // Read the shipped files again after the repair: the copies must never have touched them.
+  const after = locateCheckers(l.increment.target.checkerFiles);
+  const result = buildResult(
+    {
+      patch: opts.patch,
+      mode: opts.patch === 'cardinality' ? 'regraded' : 'would-catch',
+      run: { dir: runDir, incrementId: l.increment.id, incrementHash: l.increment.hash },
+      shipped: shippedState(l.increment, after, notes),
+      ...('copies' in produced ? { copies: produced.copies, regrade: produced.regrade } : {}),
+      notes,
+    },
+    l.cls,
+    l.effects,
+    mechanism,
+    produced.verdicts,
+  );
+  await writeFile(join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
+  await writeFile(join(out, 'flips.csv'), flipsCsv(result));
+  await writeFile(join(out, 'repair.md'), renderRepair(result));
+  return result;
+}

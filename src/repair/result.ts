@@ -1,0 +1,128 @@
+// The outcome of a repair, whatever produced the patched verdicts (a regrade of
+// patched checker copies, or a guard computed from readback): which targeted false
+// accepts flipped, which controls and effect-correct cells still pass, and every
+// other verdict that moved. Nothing a patch breaks is filtered out.
+import type { Classification, ClassifiedCell } from '../classify/classify.ts';
+import type { Effect, VerdictValue } from '../target/types.ts';
+
+export const PATCHES = ['cardinality', 'count-guard', 'scope-guard'] as const;
+export type PatchName = (typeof PATCHES)[number];
+
+export interface Flip {
+  cell: string;
+  family: string;
+  generator: string;
+  task: string;
+  shipped: VerdictValue;
+  patched: VerdictValue | 'unscored';
+  /** the patched verdict is Fail: the false accept is closed */
+  flipped: boolean;
+  /** the mechanism the patch acts on, as read back */
+  mechanism: string[];
+  detail?: string;
+}
+
+export interface Moved {
+  cell: string;
+  arm: string;
+  family: string;
+  generator: string;
+  status: string;
+  shipped?: VerdictValue;
+  patched: VerdictValue | 'unscored';
+  detail?: string;
+}
+
+export interface RepairResult {
+  schema: 'blindspot.repair/1';
+  patch: PatchName;
+  /** regraded: patched checker copies scored the frozen cells; would-catch: a guard over the shipped verdict, from readback */
+  mode: 'regraded' | 'would-catch';
+  run: { dir: string; incrementId: string; incrementHash: string };
+  flips: Flip[];
+  controls: { total: number; preserved: number; broken: Moved[] };
+  /** effect-correct (degenerate) cells the shipped checker passed: a patch must keep passing them too */
+  degenerate: { total: number; preserved: number; broken: Moved[] };
+  /** every other cell whose verdict moved (a patch may also catch wrong effects that were not false accepts) */
+  otherChanges: Moved[];
+  /** confirmed false accepts outside this patch's mechanism, left as they are */
+  untargeted: { cell: string; generator: string; family: string }[];
+  shipped: { checkerHash: string; files: { path: string; sha256: string; unchanged: boolean }[] };
+  /** cardinality: the patched copies, the derived regrade increment and its run folder */
+  copies?: { dir: string; patched: { path: string; sha256: string; tables: string[]; skipped: string[] }[] };
+  regrade?: { incrementDir: string; incrementId: string; runDir: string };
+  notes: string[];
+}
+
+export interface PatchedVerdicts {
+  /** the patched verdict of every cell the patch scored, with its detail */
+  verdicts: Map<string, { verdict: VerdictValue; detail?: string }>;
+}
+
+/** The mechanism of a cell (readback vs reference) a patch acts on; empty means the patch does not target it. */
+export type Mechanism = (reference: Effect, got: Effect) => string[];
+
+function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
+  const p = patched.verdicts.get(c.cell);
+  return {
+    cell: c.cell,
+    arm: c.arm,
+    family: c.family,
+    generator: c.generator,
+    status: c.status ?? (c.arm === 'control' ? 'control' : 'unclassified'),
+    shipped: c.verdict,
+    patched: p?.verdict ?? 'unscored',
+    detail: p?.detail,
+  };
+}
+
+export function buildResult(
+  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'notes'>,
+  cls: Classification,
+  effects: Map<string, Effect | undefined>,
+  mechanism: Mechanism,
+  patched: PatchedVerdicts,
+): RepairResult {
+  const mechanismOf = (c: ClassifiedCell) => {
+    const ref = cls.referenceEffects[c.checker];
+    const got = effects.get(c.cell);
+    return ref && got ? mechanism(ref, got) : [];
+  };
+  const fas = cls.cells.filter((c) => c.falseAccept);
+  const targeted = fas.filter((c) => mechanismOf(c).length > 0);
+  const flips: Flip[] = targeted.map((c) => {
+    const m = moved(c, patched);
+    return {
+      cell: c.cell,
+      family: c.family,
+      generator: c.generator,
+      task: c.checker,
+      shipped: c.verdict!,
+      patched: m.patched,
+      flipped: m.patched === 'fail',
+      mechanism: mechanismOf(c),
+      detail: m.detail,
+    };
+  });
+  const scored = (c: ClassifiedCell) => patched.verdicts.has(c.cell);
+  const controls = cls.cells.filter((c) => c.arm === 'control');
+  const degenerate = cls.cells.filter((c) => c.status === 'degenerate' && c.verdict === 'pass');
+  const keptPassing = (xs: ClassifiedCell[]) => xs.filter((c) => patched.verdicts.get(c.cell)?.verdict === 'pass').length;
+  const brokenOf = (xs: ClassifiedCell[]) => xs.filter((c) => patched.verdicts.get(c.cell)?.verdict !== 'pass').map((c) => moved(c, patched));
+  const accounted = new Set([...targeted, ...controls, ...degenerate].map((c) => c.cell));
+  const { patch, mode, run, ...provenance } = base;
+  return {
+    schema: 'blindspot.repair/1',
+    patch,
+    mode,
+    run,
+    flips,
+    controls: { total: controls.length, preserved: keptPassing(controls), broken: brokenOf(controls) },
+    degenerate: { total: degenerate.length, preserved: keptPassing(degenerate), broken: brokenOf(degenerate) },
+    otherChanges: cls.cells
+      .filter((c) => !accounted.has(c.cell) && scored(c) && patched.verdicts.get(c.cell)!.verdict !== c.verdict)
+      .map((c) => moved(c, patched)),
+    untargeted: fas.filter((c) => !targeted.includes(c)).map((c) => ({ cell: c.cell, generator: c.generator, family: c.family })),
+    ...provenance,
+  };
+}

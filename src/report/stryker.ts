@@ -1,0 +1,87 @@
+// mutation-testing-report.json: the run in Stryker's mutation-testing-report-schema,
+// so mutation-testing-elements (and the Stryker dashboard) can render it. Checker
+// files are the schema's "files" (their audited source text) and fault cells are
+// its mutants. Controls and intent-swap cells are not mutants and are left out;
+// the status mapping is documented in docs/report-formats.md.
+import type { MutationTestResult, MutantResult, MutantStatus } from 'mutation-testing-report-schema';
+import type { Classification, ClassifiedCell } from '../classify/classify.ts';
+import type { Increment } from '../protocol/increment.ts';
+import { checkerOfGenerator, frozenSource } from '../repair/checker-files.ts';
+
+const TIME_LIMIT = /time limit|timed out/i;
+
+/** Our cell classes onto Stryker's closed status enum, with the reason a reader sees. */
+export function strykerStatus(c: ClassifiedCell): { status: MutantStatus; statusReason: string } {
+  const detail = c.detail ?? c.reason ?? '';
+  switch (c.status) {
+    case 'refused':
+      return { status: 'Ignored', statusReason: `refused: ${c.reason ?? ''}` };
+    case 'incomplete':
+      return TIME_LIMIT.test(c.reason ?? '')
+        ? { status: 'Timeout', statusReason: `delivery hit the time limit: ${c.reason}` }
+        : { status: 'RuntimeError', statusReason: `incomplete delivery: ${c.reason ?? ''}` };
+  }
+  if (c.verdict === 'error' || c.verdict === undefined) {
+    return TIME_LIMIT.test(detail)
+      ? { status: 'Timeout', statusReason: `checker hit the time limit: ${detail}` }
+      : { status: 'RuntimeError', statusReason: `checker error: ${detail}` };
+  }
+  switch (c.status) {
+    case 'degenerate':
+      return { status: 'Ignored', statusReason: `degenerate (equivalent mutant): read-back effect equals the reference effect; checker said ${c.verdict}` };
+    case 'candidate':
+      return { status: 'Ignored', statusReason: `candidate: wrong effect unconfirmed (${c.reason ?? 'no readback'}); checker said ${c.verdict}` };
+    default:
+      return c.verdict === 'pass'
+        ? { status: 'Survived', statusReason: `FALSE ACCEPT: Pass on a confirmed wrong effect (${c.evidence?.summary.join('; ') ?? ''})` }
+        : { status: 'Killed', statusReason: `Fail on a confirmed wrong effect: ${detail}` };
+  }
+}
+
+interface FileEntry {
+  path: string;
+  source: string;
+}
+
+/** Each generator's checker file; a target whose checkers are not one file per generator gets one entry per generator. */
+function fileFor(inc: Increment, generator: string, cache: Map<string, FileEntry>): FileEntry {
+  const f = checkerOfGenerator(inc.target.checkerFiles, generator) ?? (inc.target.checkerFiles.length === 1 ? inc.target.checkerFiles[0] : undefined);
+  const path = f?.path ?? `${inc.target.name}/${generator}`;
+  let entry = cache.get(path);
+  if (!entry) {
+    const source = f ? frozenSource(f) : undefined;
+    entry = { path, source: source ?? `// checker source of ${generator} not available here (missing, or changed since increment ${inc.id} was frozen)\n` };
+    cache.set(path, entry);
+  }
+  return entry;
+}
+
+/** The whole checker is the code under test: the location spans the file. */
+function span(source: string): MutantResult['location'] {
+  const lines = source.replace(/\n$/, '').split('\n');
+  return { start: { line: 1, column: 1 }, end: { line: lines.length, column: lines[lines.length - 1].length + 1 } };
+}
+
+export function buildStrykerReport(inc: Increment, cls: Classification): MutationTestResult {
+  const cache = new Map<string, FileEntry>();
+  const files: MutationTestResult['files'] = {};
+  for (const c of cls.cells.filter((x) => x.arm === 'fault')) {
+    const file = fileFor(inc, c.generator, cache);
+    files[file.path] ??= { language: file.path.endsWith('.py') ? 'python' : 'typescript', source: file.source, mutants: [] };
+    files[file.path].mutants.push({
+      id: c.cell,
+      mutatorName: c.family,
+      ...(c.edit ? { description: c.edit, replacement: c.edit } : { description: c.reason ?? c.family }),
+      location: span(file.source),
+      ...strykerStatus(c),
+    });
+  }
+  return {
+    schemaVersion: '2',
+    thresholds: { high: 80, low: 60 },
+    projectRoot: '.',
+    files,
+    framework: { name: 'blindspot', version: '0.1.0' },
+    config: { target: inc.target.name, targetVersion: inc.target.version, increment: inc.id, incrementHash: inc.hash, checkerHash: inc.target.checkerHash },
+  };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { cpSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+import type { Baseline } from '../../src/guard/baseline.ts';
+
+const tmp = useTmp();
+const SHIPPED = 'targets/apps/checkers';
+
+/** A copy of the shipped checkers; the package.json keeps the TypeScript copies ES modules outside this repo. */
+function checkerCopy(root: string): string {
+  const dir = join(root, 'checkers');
+  cpSync(SHIPPED, dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+  return dir;
+}
+
+/** Rewrites every test case condition of one checker copy. */
+function rewriteCases(dir: string, generator: string, prefix: string) {
+  const file = join(dir, `${generator}.ts`);
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace(/t\.case\(('[^']*'),/g, `t.case($1, ${prefix}`);
+  expect(next).not.toBe(text);
+  writeFileSync(file, next);
+}
+
+async function baselined(root: string) {
+  const mutants = join(root, 'm');
+  const frozen = await cli(['freeze', '--target', 'apps', '--mutants', mutants, '--censuses', join(root, 'c'), '--json']);
+  expect(frozen.code, frozen.stderr).toBe(0);
+  const incDir = JSON.parse(frozen.stdout).dir as string;
+  const baseline = join(root, 'baseline.json');
+  const r = await cli(['guard', '--baseline', baseline, '--increment', incDir, '--update-baseline', '--workers', '2', '--no-progress']);
+  expect(r.code, r.stderr).toBe(0);
+  return { baseline, b: JSON.parse(readFileSync(baseline, 'utf8')) as Baseline };
+}
+
+describe('blindspot guard', () => {
+  it('exits 0 against its own baseline, 1 naming the generator when a checker copy is weakened, and writes JUnit', async () => {
+    const root = tmp();
+    const { baseline, b } = await baselined(root);
+    expect(b.schema).toBe('blindspot.guard-baseline/1');
+    expect(Object.keys(b.checkers).sort()).toEqual(readdirSync(SHIPPED).sort());
+    // one line per cell: small and reviewable
+    expect(Object.values(b.cells).every((o) => typeof o === 'string')).toBe(true);
+
+    const same = await cli(['guard', '--baseline', baseline, '--workers', '0', '--junit', join(root, 'same.xml')]);
+    expect(same.code, same.stderr + same.stdout).toBe(0);
+    expect(same.stdout).toMatch(/no regression/);
+    expect(readFileSync(join(root, 'same.xml'), 'utf8')).toMatch(/<testsuites name="blindspot guard" tests="\d+" failures="0"/);
+
+    // weaken a checker that currently rejects some confirmed wrong effect: discovered, not hard-coded
+    const rejectedCell = Object.entries(b.cells).find(([, o]) => o === 'rejected')![0];
+    const generator = rejectedCell.replace(/^fault:[^:]+:/, '').replace(/\/\d+#\d+$/, '');
+    const dir = checkerCopy(root);
+    rewriteCases(dir, generator, 'true ||');
+    const junit = join(root, 'weak.xml');
+    const weak = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--junit', junit]);
+    expect(weak.code, weak.stderr).toBe(1);
+    expect(weak.stdout).toContain(`${generator}.ts (edited)`);
+    expect(weak.stdout).toMatch(new RegExp(`REGRESSION\\s+lost rejection: ${generator} \\S+ ${rejectedCell.replace(/[/#]/g, '\\$&')}: rejected -> false-accept`));
+    // every regression names the weakened generator and nothing else moved
+    const regressions = weak.stdout.split('\n').filter((l) => l.startsWith('REGRESSION'));
+    expect(regressions.length).toBeGreaterThan(0);
+    for (const l of regressions) expect(l).toContain(generator);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain(`<testcase classname="${generator}" name="${rejectedCell}">`);
+    expect(xml).toMatch(/<failure message="lost rejection: rejected -&gt; false-accept"/);
+    // the shipped baseline was not rewritten by a failing guard
+    expect(JSON.parse(readFileSync(baseline, 'utf8'))).toEqual(b);
+  }, 180_000);
+
+  it('fails when a control no longer passes, and --update-baseline accepts the new outcomes', async () => {
+    const root = tmp();
+    const { baseline, b } = await baselined(root);
+    const control = Object.keys(b.cells).find((c) => c.startsWith('control:'))!;
+    const generator = control.replace(/^control:/, '').replace(/\/\d+$/, '');
+    const dir = checkerCopy(root);
+    rewriteCases(dir, generator, 'false &&');
+    const r = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--json']);
+    expect(r.code).toBe(1);
+    const result = JSON.parse(r.stdout);
+    expect(result.changes).toContainEqual(expect.objectContaining({ cell: control, generator, kind: 'control now fails', before: 'pass', regression: true }));
+
+    const u = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--update-baseline']);
+    expect(u.code, u.stderr).toBe(0);
+    const again = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0']);
+    expect(again.code, again.stdout).toBe(0);
+  }, 180_000);
+
+  it('asks for --update-baseline when there is no baseline yet (exit 2)', async () => {
+    const r = await cli(['guard', '--baseline', join(tmp(), 'none.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no baseline yet; create it with --update-baseline/);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { cli } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+import type { Report } from '../../src/report/build.ts';
+import type { RepairResult } from '../../src/repair/result.ts';
+
+const tmp = useTmp();
+const SHIPPED = 'targets/apps/checkers';
+const shippedHashes = () =>
+  Object.fromEntries(readdirSync(SHIPPED).sort().map((f) => [f, createHash('sha256').update(readFileSync(join(SHIPPED, f))).digest('hex')]));
+
+async function audit(root: string) {
+  const run = join(root, 'run');
+  const r = await cli(['audit', '--target', 'apps', '--out', run, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '2', '--no-progress']);
+  expect(r.code, r.stderr).toBe(0);
+  return { run, report: JSON.parse(readFileSync(join(run, 'report.json'), 'utf8')) as Report };
+}
+
+/** False accepts whose read-back evidence is rows added beyond the reference: the cardinality mechanism. */
+const extraRowFalseAccepts = (report: Report) =>
+  report.falseAccepts.filter((f) => f.evidence?.differences.some((d) => d.extraAdded.length > d.missingAdded.length)).map((f) => f.cell).sort();
+
+describe('blindspot repair on a fresh apps audit', () => {
+  it('cardinality flips every extra-row false accept to Fail, keeps every control at Pass, and leaves the shipped checkers byte-identical', async () => {
+    const before = shippedHashes();
+    const { run, report } = await audit(tmp());
+    const expected = extraRowFalseAccepts(report);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const r = await cli(['repair', run, '--patch', 'cardinality', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as RepairResult;
+    expect(result.patch).toBe('cardinality');
+    expect(result.mode).toBe('regraded');
+    // one flips entry per targeted false accept, every one of them now Fail
+    expect(result.flips.map((f) => f.cell).sort()).toEqual(expect.arrayContaining(expected));
+    for (const f of result.flips) {
+      expect(f).toMatchObject({ shipped: 'pass', patched: 'fail', flipped: true });
+      expect(f.generator).toBe(report.falseAccepts.find((x) => x.cell === f.cell)!.generator);
+    }
+    expect(result.controls.total).toBe(report.controls.total);
+    expect(result.controls.preserved).toBe(result.controls.total);
+    expect(result.degenerate.broken).toEqual([]);
+    expect(result.otherChanges.filter((c) => c.patched === 'pass' && c.shipped !== 'pass')).toEqual([]);
+
+    // only the implicated checkers were patched, in copies under the run folder
+    const implicated = [...new Set(result.flips.map((f) => f.generator))].sort();
+    expect(result.copies!.patched.map((p) => p.path.split('/').pop()!.replace(/\.ts$/, '')).sort()).toEqual(implicated);
+    const copyDir = join(run, 'repair', 'cardinality', 'checkers');
+    for (const file of readdirSync(SHIPPED)) {
+      const copy = readFileSync(join(copyDir, file), 'utf8');
+      const shipped = readFileSync(join(SHIPPED, file), 'utf8');
+      if (implicated.includes(file.replace(/\.ts$/, ''))) {
+        expect(copy).not.toBe(shipped);
+        expect(copy).toContain('blindspot cardinality');
+      } else expect(copy).toBe(shipped);
+    }
+    expect(shippedHashes()).toEqual(before);
+    expect(result.shipped.files.every((f) => f.unchanged)).toBe(true);
+
+    // the regrade is an ordinary run folder whose report shows no false accept and no false reject
+    const regrade = JSON.parse(readFileSync(join(run, result.regrade!.runDir, 'report.json'), 'utf8')) as Report;
+    expect(regrade.controls.pass).toBe(regrade.controls.total);
+    expect(regrade.falseAccepts.filter((f) => expected.includes(f.cell))).toEqual([]);
+
+    const md = readFileSync(join(run, 'repair', 'cardinality', 'repair.md'), 'utf8');
+    expect(md).toContain(`Controls preserved ${result.controls.total}/${result.controls.total}`);
+  }, 120_000);
+
+  it('count-guard reports the same extra-row false accepts as would-catch without rerunning; scope-guard targets only out-of-scope writes', async () => {
+    const { run, report } = await audit(tmp());
+    const expected = extraRowFalseAccepts(report);
+    const count = JSON.parse((await cli(['repair', run, '--patch', 'count-guard', '--json'])).stdout) as RepairResult;
+    expect(count.mode).toBe('would-catch');
+    expect(count.regrade).toBeUndefined();
+    expect(count.flips.map((f) => f.cell).sort()).toEqual(expect.arrayContaining(expected));
+    expect(count.flips.every((f) => f.patched === 'fail')).toBe(true);
+    expect(count.controls.preserved).toBe(count.controls.total);
+
+    const scope = JSON.parse((await cli(['repair', run, '--patch', 'scope-guard', '--json'])).stdout) as RepairResult;
+    // every false accept is accounted for: targeted (a flip) or left untargeted, never dropped
+    expect(scope.flips.length + scope.untargeted.length).toBe(report.falseAccepts.length);
+    for (const f of scope.flips) expect(f.mechanism.join(' ')).toMatch(/outside the reference effect/);
+  }, 120_000);
+
+  it('refuses a run folder that does not exist, with exit 2', async () => {
+    const r = await cli(['repair', join(tmp(), 'nope'), '--patch', 'cardinality']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/run\.json: not found/);
+  });
+});
