@@ -30,6 +30,8 @@ export interface ClassifiedCell {
   status?: CellStatus;
   verdict?: VerdictValue;
   detail?: string;
+  /** the adapter's reason for a rejection, when it can tell (e.g. session-scoped evidence) */
+  cause?: string;
   reason?: string;
   falseAccept: boolean;
   falseReject: boolean;
@@ -58,7 +60,19 @@ function classifyFault(cell: Cell, entry: LedgerEntry, reference: Effect | undef
   const differences = diffEffects(reference, entry.effect);
   if (!differences.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
   const kind = NO_WRITE_FAMILIES.has(cell.family) && isEmptyEffect(entry.effect) ? 'construction' : 'readback';
-  return { status: 'confirmed', evidence: { kind, summary: differences.map(describeDifference), differences } };
+  return { status: 'confirmed', evidence: { kind, summary: differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]), differences } };
+}
+
+/**
+ * When a delivery added one row where the reference added one, name the columns
+ * whose stored values differ, so the evidence shows the persisted wrong value.
+ */
+function changedValues(d: TableDifference): string[] {
+  if (d.missingAdded.length !== 1 || d.extraAdded.length !== 1) return [];
+  const [ref, got] = [d.missingAdded[0], d.extraAdded[0]];
+  return [...new Set([...Object.keys(ref), ...Object.keys(got)])]
+    .filter((k) => JSON.stringify(ref[k]) !== JSON.stringify(got[k]))
+    .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
 }
 
 export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
@@ -85,6 +99,7 @@ export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
       generator: cell.generator,
       verdict: entry.verdict?.verdict,
       detail: entry.verdict?.detail,
+      ...(entry.verdict?.cause ? { cause: entry.verdict.cause } : {}),
       falseAccept: false,
       falseReject: false,
       edit: cell.construction.ok ? cell.construction.edit : undefined,
@@ -94,7 +109,10 @@ export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
       deliveryError: entry.delivery?.error,
     };
     if (cell.arm === 'control') {
-      out.push({ ...base, falseReject: entry.verdict?.verdict !== 'pass' });
+      // A false reject is a Fail on a completely delivered reference; a control
+      // whose delivery broke or whose checker errored is reported as unscored work,
+      // not as the checker rejecting correct work.
+      out.push({ ...base, falseReject: !!entry.delivery?.completed && entry.verdict?.verdict === 'fail' });
       continue;
     }
     // An off-diagonal Pass is an acceptance of other work, not a confirmed false

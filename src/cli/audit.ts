@@ -1,19 +1,11 @@
 import type { CommandModule } from 'yargs';
-import { join } from 'node:path';
-import { freeze } from '../protocol/freeze.ts';
-import { runIncrement } from '../run/run.ts';
-import { readRunFile } from '../run/runfile.ts';
-import { writeReport } from '../report/write.ts';
-import { checkWorkers, jsonOption, runOptions, selectionOptions, targetOption } from './options.ts';
-import { freezeOptionsFrom } from './stages.ts';
-import { summaryLines } from './summary.ts';
-import type { Out } from './main.ts';
 import { resolve } from 'node:path';
-
-export function defaultRunDir(prefix: string): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
-  return join('reports', `${prefix}-${stamp}`);
-}
+import { freeze } from '../protocol/freeze.ts';
+import { readRunFile } from '../run/runfile.ts';
+import { jsonOption, runOptions, selectionOptions, targetOption } from './options.ts';
+import { freezeOptionsFrom } from './stages.ts';
+import { defaultRunDir, scoreAndReport } from './run-report.ts';
+import type { Out } from './main.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'audit',
@@ -38,19 +30,6 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
         out.log(`Increment ${frozen.reused ? '(already frozen)' : 'frozen'}: ${frozen.dir} (${frozen.increment.manifest.cells} cells)`);
       }
     }
-    const result = await runIncrement({
-      incrementDir,
-      runDir,
-      workers: checkWorkers(a.workers),
-      limitMs: a['time-limit'],
-      progress: a.progress && !a.json,
-    });
-    const written = await writeReport(runDir);
-    if (a.json) out.log(JSON.stringify(written.report, null, 2));
-    else {
-      out.log(`Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}.`);
-      summaryLines(written.report, runDir).forEach((l) => out.log(l));
-    }
-    if (result.status === 'interrupted') process.exitCode = 130;
+    await scoreAndReport(out, a, incrementDir, runDir);
   },
 });

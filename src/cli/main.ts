@@ -1,6 +1,10 @@
 import yargs, { type Argv } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import { auditCommand } from './audit.ts';
+import { rerunCommand } from './rerun.ts';
+import { targetCheckCommand } from './target-check.ts';
+import { repairCommand } from './repair.ts';
+import { guardCommand } from './guard.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 export type Out = { log: (s: string) => void; err: (s: string) => void };
@@ -9,6 +13,8 @@ const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => pro
 export function buildCli(argv: string[], out: Out = stdio): Argv {
   return yargs(argv)
     .scriptName('blindspot')
+    // words after `--` are a protocol target's command, kept apart from blindspot's own
+    .parserConfiguration({ 'populate--': true })
     .usage(
       '$0 <command> [options]\n\nAudits the checkers of agent benchmarks by mutation testing: applies a fault grammar to each task\'s reference trajectory, ' +
         'delivers every mutant to a fresh environment, asks the benchmark\'s own checker, and reads the effect back independently. ' +
@@ -20,6 +26,10 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(runCommand(out))
     .command(reportCommand(out))
     .command(targetsCommand(out))
+    .command(rerunCommand(out))
+    .command(targetCheckCommand(out))
+    .command(repairCommand(out))
+    .command(guardCommand(out))
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()

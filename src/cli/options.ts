@@ -1,12 +1,52 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { API_FAMILIES } from '../grammar/api.ts';
-import { knownTargets } from '../target/registry.ts';
+import { GUI_FAMILIES } from '../grammar/gui.ts';
+import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
 import type { Split } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
+import { BROWSER_ENV } from '../util/browser.ts';
+
+// Set in the environment rather than threaded through options: worker threads
+// inherit it, and the increment never records a machine-specific path.
+export const browserOption = <T>(y: Argv<T>) =>
+  y.option('browser', {
+    type: 'string',
+    describe: `Chromium executable for live-browser targets (default $${BROWSER_ENV}, else a system Chromium, headless shell preferred)`,
+    coerce: (path: string) => {
+      process.env[BROWSER_ENV] = path;
+      return path;
+    },
+  });
 
 export const targetOption = <T>(y: Argv<T>) =>
-  y.option('target', { type: 'string', default: 'apps', describe: `target to audit (${knownTargets().join(', ')})` });
+  browserOption(y)
+    .option('target', { type: 'string', default: 'apps', describe: `target to audit (${knownTargets().join(', ')})` })
+    .option('target-option', {
+      type: 'string',
+      array: true,
+      describe: 'key=value passed to the target (repeatable); e.g. command="python3 my_target.py" for --target protocol',
+    })
+    .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name> (agentdojo: workspace, slack, banking, travel)' });
+
+/**
+ * The target spec the increment records: the name plus every target option, so
+ * that workers and later runs reopen exactly this target. Words after `--` are
+ * the command of a protocol target.
+ */
+export function targetSpec(a: Record<string, any>): string {
+  const options: Record<string, string> = {};
+  for (const kv of (a['target-option'] ?? []) as string[]) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) throw new InputError(`--target-option: expected key=value, got '${kv}'`);
+    options[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  if (a.suite !== undefined) options.suite = String(a.suite);
+  const rest = (a['--'] ?? []) as string[];
+  if (rest.length) options.command = rest.map(String).join(' ');
+  const parsed = parseTargetSpec(String(a.target));
+  return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
+}
 
 const list = (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean);
 
@@ -26,8 +66,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('families', {
       type: 'string',
       array: true,
-      default: [...API_FAMILIES],
-      describe: 'fault families to enumerate (space or comma separated)',
+      describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')})`,
       coerce: list,
     })
     .option('split', {
@@ -44,7 +83,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('censuses', { type: 'string', default: 'censuses', describe: 'folder of frozen censuses' });
 
 export const runOptions = <T>(y: Argv<T>) =>
-  y
+  browserOption(y)
     .option('workers', { type: 'number', default: availableParallelism(), describe: 'parallel workers (0 scores in the main thread)' })
     .option('time-limit', { type: 'number', default: 10_000, describe: 'per-cell time limit in ms; past it the cell is a checker Error' })
     .option('progress', { type: 'boolean', default: true, describe: 'show a progress bar on a TTY' });

@@ -14,7 +14,7 @@ import { writeReport, loadRun } from '../report/write.ts';
 import { openTarget } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { checkWorkers, jsonOption, runOptions } from './options.ts';
-import { defaultRunDir } from './audit.ts';
+import { defaultRunDir } from './run-report.ts';
 import type { Out } from './main.ts';
 
 const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;

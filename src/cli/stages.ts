@@ -3,17 +3,15 @@ import { openTarget, targetFactory, knownTargets } from '../target/registry.ts';
 import { takeIdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { freeze, parseArms, selectTasks } from '../protocol/freeze.ts';
-import { runIncrement } from '../run/run.ts';
 import { writeReport } from '../report/write.ts';
-import { checkWorkers, jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption } from './options.ts';
-import { summaryLines } from './summary.ts';
+import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec } from './options.ts';
 import type { Out } from './main.ts';
-import { defaultRunDir } from './audit.ts';
+import { defaultRunDir, scoreAndReport } from './run-report.ts';
 
 type Args = Record<string, any>;
 
 export const freezeOptionsFrom = (a: Args) => ({
-  target: a.target,
+  target: targetSpec(a),
   arms: parseArms(a.arms),
   families: a.families,
   swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
@@ -66,17 +64,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('out', { type: 'string', describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
   handler: async (a) => {
     const runDir = a.out ?? defaultRunDir(String(a.increment).split('/').filter(Boolean).pop()!);
-    const result = await runIncrement({
-      incrementDir: a.increment,
-      runDir,
-      workers: checkWorkers(a.workers),
-      limitMs: a['time-limit'],
-      progress: a.progress && !a.json,
-    });
-    const written = await writeReport(runDir);
-    if (a.json) out.log(JSON.stringify(written.report, null, 2));
-    else summaryLines(written.report, runDir).forEach((l) => out.log(l));
-    if (result.status === 'interrupted') process.exitCode = 130;
+    await scoreAndReport(out, a, a.increment, runDir);
   },
 });
 

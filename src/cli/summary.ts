@@ -6,6 +6,9 @@ export function summaryLines(r: Report, runDir: string): string[] {
   if (r.controls.falseRejects.length) {
     lines.push(`FALSE REJECTS: ${r.controls.falseRejects.map((f) => f.task).join(', ')} (reference failed its own checker)`);
   }
+  if (r.controls.unscored.length) {
+    lines.push(`Controls not scored (delivery broke or checker error): ${r.controls.unscored.map((f) => f.task).join(', ')}`);
+  }
   const fa = r.falseAccepts;
   if (!r.flow.length) {
     // no fault arm in this increment

@@ -1,7 +1,7 @@
 // The API fault grammar (paper appendix A, Table 4). Each family is a pure,
 // deterministic function of the reference steps and the frozen census: same
 // input, same construction, which is what lets an increment be frozen.
-import type { Step } from '../target/types.ts';
+import type { Step, TaskInfo } from '../target/types.ts';
 import type { IdempotenceCensus } from '../census/idempotence.ts';
 import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction } from './construction.ts';
 import { canonicalJson } from '../util/hash.ts';
@@ -11,6 +11,10 @@ export type ApiFamily = (typeof API_FAMILIES)[number];
 
 export interface GrammarContext {
   census?: IdempotenceCensus;
+  /** the task whose reference is being edited (GUI families look it up in censuses) */
+  task?: TaskInfo;
+  /** target censuses frozen with the increment, by kind (form-defaults, extra-field-candidates) */
+  censuses?: Record<string, unknown>;
 }
 
 export type ApiOperator = (reference: Step[], ctx: GrammarContext) => Construction;

@@ -2,7 +2,7 @@
 // family applied to each task's reference. Refusals are cells too.
 import type { TaskInfo, Trajectory } from '../target/types.ts';
 import { cellId, type Cell } from '../protocol/cell.ts';
-import { API_OPERATORS, type ApiFamily, type GrammarContext } from './api.ts';
+import { API_OPERATORS, type ApiOperator, type GrammarContext } from './api.ts';
 
 export function controlCell(task: TaskInfo, ref: Trajectory): Cell {
   return {
@@ -17,7 +17,13 @@ export function controlCell(task: TaskInfo, ref: Trajectory): Cell {
   };
 }
 
-export function faultCells(tasks: TaskInfo[], refs: Map<string, Trajectory>, families: ApiFamily[], ctx: GrammarContext): Cell[] {
+export function faultCells(
+  tasks: TaskInfo[],
+  refs: Map<string, Trajectory>,
+  families: string[],
+  ctx: GrammarContext,
+  operators: Record<string, ApiOperator> = API_OPERATORS,
+): Cell[] {
   const cells: Cell[] = [];
   for (const family of families) {
     for (const task of tasks) {
@@ -29,7 +35,7 @@ export function faultCells(tasks: TaskInfo[], refs: Map<string, Trajectory>, fam
         checker: task.id,
         trajectory: task.id,
         generator: task.generator,
-        construction: API_OPERATORS[family](refs.get(task.id)!.steps, ctx),
+        construction: operators[family](refs.get(task.id)!.steps, { ...ctx, task }),
       });
     }
   }

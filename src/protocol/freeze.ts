@@ -1,6 +1,8 @@
 import type { Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
 import { openTarget } from '../target/registry.ts';
-import { API_FAMILIES, type ApiFamily } from '../grammar/api.ts';
+import { API_FAMILIES, API_OPERATORS } from '../grammar/api.ts';
+import { GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';
+import { takeTargetCensuses } from '../census/gui.ts';
 import { controlCell, faultCells } from '../grammar/enumerate.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
@@ -17,7 +19,8 @@ export interface FreezeOptions {
   target: string;
   /** faults (the fault grammar) and/or swap (the intent-swap grid); controls always */
   arms?: ArmName[];
-  families: string[];
+  /** default: every family of the target's grammar (GUI targets: the GUI families) */
+  families?: string[];
   swap?: { checkers?: string[]; trajectories?: string[]; pilot?: number; seed?: number };
   splits: Split[];
   /** task ids or generator names; empty means every task of the splits */
@@ -34,14 +37,18 @@ export interface Frozen {
   census?: { file: string; census: IdempotenceCensus };
 }
 
-export function parseFamilies(families: string[]): ApiFamily[] {
+export function parseFamilies(families: string[], known: readonly string[] = API_FAMILIES): string[] {
   for (const f of families) {
-    if (!(API_FAMILIES as readonly string[]).includes(f)) {
-      throw new InputError(`--families: unknown family '${f}' (known: ${API_FAMILIES.join(', ')})`);
+    if (!known.includes(f)) {
+      throw new InputError(`--families: unknown family '${f}' (known: ${known.join(', ')})`);
     }
   }
-  return API_FAMILIES.filter((f) => families.includes(f));
+  return known.filter((f) => families.includes(f));
 }
+
+/** A target with the 'gui' capability is audited with the GUI grammar, every other with the API grammar. */
+const grammarOf = (capabilities: string[]) =>
+  capabilities.includes('gui') ? { known: GUI_FAMILIES, operators: GUI_OPERATORS } : { known: API_FAMILIES, operators: API_OPERATORS };
 
 export function parseArms(arms: string[]): ArmName[] {
   for (const a of arms) {
@@ -86,13 +93,14 @@ async function references(target: Target, tasks: TaskInfo[]): Promise<Map<string
 /** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   const arms = opts.arms ?? ['faults'];
-  const families = arms.includes('faults') ? parseFamilies(opts.families) : [];
   if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
     throw new InputError(`--pilot: expected a whole number of off-diagonal cells > 0, got ${opts.swap.pilot}`);
   }
   const target = await openTarget(opts.target, { unseal: opts.unseal });
   try {
     const info = await target.describe();
+    const grammar = grammarOf(info.capabilities);
+    const families = arms.includes('faults') ? parseFamilies(opts.families ?? [...grammar.known], grammar.known) : [];
     const tasks = selectTasks(await target.tasks(), opts);
     const refs = await references(target, tasks);
     let census: Frozen['census'];
@@ -101,6 +109,8 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       census = { file: await storeCensus(opts.censusDir, c), census: c };
     }
     const censuses = census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [];
+    const targetCensuses = families.length ? await takeTargetCensuses(target, tasks.map((t) => t.id), opts.censusDir) : [];
+    censuses.push(...targetCensuses.map(({ kind, file, hash }) => ({ kind, file, hash })));
     const extras: Record<string, unknown> = {};
     let swap: Cell[] = [];
     if (arms.includes('swap')) {
@@ -115,7 +125,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
-    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census }), ...swap];
+    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])) }, grammar.operators), ...swap];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,

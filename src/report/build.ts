@@ -37,7 +37,13 @@ export interface SupportedRow {
 export interface Report {
   schema: 'blindspot.report/1';
   run: { id: string; status: string; sessions: RunFile['sessions']; unscored: number };
-  controls: { total: number; pass: number; falseRejects: { task: string; generator: string; verdict?: string; detail?: string }[] };
+  controls: {
+    total: number;
+    pass: number;
+    falseRejects: { task: string; generator: string; verdict?: string; detail?: string }[];
+    /** controls that neither passed nor were rejected: delivery broke or the checker errored */
+    unscored: { task: string; generator: string; verdict?: string; detail?: string }[];
+  };
   flow: FlowRow[];
   supported: SupportedRow[];
   generators: { generator: string; tasks: string[]; vectors: Record<string, string> }[];
@@ -148,6 +154,9 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
       total: controls.length,
       pass: count(controls, (c) => c.verdict === 'pass'),
       falseRejects: falseRejects.map((c) => ({ task: c.checker, generator: c.generator, verdict: c.verdict, detail: c.detail })),
+      unscored: controls
+        .filter((c) => c.verdict !== 'pass' && !c.falseReject)
+        .map((c) => ({ task: c.checker, generator: c.generator, verdict: c.verdict, detail: c.delivered ? c.detail : `delivery failed: ${c.deliveryError ?? 'unknown'}` })),
     },
     flow: families.map((f) => flowRow(f, faults.filter((c) => c.family === f))),
     supported: supportedRows(families, faults, cells),

@@ -96,6 +96,10 @@ export function renderMarkdown(r: Report): string {
     out.push('', `**${r.controls.falseRejects.length} FALSE REJECT(S)**: the reference trajectory failed its own checker.`, '');
     out.push(mdTable(['task', 'verdict', 'detail'], r.controls.falseRejects.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
   }
+  if (r.controls.unscored.length) {
+    out.push('', `${r.controls.unscored.length} control(s) could not be scored (delivery broke or the checker errored); their fault cells have no reference effect.`, '');
+    out.push(mdTable(['task', 'verdict', 'detail'], r.controls.unscored.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
+  }
   if (r.flow.length) out.push(...renderFaults(r));
   if (r.swap) out.push(...renderSwap(r.swap));
   out.push('', '## Evidence record', '');

@@ -13,6 +13,8 @@ export interface SwapReport {
   errors: { cell: string; checker: string; trajectory: string; rung?: string; error: string }[];
   /** ordered (checker generator, trajectory generator) pairs the valid off-diagonal cells span */
   generatorPairs: number;
+  /** valid off-diagonal rejections by the adapter's cause (e.g. session-scoped evidence); 'unclassified' when none was given */
+  rejectionCauses: { cause: string; cells: number }[];
   offDiagonalPasses: {
     cell: string;
     checker: string;
@@ -40,6 +42,10 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
     const xs = valid.filter((c) => (c.arm === 'control' ? 'diag' : c.rung) === rung);
     return { rung, meaning: RUNG_MEANING[rung as keyof typeof RUNG_MEANING] ?? 'adapter-defined rung', valid: xs.length, pass: xs.filter((c) => c.verdict === 'pass').length };
   });
+  const causes = new Map<string, number>();
+  for (const c of valid.filter((x) => x.arm === 'swap' && x.verdict === 'fail')) causes.set(c.cause ?? 'unclassified', (causes.get(c.cause ?? 'unclassified') ?? 0) + 1);
+  const rejectionCauses = [...causes].map(([cause, cells]) => ({ cause, cells })).sort((a, b) => a.cause.localeCompare(b.cause));
+  const scoped = rejectionCauses.filter((c) => c.cause.startsWith('session-scoped'));
   const pairs = new Set(valid.filter((c) => c.arm === 'swap').map((c) => `${c.generator}\u0000${c.trajectoryGenerator}`));
   return {
     rungs,
@@ -51,6 +57,7 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
       error: c.verdict === 'error' ? (c.detail ?? 'checker error') : `delivery failed: ${c.deliveryError ?? 'unknown'}`,
     })),
     generatorPairs: pairs.size,
+    rejectionCauses,
     offDiagonalPasses: valid
       .filter((c) => c.arm === 'swap' && c.verdict === 'pass')
       .map((c) => {
@@ -73,6 +80,11 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
             : [`${c.trajectory}'s delivery also produced ${c.checker}'s whole reference effect (collateral satisfaction)`],
         };
       }),
-    note: 'This arm is a rejection census of a fixed grid: counts per rung, no rate and no binomial interval. An off-diagonal Pass is an acceptance of other work, not a confirmed false accept.',
+    note:
+      'This arm is a rejection census of a fixed grid: counts per rung, no rate and no binomial interval. An off-diagonal Pass is an acceptance of other work, not a confirmed false accept.' +
+      (scoped.length
+        ? ` ${scoped.reduce((n, c) => n + c.cells, 0)} rejection(s) used a session-scoped evidence path (${scoped.map((c) => `${c.cause}: ${c.cells}`).join(', ')}) and are not semantic rejection evidence; ` +
+          `the other ${rejectionCauses.filter((c) => !scoped.includes(c)).reduce((n, c) => n + c.cells, 0)} remain unclassified by rejection cause.`
+        : ''),
   };
 }

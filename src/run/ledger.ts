@@ -1,7 +1,8 @@
 // The ledger is append-only JSONL, one line per scored cell. Each line is written
-// with a single write(2) so a SIGKILL leaves at most one torn final line, which
-// resume drops; fdatasync runs in groups so durability does not cost a disk
-// flush per cell.
+// with a single write(2): once it returns the line survives a SIGKILL of this
+// process, and a kill mid-write leaves at most one torn final line, which resume
+// drops. fdatasync (power-loss durability) runs once a second and at close rather
+// than once per cell, which would cost more than scoring the cell.
 import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
@@ -57,7 +58,7 @@ export class LedgerWriter {
   private dirty = 0;
   private timer: NodeJS.Timeout;
 
-  constructor(readonly file: string, syncEveryMs = 200) {
+  constructor(readonly file: string, syncEveryMs = 1000) {
     this.fd = openSync(file, 'a');
     this.timer = setInterval(() => this.sync(), syncEveryMs);
     this.timer.unref();

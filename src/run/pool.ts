@@ -44,8 +44,10 @@ export interface PoolOptions {
 }
 
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
-/** Fewer cells than this per worker are not worth a worker's start-up. */
-const MIN_CELLS_PER_WORKER = 64;
+/** About what a worker needs to load a target; less remaining work than this is not worth one. */
+const WORKER_BOOT_MS = 600;
+/** The main thread times this much work before deciding whether workers are worth starting. */
+const SAMPLE = { cells: 16, ms: 100 };
 
 export class Pool {
   private slots: Slot[] = [];
@@ -54,6 +56,7 @@ export class Pool {
   private finished = false;
   /** the main thread's scoring loop is running (at most one at a time) */
   private localRunning = false;
+  private workersStarted = false;
   private finish!: () => void;
   private fail!: (e: Error) => void;
   private watchdog?: NodeJS.Timeout;
@@ -71,13 +74,11 @@ export class Pool {
       };
       this.fail = reject;
     });
-    const n = Math.min(this.opts.workers, Math.ceil(cells.length / MIN_CELLS_PER_WORKER));
-    for (let i = 0; i < n; i++) this.spawn();
-    if (n) this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, this.opts.limitMs));
     if (this.opts.local) {
       this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
       void this.scoreLocally();
-    } else if (!n && cells.length) this.fail(new Error('no worker and no local target to score with'));
+    } else if (this.opts.workers > 0) this.startWorkers();
+    else if (cells.length) this.fail(new Error('no worker and no local target to score with'));
     this.settle();
     return done.finally(() => this.shutdown());
   }
@@ -88,14 +89,33 @@ export class Pool {
     this.settle();
   }
 
-  /** The main thread scores until every worker it started is ready. */
+  private startWorkers(): void {
+    if (this.workersStarted) return;
+    this.workersStarted = true;
+    for (let i = 0; i < this.opts.workers; i++) this.spawn();
+    this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, this.opts.limitMs));
+  }
+
+  /**
+   * The main thread scores until every worker it started is ready. It starts
+   * workers only once a sample of its own cells shows the remaining work would
+   * outlast a worker's start-up.
+   */
   private async scoreLocally(): Promise<void> {
     if (this.localRunning) return;
     this.localRunning = true;
     await this.local!.ready;
+    const t0 = performance.now();
+    let scored = 0;
     while (!this.stopping && this.queue.length && !(this.slots.length && this.slots.every((s) => s.ready))) {
       const cell = this.queue.shift()!;
       this.onResult(await this.local!.score(cell));
+      scored++;
+      const elapsed = performance.now() - t0;
+      if (!this.workersStarted && this.opts.workers > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
+        if ((elapsed / scored) * this.queue.length > WORKER_BOOT_MS) this.startWorkers();
+        else this.workersStarted = true; // decided: this increment is cheaper in one thread
+      }
     }
     this.localRunning = false;
     this.settle();

@@ -1,20 +1,20 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
+import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
 import { openTarget } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { LedgerWriter, readLedger, type LedgerEntry } from './ledger.ts';
 import { Pool } from './pool.ts';
-import { refusedEntry, scoreCell } from './score.ts';
+import { refusedEntry } from './score.ts';
 import { readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 export interface RunOptions {
   incrementDir: string;
   runDir: string;
-  /** 0 scores in this thread (no time-limit kill for synchronous hangs) */
+  /** worker threads besides the main thread; 0 scores in the main thread only */
   workers: number;
   limitMs: number;
   progress?: boolean;
@@ -62,7 +62,8 @@ const byArm = (a: Cell, b: Cell) => Number(a.arm !== 'control') - Number(b.arm !
 export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
   const cells = await loadManifest(opts.incrementDir, inc);
-  const open: OpenOptions = { ...opts.open, unseal: inc.selection.unseal };
+  const checkerDir = checkerDirOf(opts.incrementDir, inc);
+  const open: OpenOptions = { ...opts.open, unseal: inc.selection.unseal, ...(checkerDir ? { checkerDir } : {}) };
   const target = await openTarget(inc.target.spec, open);
   try {
     await verifyAgainst(opts.incrementDir, inc, await target.describe());
@@ -113,18 +114,11 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   };
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
-    if (opts.workers > 0) {
-      pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs }, (e) => {
-        record(e);
-        if (stopRequested) pool!.stop();
-      });
-      await pool.run(toScore);
-    } else {
-      for (const cell of toScore) {
-        if (stopRequested) break;
-        record(await scoreCell(target, cell, opts.limitMs));
-      }
-    }
+    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target }, (e) => {
+      record(e);
+      if (stopRequested) pool!.stop();
+    });
+    await pool.run(toScore);
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     ledger.close();

@@ -6,7 +6,7 @@ import type { Target, Verdict } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from './ledger.ts';
 
-const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string() });
+const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

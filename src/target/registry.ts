@@ -6,7 +6,26 @@ import { resolve } from 'node:path';
 // Loaded lazily so that a command touching one target never pays for another.
 const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
   apps: async () => (await import('../../targets/apps/index.ts')).apps,
+  servicedesk: async () => (await import('../../targets/servicedesk/index.ts')).servicedesk,
+  agentdojo: async () => (await import('../../targets/agentdojo/index.ts')).agentdojo,
+  protocol: async () => (await import('./protocol/target.ts')).protocol,
 };
+
+/**
+ * A target spec is `name` or `name?key=value&key=value`: the options travel inside
+ * the one string the increment records, so every worker reopens the same target.
+ */
+export function parseTargetSpec(spec: string): { name: string; options: Record<string, string> } {
+  const q = spec.indexOf('?');
+  if (q < 0) return { name: spec, options: {} };
+  return { name: spec.slice(0, q), options: Object.fromEntries(new URLSearchParams(spec.slice(q + 1))) };
+}
+
+export function formatTargetSpec(name: string, options: Record<string, string>): string {
+  const keys = Object.keys(options).sort();
+  if (!keys.length) return name;
+  return `${name}?${new URLSearchParams(keys.map((k) => [k, options[k]])).toString()}`;
+}
 
 export const knownTargets = () => Object.keys(FACTORIES);
 
@@ -16,7 +35,8 @@ const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
  * A target is a built-in name or a path to a module exporting `target` (a
  * TargetFactory), so users and tests can plug in an adapter without editing here.
  */
-export async function targetFactory(name: string): Promise<TargetFactory> {
+export async function targetFactory(spec: string): Promise<TargetFactory> {
+  const { name } = parseTargetSpec(spec);
   if (isModulePath(name)) {
     const mod = await import(pathToFileURL(resolve(name)).href).catch((e: Error) => {
       throw new InputError(`--target: cannot load target module ${name}: ${e.message}`);
@@ -29,6 +49,7 @@ export async function targetFactory(name: string): Promise<TargetFactory> {
   return load();
 }
 
-export async function openTarget(name: string, options: OpenOptions = {}): Promise<Target> {
-  return (await targetFactory(name)).open(options);
+export async function openTarget(spec: string, options: OpenOptions = {}): Promise<Target> {
+  const targetOptions = { ...parseTargetSpec(spec).options, ...options.targetOptions };
+  return (await targetFactory(spec)).open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
 }

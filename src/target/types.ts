@@ -68,6 +68,8 @@ export interface Delivery {
   /** how many steps ran to completion */
   stepsRun: number;
   error?: string;
+  /** live-browser targets: where an incomplete delivery stopped (URL, screenshot as a data: URL) */
+  page?: { url: string; screenshot?: string };
 }
 
 export type VerdictValue = 'pass' | 'fail' | 'error';
@@ -76,6 +78,12 @@ export interface Verdict {
   verdict: VerdictValue;
   /** the checker's own words: failed test cases, error message */
   detail: string;
+  /**
+   * Optional, set by the adapter (never by the checker): why a rejection happened
+   * when the adapter can tell, e.g. 'session-scoped:storage-key' when the checker's
+   * evidence is bound to another episode's session.
+   */
+  cause?: string;
 }
 
 export interface CheckerFile {
@@ -110,6 +118,20 @@ export interface OpenOptions {
   unseal?: { split: Split; reason: string };
   /** a directory of checker copies to use instead of the shipped ones (repair) */
   checkerDir?: string;
+  /**
+   * Target-specific settings (`--target-option key=value`, e.g. AgentDojo's
+   * `suite=banking`); carried in the target spec so workers reopen the same target.
+   */
+  targetOptions?: Record<string, string>;
+  /** live-browser targets: the Chromium executable (else BLINDSPOT_CHROMIUM or a system one) */
+  browser?: string;
+}
+
+/** A target-specific census body; freeze content-hashes and stores it like the idempotence census. */
+export interface TargetCensus {
+  kind: string;
+  target: string;
+  [field: string]: unknown;
 }
 
 export interface Target {
@@ -124,6 +146,11 @@ export interface Target {
    * reason, when the computed rung would mislead; frozen into the manifest.
    */
   rungOverride?(checker: TaskInfo, trajectory: TaskInfo): { rung: string; reason: string } | undefined;
+  /**
+   * Optional: measure the target's own censuses for these tasks (GUI targets:
+   * on-form defaults, extra-field candidates); taken at freeze, before any cell.
+   */
+  censuses?(taskIds: string[]): Promise<TargetCensus[]>;
   close(): Promise<void>;
 }
 

@@ -58,6 +58,18 @@ describe('malformed input gives one line naming file and field, and exit code 2'
     expect(readdirSync(root)).not.toContain('run');
   });
 
+  it('an edited census is refused as a change since freeze, naming the file', async () => {
+    const root = tmp();
+    const f = await cli(['freeze', '--target', TOY, '--families', 'extra-ni', '--json', ...dirs(root)]);
+    const inc = JSON.parse(f.stdout).dir as string;
+    const censusDir = join(root, 'censuses', 'toy');
+    const census = join(censusDir, readdirSync(censusDir)[0]);
+    writeFileSync(census, readFileSync(census, 'utf8').replace('"non-idempotent"', '"idempotent"'));
+    const r = await cli(['run', inc, '--out', join(root, 'run')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${census}: idempotence census changed since increment`);
+  });
+
   it('a missing increment folder', async () => {
     const root = tmp();
     const r = await cli(['run', join(root, 'nope')]);

@@ -26,7 +26,7 @@ describe('engine on the toy target', () => {
       const res = await runIncrement({ incrementDir: f.dir, runDir, workers, limitMs: 2000 });
       expect(res.status).toBe('complete');
       const { report, classification } = await writeReport(runDir);
-      expect(report.controls).toMatchObject({ total: 4, pass: 4 });
+      expect(report.controls).toMatchObject({ total: 6, pass: 6 });
       const byId = new Map(classification.cells.map((c) => [c.cell, c]));
       // a duplicated non-idempotent add passes the checker that only asks "some note exists"
       expect(byId.get('fault:extra:notes/0#0')).toMatchObject({ status: 'confirmed', verdict: 'pass', falseAccept: true });

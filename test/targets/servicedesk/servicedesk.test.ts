@@ -8,6 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../../fixtures/cli.ts';
 import { instanceResidue } from '../../../targets/servicedesk/residue.ts';
+import { describeWith } from '../../fixtures/requires.ts';
+import { findChromium } from '../../../src/util/browser.ts';
+
+const hasChromium = (() => {
+  try {
+    return !!findChromium();
+  } catch {
+    return false;
+  }
+})();
 
 const root = mkdtempSync(join(tmpdir(), 'blindspot-servicedesk-'));
 const db = join(root, 'instance.db');
@@ -32,7 +42,7 @@ function browsersOfThisTest(): number[] {
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const ledger = (run: string) => readFileSync(join(run, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 
-describe('servicedesk target', () => {
+describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shell')('servicedesk target', () => {
   let report: any;
   beforeAll(async () => {
     const r = await cli(['audit', '--target', 'servicedesk', '--tasks', 'create_incident,create_hardware_asset,order_apple_watch', '--out', audit, '--workers', '2', ...dirs], env);

@@ -1,0 +1,11 @@
+// npm run bench: speed goals are measured here, never in unit tests.
+import { benchFaults, benchSwap } from './faults.ts';
+import { benchBridge } from './bridge.ts';
+import { benchBrowser } from './browser.ts';
+
+const which = process.argv.slice(2);
+const all = !which.length;
+if (all || which.includes('faults')) await benchFaults();
+if (all || which.includes('swap')) await benchSwap();
+if (all || which.includes('bridge')) await benchBridge();
+if (all || which.includes('browser')) await benchBrowser();

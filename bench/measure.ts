@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function scratch(): { dir: string; done: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'blindspot-bench-'));
+  return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export function printRows(title: string, rows: Record<string, string | number>[]): void {
+  console.log(`\n## ${title}\n`);
+  const head = Object.keys(rows[0]);
+  console.log(`| ${head.join(' | ')} |\n| ${head.map(() => '---').join(' | ')} |`);
+  for (const r of rows) console.log(`| ${head.map((h) => r[h]).join(' | ')} |`);
+}

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { runIncrement } from '../run/run.ts';
+import { writeReport } from '../report/write.ts';
+import { checkWorkers } from './options.ts';
+import { summaryLines } from './summary.ts';
+import type { Out } from './main.ts';
+
+export function defaultRunDir(prefix: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
+  return join('reports', `${prefix.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
+}
+
+/** The tail shared by `run` and `audit`: score, write the report, say where it is. */
+export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string): Promise<void> {
+  const result = await runIncrement({
+    incrementDir,
+    runDir,
+    workers: checkWorkers(a.workers),
+    limitMs: a['time-limit'],
+    progress: a.progress && !a.json,
+  });
+  const written = await writeReport(runDir);
+  if (a.json) out.log(JSON.stringify(written.report, null, 2));
+  else {
+    out.log(`Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}.`);
+    summaryLines(written.report, runDir).forEach((l) => out.log(l));
+  }
+  if (result.status === 'interrupted') process.exitCode = 130;
+}
