@@ -84,7 +84,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
 
 export const runOptions = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('workers', { type: 'number', default: availableParallelism(), describe: 'parallel workers (0 scores in the main thread)' })
+    .option('workers', { type: 'number', default: availableParallelism(), describe: 'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)' })
     .option('time-limit', { type: 'number', default: 10_000, describe: 'per-cell time limit in ms; past it the cell is a checker Error' })
     .option('progress', { type: 'boolean', default: true, describe: 'show a progress bar on a TTY' });
 

@@ -165,7 +165,8 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
     {
       patch: opts.patch,
       mode: opts.patch === 'cardinality' ? 'regraded' : 'would-catch',
-      run: { dir: runDir, incrementId: l.increment.id, incrementHash: l.increment.hash },
+      // as the user named it: an absolute path would tie a committed result to one machine
+      run: { dir: opts.runDir, incrementId: l.increment.id, incrementHash: l.increment.hash },
       shipped: shippedState(l.increment, after, notes),
       ...('copies' in produced ? { copies: produced.copies, regrade: produced.regrade } : {}),
       notes,

@@ -14,7 +14,11 @@ export class InThreadScorer {
   private watchdog: Worker;
   private seq = 0;
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
-  /** the watchdog must be up before the first cell: a hung main thread could never start it */
+  /**
+   * Scoring need not wait for this: the watchdog boots on its own thread, and a
+   * cell that hangs before it is up is caught once it is (it reads the cell's
+   * state from shared memory).
+   */
   readonly ready: Promise<void>;
 
   constructor(private target: Target, private limitMs: number) {

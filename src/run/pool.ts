@@ -1,7 +1,7 @@
 // Spreads cells over the main thread and worker threads. The main thread, whose
-// target is already open, scores from the first millisecond; workers boot in the
-// background and take over as they become ready, so short increments never wait
-// for a worker and long ones still use every core. A worker whose cell runs past
+// target is already open, is one of the scorers and starts at once; extra worker
+// threads are started only when the remaining work would outlast their start-up,
+// so short increments never wait for a worker and long ones use every core. A worker whose cell runs past
 // the time limit (a synchronous loop cannot be interrupted otherwise) is
 // terminated and that cell recorded as an Error.
 import { Worker } from 'node:worker_threads';
@@ -33,7 +33,7 @@ interface Slot {
 }
 
 export interface PoolOptions {
-  /** worker threads to start; 0 scores in the main thread only */
+  /** parallel scorers: the main thread (when `local` is given) plus worker threads; 0 or 1 is the main thread alone */
   workers: number;
   target: string;
   open: OpenOptions;
@@ -44,8 +44,14 @@ export interface PoolOptions {
 }
 
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
-/** About what a worker needs to load a target; less remaining work than this is not worth one. */
+/** About the CPU a worker needs to load a target, measured here for apps (0.6 s). */
 const WORKER_BOOT_MS = 600;
+/**
+ * On a machine with few cores a booting worker competes with the main thread, so
+ * it pays off only when the remaining work is several boots long (measured on 2
+ * cores: a 2 s apps grid ran slower with a worker than without).
+ */
+const WORTH_A_WORKER = 4 * WORKER_BOOT_MS;
 /** The main thread times this much work before deciding whether workers are worth starting. */
 const SAMPLE = { cells: 16, ms: 100 };
 
@@ -77,7 +83,7 @@ export class Pool {
     if (this.opts.local) {
       this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
       void this.scoreLocally();
-    } else if (this.opts.workers > 0) this.startWorkers();
+    } else if (this.extraWorkers() > 0) this.startWorkers();
     else if (cells.length) this.fail(new Error('no worker and no local target to score with'));
     this.settle();
     return done.finally(() => this.shutdown());
@@ -89,31 +95,35 @@ export class Pool {
     this.settle();
   }
 
+  /** The main thread counts as one scorer when it has a target. */
+  private extraWorkers(): number {
+    return Math.max(0, this.opts.workers - (this.opts.local ? 1 : 0));
+  }
+
   private startWorkers(): void {
     if (this.workersStarted) return;
     this.workersStarted = true;
-    for (let i = 0; i < this.opts.workers; i++) this.spawn();
+    for (let i = 0; i < this.extraWorkers(); i++) this.spawn();
     this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, this.opts.limitMs));
   }
 
   /**
-   * The main thread scores until every worker it started is ready. It starts
-   * workers only once a sample of its own cells shows the remaining work would
-   * outlast a worker's start-up.
+   * The main thread scores alongside the workers. It starts them only once a
+   * sample of its own cells shows the remaining work would outlast a worker's
+   * start-up.
    */
   private async scoreLocally(): Promise<void> {
     if (this.localRunning) return;
     this.localRunning = true;
-    await this.local!.ready;
     const t0 = performance.now();
     let scored = 0;
-    while (!this.stopping && this.queue.length && !(this.slots.length && this.slots.every((s) => s.ready))) {
+    while (!this.stopping && this.queue.length) {
       const cell = this.queue.shift()!;
       this.onResult(await this.local!.score(cell));
       scored++;
       const elapsed = performance.now() - t0;
-      if (!this.workersStarted && this.opts.workers > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
-        if ((elapsed / scored) * this.queue.length > WORKER_BOOT_MS) this.startWorkers();
+      if (!this.workersStarted && this.extraWorkers() > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
+        if ((elapsed / scored) * this.queue.length > WORTH_A_WORKER) this.startWorkers();
         else this.workersStarted = true; // decided: this increment is cheaper in one thread
       }
     }

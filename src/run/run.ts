@@ -14,7 +14,7 @@ import { createProgress, type Progress } from './progress.ts';
 export interface RunOptions {
   incrementDir: string;
   runDir: string;
-  /** worker threads besides the main thread; 0 scores in the main thread only */
+  /** parallel scorers: the main thread plus workers-1 worker threads; 0 or 1 scores in the main thread only */
   workers: number;
   limitMs: number;
   progress?: boolean;

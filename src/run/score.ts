@@ -1,12 +1,20 @@
 // Scoring one cell: fresh episode, deliver, read back BEFORE the checker runs
 // (so a checker cannot disturb the evidence), then check. Shared by workers and
 // by in-process runs.
-import { z } from 'zod';
 import type { Target, Verdict } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from './ledger.ts';
 
-const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });
+const VERDICTS = new Set(['pass', 'fail', 'error']);
+
+/** Checked by hand: this runs once per cell, where a schema library costs more than the check. */
+function asVerdict(raw: unknown): Verdict | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const v = raw as Record<string, unknown>;
+  if (!VERDICTS.has(v.verdict as string) || typeof v.detail !== 'string') return undefined;
+  if (v.cause !== undefined && typeof v.cause !== 'string') return undefined;
+  return { verdict: v.verdict as Verdict['verdict'], detail: v.detail, ...(v.cause !== undefined ? { cause: v.cause as string } : {}) };
+}
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -30,9 +38,7 @@ async function withLimit<T>(work: Promise<T>, ms: number, what: string): Promise
 export async function runChecker(check: () => Promise<unknown>, limitMs: number): Promise<Verdict> {
   try {
     const raw = await withLimit(check(), limitMs, 'checker');
-    const parsed = VerdictSchema.safeParse(raw);
-    if (!parsed.success) return { verdict: 'error', detail: `checker returned garbage: ${JSON.stringify(raw)?.slice(0, 200)}` };
-    return parsed.data;
+    return asVerdict(raw) ?? { verdict: 'error', detail: `checker returned garbage: ${JSON.stringify(raw)?.slice(0, 200)}` };
   } catch (e) {
     return { verdict: 'error', detail: message(e) };
   }
