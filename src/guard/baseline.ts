@@ -1,13 +1,12 @@
 // The guard baseline: one outcome per cell of a frozen increment, small enough to
 // review in a pull request (one line per cell, sorted), plus the checker hashes it
 // was taken against so a diff can say which checker files moved.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { readJsonFileIfExists } from '../util/json-file.ts';
 import type { ClassifiedCell } from '../classify/classify.ts';
 import type { CheckerFile } from '../target/types.ts';
-import { InputError } from '../util/errors.ts';
-import { exists, zodProblem } from '../protocol/increment.ts';
 
 export const BASELINE_SCHEMA = 'blindspot.guard-baseline/1';
 
@@ -65,16 +64,7 @@ export function summarize(outcomes: Record<string, Outcome>): Record<string, num
 }
 
 export async function readBaseline(file: string): Promise<Baseline | undefined> {
-  if (!(await exists(file))) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
-  const parsed = BaselineSchema.safeParse(value);
-  if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
-  return parsed.data;
+  return readJsonFileIfExists(file, BaselineSchema);
 }
 
 export async function writeBaseline(file: string, b: Baseline): Promise<void> {

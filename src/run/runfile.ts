@@ -1,10 +1,9 @@
 // run.json: which increment a run folder scores and every session that touched it,
 // so interruptions (Ctrl-C, SIGKILL, crashes) stay on the record.
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { InputError } from '../util/errors.ts';
-import { exists, zodProblem } from '../protocol/increment.ts';
+import { readJsonFileIfExists } from '../util/json-file.ts';
 
 const SessionSchema = z.object({
   startedAt: z.string(),
@@ -31,17 +30,7 @@ export type RunFile = z.infer<typeof RunFileSchema>;
 export const runFilePath = (runDir: string) => join(runDir, 'run.json');
 
 export async function readRunFile(runDir: string): Promise<RunFile | undefined> {
-  const file = runFilePath(runDir);
-  if (!(await exists(file))) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
-  const parsed = RunFileSchema.safeParse(value);
-  if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
-  return parsed.data;
+  return readJsonFileIfExists(runFilePath(runDir), RunFileSchema);
 }
 
 /** Written to a temporary file and renamed, so a kill never leaves half a run.json. */
