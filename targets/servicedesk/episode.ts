@@ -52,11 +52,13 @@ export class ServiceDeskEpisode implements Episode {
     return ep;
   }
 
-  private async runStep(page: Page, step: Step): Promise<void> {
+  private async runStep(page: Page, step: Step, driver: TaskDriver): Promise<void> {
     const timeout = this.env.actionMs;
     switch (step.call) {
-      case 'form.fill':
-        return fillField(page, String(step.args.label), String(step.args.value), timeout);
+      case 'form.fill': {
+        const label = String(step.args.label);
+        return fillField(page, label, String(step.args.value), timeout, driver.kindOf(label));
+      }
       case 'form.submit': {
         const r = await submitForm(page, timeout);
         if (!r.ok) throw new Error(r.why);
@@ -77,7 +79,7 @@ export class ServiceDeskEpisode implements Episode {
     try {
       this.page = await driver.setup(this.context!, this.env.baseUrl, this.env.actionMs);
       for (const step of trajectory.steps) {
-        await this.runStep(this.page, step);
+        await this.runStep(this.page, step, driver);
         stepsRun++;
       }
       return { completed: true, stepsRun };

@@ -2,12 +2,20 @@
 // delivery of frozen steps: fill one field through its label (like WorkArena's
 // _fill_fields, which uses Playwright label locators) and submit.
 import type { Page } from 'playwright-core';
+import type { FieldKind } from '../app/schema.ts';
 
 export const SUBMIT_BUTTONS = '#sysverb_insert, #oi_order_now_button';
 
-export async function fillField(page: Page, label: string, value: string, timeoutMs: number): Promise<void> {
+/**
+ * `kind` comes from the template's field definitions when the driver knows the
+ * field (as WorkArena's drivers know each field's type from the form spec), which
+ * saves a browser round trip per field; otherwise it is read off the control.
+ */
+export async function fillField(page: Page, label: string, value: string, timeoutMs: number, known?: FieldKind): Promise<void> {
   const control = page.getByLabel(label, { exact: true }).first();
-  const kind = await control.evaluate((e) => (e.tagName === 'SELECT' ? 'choice' : (e as HTMLInputElement).type === 'checkbox' ? 'boolean' : e.hasAttribute('data-ref') ? 'reference' : 'text'), undefined, { timeout: timeoutMs });
+  const kind =
+    known ??
+    (await control.evaluate((e) => (e.tagName === 'SELECT' ? 'choice' : (e as HTMLInputElement).type === 'checkbox' ? 'boolean' : e.hasAttribute('data-ref') ? 'reference' : 'text'), undefined, { timeout: timeoutMs }));
   if (kind === 'choice') await control.selectOption(value, { timeout: timeoutMs });
   else if (kind === 'boolean') await control.setChecked(value === 'true', { timeout: timeoutMs });
   else if (kind === 'reference') {

@@ -4,7 +4,7 @@
 // validator of this instance on the current page.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CATALOG } from '../app/schema.ts';
+import { CATALOG, type FieldDef } from '../app/schema.ts';
 import type { Template, TemplateConfig } from '../templates.ts';
 import { formInitScripts, validateForm, type FormTaskSpec, type ValidationResult } from '../validators/form.ts';
 import { validateCatalog } from '../validators/catalog.ts';
@@ -23,6 +23,11 @@ export class TaskDriver {
     return Object.fromEntries(this.template.fields.map((f) => [f.name, f.label]));
   }
 
+  /** the kind of the field with this label, when the template defines it */
+  kindOf(label: string): FieldDef['kind'] | undefined {
+    return this.template.fields.find((f) => f.label === label)?.kind;
+  }
+
   private formSpec(): FormTaskSpec {
     return { taskClass: className(this.template), table: this.template.subject, template_record: this.config.template_record, task_fields: this.config.task_fields, fieldLabels: this.label };
   }
@@ -35,7 +40,7 @@ export class TaskDriver {
   }
 
   async cheat(page: Page, timeoutMs: number): Promise<void> {
-    for (const f of this.config.task_fields) await fillField(page, this.label[f], this.config.template_record[f], timeoutMs);
+    for (const f of this.config.task_fields) await fillField(page, this.label[f], this.config.template_record[f], timeoutMs, this.kindOf(this.label[f]));
     const r = await submitForm(page, timeoutMs);
     if (!r.ok) throw new Error(r.why);
   }
