@@ -87,7 +87,9 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
     droppedTornLine,
     workers: opts.workers,
   };
+  const resumesInterrupted = run.sessions.some((s) => s.status !== 'complete');
   run.sessions.push(session);
+  if (resumesInterrupted && target.recover) session.recovered = await target.recover();
   await writeRunFile(opts.runDir, run);
 
   const ledger = new LedgerWriter(file);

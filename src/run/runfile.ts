@@ -13,6 +13,8 @@ const SessionSchema = z.object({
   alreadyScored: z.number(),
   scored: z.number().default(0),
   droppedTornLine: z.boolean().default(false),
+  /** what the target removed that a killed or interrupted session's episodes left behind */
+  recovered: z.array(z.string()).optional(),
   workers: z.number(),
 });
 export type Session = z.infer<typeof SessionSchema>;

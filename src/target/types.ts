@@ -147,6 +147,12 @@ export interface Target {
    */
   rungOverride?(checker: TaskInfo, trajectory: TaskInfo): { rung: string; reason: string } | undefined;
   /**
+   * Optional, for targets whose state outlives a process (a shared instance): remove
+   * what episodes of an interrupted session left behind. Called when a run resumes,
+   * before any cell is scored; returns what it removed, which the run records.
+   */
+  recover?(): Promise<string[]>;
+  /**
    * Optional: measure the target's own censuses for these tasks (GUI targets:
    * on-form defaults, extra-field candidates); taken at freeze, before any cell.
    */

@@ -16,3 +16,25 @@ export function instanceResidue(path?: string): { table: string; rows: number }[
     db.close();
   }
 }
+
+/**
+ * Deletes what episodes left behind when their process was killed before
+ * teardown: their rows and their users. Only safe when no episode is live, which
+ * the engine guarantees by calling it before a resumed run scores any cell.
+ */
+export function sweepEpisodeResidue(path?: string): string[] {
+  const db = new InstanceDb(path);
+  try {
+    const like = `${EPISODE_USER_PREFIX}%`;
+    const removed: string[] = [];
+    db.db.transaction(() => {
+      for (const [table, column] of [...[...WRITABLE_TABLES].reverse().map((t) => [t, 'sys_created_by']), ['sys_user', 'user_name']]) {
+        const n = db.db.prepare(`DELETE FROM "${table}" WHERE "${column}" LIKE ?`).run(like).changes;
+        if (n) removed.push(`${table}: ${n} row(s) of killed episodes`);
+      }
+    })();
+    return removed;
+  } finally {
+    db.close();
+  }
+}

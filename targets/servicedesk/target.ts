@@ -11,6 +11,7 @@ import type { OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory } from
 import { launchChromium } from '../../src/util/browser.ts';
 import { TableClient } from './app/client.ts';
 import { InstanceDb } from './app/db.ts';
+import { sweepEpisodeResidue } from './residue.ts';
 import { ADMIN } from './app/seed.ts';
 import { ServiceDeskServer } from './app/server.ts';
 import { takeCensuses } from './censuses.ts';
@@ -113,6 +114,10 @@ export async function openServicedesk(options: OpenOptions): Promise<Target> {
         actionMs: 3000,
         onResidue: (user, r) => residue.push({ user, residue: r }),
       });
+    },
+    async recover() {
+      const rt = await live();
+      return sweepEpisodeResidue(rt.db.path);
     },
     async censuses(taskIds: string[]) {
       const rt = await live();

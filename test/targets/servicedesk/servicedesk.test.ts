@@ -3,10 +3,11 @@
 // default is degenerate), incomplete deliveries with page evidence, residue,
 // the prospective rerun, session-scoped swap rejections, no browser left behind.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../../fixtures/cli.ts';
+import { cli, BIN } from '../../fixtures/cli.ts';
+import { execa } from 'execa';
 import { instanceResidue } from '../../../targets/servicedesk/residue.ts';
 import { describeWith } from '../../fixtures/requires.ts';
 import { findChromium } from '../../../src/util/browser.ts';
@@ -109,4 +110,30 @@ describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shel
     expect(swap.note).toMatch(/24 rejection\(s\) used a session-scoped evidence path/);
     expect(browsersOfThisTest()).toEqual([]);
   }, 90_000);
+
+  it('resumes a run killed with SIGKILL: each cell once, the killed episodes swept, no browser left', async () => {
+    const out = join(root, 'killed');
+    const args = ['audit', '--target', 'servicedesk', '--tasks', 'create_incident,order_apple_watch', '--out', out, '--workers', '2', ...dirs];
+    const child = execa('node', [BIN, ...args], { reject: false, env: { ...process.env, ...env } });
+    const lines = () => (existsSync(join(out, 'ledger.jsonl')) ? readFileSync(join(out, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0);
+    while (lines() < 12) {
+      if (child.exitCode !== null) throw new Error(`audit ended before the kill: ${(await child).stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGKILL');
+    await child;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(browsersOfThisTest()).toEqual([]);
+
+    const r = await cli(args, env);
+    expect(r.code, r.stderr).toBe(0);
+    const ids = ledger(out).map((e) => e.cell);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(json(join(out, 'report.json')).evidence.counts.cells);
+    const sessions = json(join(out, 'run.json')).sessions;
+    expect(sessions.map((x: any) => x.status)).toEqual(['killed', 'complete']);
+    expect(sessions[1].recovered).toBeDefined();
+    expect(instanceResidue(db)).toEqual([]);
+    expect(browsersOfThisTest()).toEqual([]);
+  }, 180_000);
 });
