@@ -74,5 +74,5 @@ async function benchApps(title: string, arms: ArmName[], rounds: number) {
   }
 }
 
-export const benchFaults = (rounds = 3) => benchApps('apps fault arm', ['faults'], rounds);
-export const benchSwap = (rounds = 3) => benchApps('apps intent-swap grid (every dev task x every dev task)', ['swap'], rounds);
+export const benchFaults = (rounds = 9) => benchApps('apps fault arm', ['faults'], rounds);
+export const benchSwap = (rounds = 5) => benchApps('apps intent-swap grid (every dev task x every dev task)', ['swap'], rounds);
