@@ -41,6 +41,8 @@ export interface PoolOptions {
   /** the main thread's open target, which scores cells while workers boot */
   local?: Target;
   batch?: number;
+  /** remaining work (ms, estimated) above which workers are started; tests set 0 to force them */
+  workerThresholdMs?: number;
 }
 
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
@@ -82,6 +84,7 @@ export class Pool {
     });
     if (this.opts.local) {
       this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+      if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
       void this.scoreLocally();
     } else if (this.extraWorkers() > 0) this.startWorkers();
     else if (cells.length) this.fail(new Error('no worker and no local target to score with'));
@@ -123,7 +126,7 @@ export class Pool {
       scored++;
       const elapsed = performance.now() - t0;
       if (!this.workersStarted && this.extraWorkers() > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
-        if ((elapsed / scored) * this.queue.length > WORTH_A_WORKER) this.startWorkers();
+        if ((elapsed / scored) * this.queue.length > (this.opts.workerThresholdMs ?? WORTH_A_WORKER)) this.startWorkers();
         else this.workersStarted = true; // decided: this increment is cheaper in one thread
       }
     }
@@ -190,11 +193,10 @@ export class Pool {
 
   private settle(): void {
     if (this.finished) return;
+    // Cells a dead worker put back: the main thread takes them up again.
+    if (this.local && !this.localRunning && !this.stopping && this.queue.length) void this.scoreLocally();
     const inFlight = this.localRunning || this.slots.some((s) => s.outstanding.length);
-    if (inFlight) return;
-    if (this.stopping || !this.queue.length) this.finish?.();
-    // Cells left but the main thread stepped aside and no worker can take them.
-    else if (this.local && !this.slots.length) void this.scoreLocally();
+    if (!inFlight && (this.stopping || !this.queue.length)) this.finish?.();
   }
 
   private async shutdown(): Promise<void> {

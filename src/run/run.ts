@@ -22,6 +22,8 @@ export interface RunOptions {
   open?: OpenOptions;
   /** stop after this many newly scored cells (tests of resume) */
   stopAfter?: number;
+  /** see PoolOptions.workerThresholdMs */
+  workerThresholdMs?: number;
 }
 
 export interface RunResult {
@@ -116,7 +118,7 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   };
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
-    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target }, (e) => {
+    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs }, (e) => {
       record(e);
       if (stopRequested) pool!.stop();
     });

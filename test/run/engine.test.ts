@@ -49,7 +49,8 @@ describe('engine on the toy target', () => {
     });
   }
 
-  it.each([0, 1])('a checker that hangs, throws, stalls or answers garbage gives Error, and the run goes on (workers=%i)', async (workers) => {
+  // workers=3 with a zero threshold starts worker threads at once, so cells land in both the main thread and workers
+  it.each([0, 1, 3])('a checker that hangs, throws, stalls or answers garbage gives Error, and the run goes on (workers=%i)', async (workers) => {
     for (const [mode, pattern] of [
       ['hang', /time limit/],
       ['throw', /exploded/],
@@ -60,7 +61,7 @@ describe('engine on the toy target', () => {
       const root = tmp();
       const f = await frozenToy(root, ['extra']);
       const runDir = join(root, 'run');
-      const res = await runIncrement({ incrementDir: f.dir, runDir, workers, limitMs: 300 });
+      const res = await runIncrement({ incrementDir: f.dir, runDir, workers, limitMs: 300, workerThresholdMs: 0 });
       expect(res.status).toBe('complete');
       const { classification } = await writeReport(runDir);
       const odd = classification.cells.filter((c) => c.generator === 'odd');
