@@ -4,13 +4,39 @@ export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** JSON with object keys sorted, so equal values always hash equal. */
+const isArrayIndex = (k: string) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295;
+
+/**
+ * Sorted keys in the order a JavaScript object built from them would list them:
+ * array-index keys first, numerically, then the rest sorted. That is the order the
+ * first, replacer-based version hashed, so every frozen hash stays valid.
+ */
+function sortedKeys(obj: Record<string, unknown>): string[] {
+  const keys = Object.keys(obj).sort();
+  const index = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  return index.length ? [...index, ...keys.filter((k) => !isArrayIndex(k))] : keys;
+}
+
+/**
+ * JSON with object keys sorted, so equal values always hash equal. Written out by
+ * hand rather than through a JSON.stringify replacer, which rebuilds every object
+ * and made effect comparison the slowest part of classification; the output is
+ * byte-identical to that version's.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]))
-      : v,
-  );
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    return `[${value.map((x) => (x === undefined || typeof x === 'function' ? 'null' : canonicalJson(x))).join(',')}]`;
+  }
+  const obj = value as Record<string, unknown>;
+  if (typeof (obj as { toJSON?: unknown }).toJSON === 'function') return canonicalJson((obj as { toJSON: () => unknown }).toJSON());
+  const parts: string[] = [];
+  for (const k of sortedKeys(obj)) {
+    const v = obj[k];
+    if (v === undefined || typeof v === 'function') continue;
+    parts.push(`${JSON.stringify(k)}:${canonicalJson(v)}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 export function hashJson(value: unknown): string {
