@@ -62,9 +62,8 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
       { header: true },
     );
   }
-  for (const [name, text] of Object.entries(files)) await writeFile(join(runDir, name), text);
-  await writeChecksums(runDir, [
-    ...Object.keys(files),
+  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(runDir, name), text)));
+  await writeChecksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
     relative(runDir, join(incDir, 'increment.json')),
@@ -74,9 +73,12 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
   return { report, markdown, classification, files: Object.keys(files) };
 }
 
-/** sha256sum format, so `sha256sum -c checksums.sha256` verifies the artifacts from the run folder. */
-async function writeChecksums(runDir: string, paths: string[]): Promise<void> {
-  const lines: string[] = [];
-  for (const p of paths) lines.push(`${sha256(await readFile(join(runDir, p)))}  ${p}`);
+/**
+ * sha256sum format, so `sha256sum -c checksums.sha256` verifies the artifacts from
+ * the run folder. Files written just now are hashed from memory, the rest read.
+ */
+async function writeChecksums(runDir: string, written: Record<string, string>, others: string[]): Promise<void> {
+  const lines = Object.entries(written).map(([p, text]) => `${sha256(text)}  ${p}`);
+  for (const p of others) lines.push(`${sha256(await readFile(join(runDir, p)))}  ${p}`);
   await writeFile(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
 }
