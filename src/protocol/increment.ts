@@ -1,7 +1,7 @@
 // An increment is frozen before its first cell is scored: protocol, manifest and
 // censuses are content-hashed, and a run refuses if any of them moved since.
 import { mkdir, readFile, writeFile, access } from 'node:fs/promises';
-import { join, relative, resolve, dirname } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
 import { CellSchema, type Arm, type Cell } from './cell.ts';
@@ -187,5 +187,3 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
 export const checkerDirOf = (dir: string, inc: Increment): string | undefined =>
   inc.target.checkerDir === undefined ? undefined : resolve(dir, inc.target.checkerDir);
 
-export const incrementRootOf = (dir: string) => dirname(dir);
-export type { Split };

@@ -14,12 +14,6 @@ export class InThreadScorer {
   private watchdog: Worker;
   private seq = 0;
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
-  /**
-   * Scoring need not wait for this: the watchdog boots on its own thread, and a
-   * cell that hangs before it is up is caught once it is (it reads the cell's
-   * state from shared memory).
-   */
-  readonly ready: Promise<void>;
 
   constructor(private target: Target, private limitMs: number) {
     // The watchdog fires past the engine's own async limit, so ordinary slow
@@ -30,12 +24,10 @@ export class InThreadScorer {
     // Referenced while it may have something to say (booting, or a cell in
     // flight: a terminated cell leaves nothing else holding the event loop open),
     // unreferenced when idle so it never keeps the process alive.
-    this.ready = new Promise((resolve) =>
-      this.watchdog.once('message', () => {
-        this.watchdog.unref();
-        resolve();
-      }),
-    );
+    // Scoring does not wait for the watchdog: it boots on its own thread, and a
+    // cell that hangs before it is up is caught once it is (it reads the cell's
+    // state from shared memory).
+    this.watchdog.once('message', () => this.current === undefined && this.watchdog.unref());
     this.watchdog.on('message', (m: { killed?: number }) => m.killed !== undefined && this.onKilled(m.killed));
   }
 

@@ -25,7 +25,6 @@ export type FromWorker =
 
 interface Slot {
   worker: Worker;
-  ready: boolean;
   outstanding: Cell[];
   lastProgress: number;
   dead: boolean;
@@ -138,11 +137,10 @@ export class Pool {
     const phase = new SharedArrayBuffer(4);
     const init: WorkerInit = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, phase };
     const worker = new Worker(WORKER_URL, { workerData: init });
-    const slot: Slot = { worker, ready: false, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase) };
+    const slot: Slot = { worker, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase) };
     this.slots.push(slot);
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'ready') {
-        slot.ready = true;
         this.feed(slot);
       } else if (m.type === 'result') {
         slot.outstanding.shift();
