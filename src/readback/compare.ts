@@ -17,13 +17,30 @@ export interface TableDifference {
 const EMPTY: TableEffect = { added: [], updated: [], removed: [] };
 
 /**
+ * Canonical JSON of a row, computed once per row object: a task's reference rows
+ * are compared with every fault cell of that task, and each comparison runs both
+ * ways, so without the cache the same rows are serialised many times over.
+ */
+const keyCache = new WeakMap<object, string>();
+function cachedKey<T extends object>(x: T, key: (x: T) => string): string {
+  let k = keyCache.get(x);
+  if (k === undefined) keyCache.set(x, (k = key(x)));
+  return k;
+}
+
+/**
  * Multiset difference by canonical JSON: duplicates count, so an extra copy of a
  * reference row shows up as extra. Added rows are compared by values only, since
  * surrogate keys carry no meaning across deliveries.
  */
 function multisetMinus<T>(a: T[], b: T[], key: (x: T) => string): T[] {
+  if (!a.length) return [];
+  if (!b.length) return [...a];
   const counts = new Map<string, number>();
-  for (const x of b) counts.set(key(x), (counts.get(key(x)) ?? 0) + 1);
+  for (const x of b) {
+    const k = key(x);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
   const out: T[] = [];
   for (const x of a) {
     const k = key(x);
@@ -34,8 +51,9 @@ function multisetMinus<T>(a: T[], b: T[], key: (x: T) => string): T[] {
   return out;
 }
 
-const valuesKey = (r: Row) => canonicalJson(r.values);
-const updateKey = (u: { key: string; after: Record<string, Json> }) => canonicalJson([u.key, u.after]);
+const valuesKey = (r: Row) => cachedKey(r, (x) => canonicalJson(x.values));
+const updateKey = (u: { key: string; after: Record<string, Json> }) => cachedKey(u, (x) => canonicalJson([x.key, x.after]));
+const keyOf = (r: Row) => String(r.key);
 
 export function diffTable(table: string, ref: TableEffect, got: TableEffect): TableDifference {
   return {
@@ -44,8 +62,8 @@ export function diffTable(table: string, ref: TableEffect, got: TableEffect): Ta
     extraAdded: multisetMinus(got.added, ref.added, valuesKey).map((r) => r.values),
     missingUpdates: multisetMinus(ref.updated, got.updated, updateKey).map(({ key, after }) => ({ key, after })),
     extraUpdates: multisetMinus(got.updated, ref.updated, updateKey),
-    missingRemoved: multisetMinus(ref.removed.map((r) => r.key), got.removed.map((r) => r.key), String),
-    extraRemoved: multisetMinus(got.removed.map((r) => r.key), ref.removed.map((r) => r.key), String),
+    missingRemoved: multisetMinus(ref.removed, got.removed, keyOf).map((r) => r.key),
+    extraRemoved: multisetMinus(got.removed, ref.removed, keyOf).map((r) => r.key),
   };
 }
 

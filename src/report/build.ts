@@ -105,14 +105,24 @@ function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
 
 function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();
-  for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
+  for (const x of xs) {
+    const k = key(x);
+    const group = m.get(k);
+    if (group) group.push(x);
+    else m.set(k, [x]);
+  }
   return m;
 }
 
 function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<string, Cell>): SupportedRow[] {
+  const memo = new Map<string, string>();
   const stepsOf = (id: string) => {
-    const c = cells.get(id)!;
-    return c.construction.ok ? canonicalJson([c.checker, c.construction.steps]) : '';
+    let k = memo.get(id);
+    if (k === undefined) {
+      const c = cells.get(id)!;
+      memo.set(id, (k = c.construction.ok ? canonicalJson([c.checker, c.construction.steps]) : ''));
+    }
+    return k;
   };
   const seen = new Map<string, string>();
   const rows: SupportedRow[] = [];
@@ -163,8 +173,10 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     generators: [...byGenerator.keys()].sort().map((generator) => {
       const xs = byGenerator.get(generator)!;
       const tasks = [...new Set(xs.map((c) => c.checker))].sort();
+      const byCell = new Map<string, ClassifiedCell>();
+      for (const c of xs) if (!byCell.has(`${c.family}\u0000${c.checker}`)) byCell.set(`${c.family}\u0000${c.checker}`, c);
       const vectors = Object.fromEntries(
-        families.map((f) => [f, tasks.map((t) => xs.find((c) => c.family === f && c.checker === t)).map((c) => (c ? vectorSymbol(c) : '.')).join('')]),
+        families.map((f) => [f, tasks.map((t) => byCell.get(`${f}\u0000${t}`)).map((c) => (c ? vectorSymbol(c) : '.')).join('')]),
       );
       return { generator, tasks, vectors };
     }),

@@ -41,18 +41,22 @@ export function strykerStatus(c: ClassifiedCell): { status: MutantStatus; status
 interface FileEntry {
   path: string;
   source: string;
+  location: MutantResult['location'];
 }
 
 /** Each generator's checker file; a target whose checkers are not one file per generator gets one entry per generator. */
-function fileFor(inc: Increment, generator: string, cache: Map<string, FileEntry>): FileEntry {
+function fileFor(inc: Increment, generator: string, cache: { byGenerator: Map<string, FileEntry>; byPath: Map<string, FileEntry> }): FileEntry {
+  let entry = cache.byGenerator.get(generator);
+  if (entry) return entry;
   const f = checkerOfGenerator(inc.target.checkerFiles, generator) ?? (inc.target.checkerFiles.length === 1 ? inc.target.checkerFiles[0] : undefined);
   const path = f?.path ?? `${inc.target.name}/${generator}`;
-  let entry = cache.get(path);
+  entry = cache.byPath.get(path);
   if (!entry) {
-    const source = f ? frozenSource(f) : undefined;
-    entry = { path, source: source ?? `// checker source of ${generator} not available here (missing, or changed since increment ${inc.id} was frozen)\n` };
-    cache.set(path, entry);
+    const source = (f ? frozenSource(f) : undefined) ?? `// checker source of ${generator} not available here (missing, or changed since increment ${inc.id} was frozen)\n`;
+    entry = { path, source, location: span(source) };
+    cache.byPath.set(path, entry);
   }
+  cache.byGenerator.set(generator, entry);
   return entry;
 }
 
@@ -63,7 +67,7 @@ function span(source: string): MutantResult['location'] {
 }
 
 export function buildStrykerReport(inc: Increment, cls: Classification): MutationTestResult {
-  const cache = new Map<string, FileEntry>();
+  const cache = { byGenerator: new Map<string, FileEntry>(), byPath: new Map<string, FileEntry>() };
   const files: MutationTestResult['files'] = {};
   for (const c of cls.cells.filter((x) => x.arm === 'fault')) {
     const file = fileFor(inc, c.generator, cache);
@@ -72,7 +76,7 @@ export function buildStrykerReport(inc: Increment, cls: Classification): Mutatio
       id: c.cell,
       mutatorName: c.family,
       ...(c.edit ? { description: c.edit, replacement: c.edit } : { description: c.reason ?? c.family }),
-      location: span(file.source),
+      location: file.location,
       ...strykerStatus(c),
     });
   }

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
@@ -62,8 +62,9 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
       { header: true },
     );
   }
-  await Promise.all(Object.entries(files).map(([name, text]) => writeFile(join(runDir, name), text)));
-  await writeChecksums(runDir, files, [
+  // Synchronous: a handful of small files, where a thread-pool round trip per file costs more than the write.
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(runDir, name), text);
+  writeChecksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
     relative(runDir, join(incDir, 'increment.json')),
@@ -77,8 +78,8 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
  * sha256sum format, so `sha256sum -c checksums.sha256` verifies the artifacts from
  * the run folder. Files written just now are hashed from memory, the rest read.
  */
-async function writeChecksums(runDir: string, written: Record<string, string>, others: string[]): Promise<void> {
+function writeChecksums(runDir: string, written: Record<string, string>, others: string[]): void {
   const lines = Object.entries(written).map(([p, text]) => `${sha256(text)}  ${p}`);
-  for (const p of others) lines.push(`${sha256(await readFile(join(runDir, p)))}  ${p}`);
-  await writeFile(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
+  for (const p of others) lines.push(`${sha256(readFileSync(join(runDir, p)))}  ${p}`);
+  writeFileSync(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
 }

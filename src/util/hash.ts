@@ -10,11 +10,15 @@ const isArrayIndex = (k: string) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4294
  * Sorted keys in the order a JavaScript object built from them would list them:
  * array-index keys first, numerically, then the rest sorted. That is the order the
  * first, replacer-based version hashed, so every frozen hash stays valid.
+ * Object.keys already lists array-index keys first in that order, so only the
+ * keys after them need sorting.
  */
 function sortedKeys(obj: Record<string, unknown>): string[] {
-  const keys = Object.keys(obj).sort();
-  const index = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  return index.length ? [...index, ...keys.filter((k) => !isArrayIndex(k))] : keys;
+  const keys = Object.keys(obj);
+  let i = 0;
+  while (i < keys.length && isArrayIndex(keys[i])) i++;
+  if (i === 0) return keys.sort();
+  return i === keys.length ? keys : [...keys.slice(0, i), ...keys.slice(i).sort()];
 }
 
 /**
@@ -26,17 +30,22 @@ function sortedKeys(obj: Record<string, unknown>): string[] {
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
-    return `[${value.map((x) => (x === undefined || typeof x === 'function' ? 'null' : canonicalJson(x))).join(',')}]`;
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const x = value[i];
+      out += (i ? ',' : '') + (x === undefined || typeof x === 'function' ? 'null' : canonicalJson(x));
+    }
+    return out + ']';
   }
   const obj = value as Record<string, unknown>;
   if (typeof (obj as { toJSON?: unknown }).toJSON === 'function') return canonicalJson((obj as { toJSON: () => unknown }).toJSON());
-  const parts: string[] = [];
+  let out = '{';
   for (const k of sortedKeys(obj)) {
     const v = obj[k];
     if (v === undefined || typeof v === 'function') continue;
-    parts.push(`${JSON.stringify(k)}:${canonicalJson(v)}`);
+    out += (out.length > 1 ? ',' : '') + JSON.stringify(k) + ':' + canonicalJson(v);
   }
-  return `{${parts.join(',')}}`;
+  return out + '}';
 }
 
 export function hashJson(value: unknown): string {

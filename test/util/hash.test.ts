@@ -21,4 +21,9 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: [1, undefined, { d: undefined, c: 'x' }] })).toBe('{"a":[1,null,{"c":"x"}],"b":1}');
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
   });
+  it('orders integer-like keys as a JavaScript object lists them', () => {
+    const v = { b: 1, '10': 2, '4294967295': 3, '2': 4, '01': 5, '4294967294': 6, a: { '1': 0, z: 0, '0': 0 } };
+    expect(canonicalJson(v)).toBe(sortedStringify(v));
+    expect(canonicalJson(v)).toBe('{"2":4,"10":2,"4294967294":6,"01":5,"4294967295":3,"a":{"0":0,"1":0,"z":0},"b":1}');
+  });
 });
