@@ -68,8 +68,10 @@ export class LedgerWriter {
     this.timer.unref();
   }
 
-  append(entry: LedgerEntry): void {
-    writeSync(this.fd, JSON.stringify(entry) + '\n');
+  /** Several entries go out in one write(2): a kill mid-write tears at most the last line. */
+  append(entries: LedgerEntry[]): void {
+    if (!entries.length) return;
+    writeSync(this.fd, entries.map((e) => JSON.stringify(e) + '\n').join(''));
     this.dirty++;
   }
 

@@ -98,15 +98,15 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
   const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
   let stopRequested = false;
-  const record = (entry: LedgerEntry) => {
-    if (done.has(entry.cell)) return;
-    done.add(entry.cell);
-    ledger.append(entry);
-    session.scored++;
-    progress.tick(entry);
+  const record = (entries: LedgerEntry[]) => {
+    const fresh = entries.filter((e) => !done.has(e.cell) && done.add(e.cell));
+    ledger.append(fresh);
+    session.scored += fresh.length;
+    for (const entry of fresh) progress.tick(entry);
     if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
   };
-  for (const cell of pending) if (!cell.construction.ok) record(refusedEntry(cell));
+  // Refusals are known before anything runs, so they are recorded together.
+  record(pending.filter((c) => !c.construction.ok).map(refusedEntry));
   const toScore = pending.filter((c) => c.construction.ok);
 
   let pool: Pool | undefined;
@@ -119,7 +119,7 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
     pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs }, (e) => {
-      record(e);
+      record([e]);
       if (stopRequested) pool!.stop();
     });
     await pool.run(toScore);
