@@ -22,22 +22,37 @@ export function refusedEntry(cell: Cell): LedgerEntry {
   return { cell: cell.id, status: 'refused', at: new Date().toISOString() };
 }
 
-async function withLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, limit]);
-  } finally {
-    clearTimeout(timer);
+/**
+ * The time limit of one cell's phases: each phase (delivery, readback, checker)
+ * gets the whole limit, on one timer re-armed per phase rather than a timer each.
+ */
+class PhaseLimit {
+  private reject?: (e: Error) => void;
+  private what = '';
+  private timer: NodeJS.Timeout;
+
+  constructor(private ms: number) {
+    this.timer = setTimeout(() => this.reject?.(new Error(`${this.what} timed out after ${this.ms} ms`)), ms);
+  }
+
+  run<T>(what: string, work: Promise<T>): Promise<T> {
+    this.what = what;
+    this.timer.refresh();
+    return new Promise<T>((resolve, reject) => {
+      this.reject = reject;
+      work.then(resolve, reject);
+    });
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
   }
 }
 
 /** A checker that throws, hangs or answers garbage gives Error, never Pass. */
-export async function runChecker(check: () => Promise<unknown>, limitMs: number): Promise<Verdict> {
+async function runChecker(check: () => Promise<unknown>, limit: PhaseLimit): Promise<Verdict> {
   try {
-    const raw = await withLimit(check(), limitMs, 'checker');
+    const raw = await limit.run('checker', check());
     return asVerdict(raw) ?? { verdict: 'error', detail: `checker returned garbage: ${JSON.stringify(raw)?.slice(0, 200)}` };
   } catch (e) {
     return { verdict: 'error', detail: message(e) };
@@ -56,22 +71,22 @@ export async function scoreCell(
   const started = performance.now();
   const episode = await target.episode();
   const entry: LedgerEntry = { cell: cell.id, status: 'scored', at: '' };
+  const limit = new PhaseLimit(limitMs);
   try {
     onPhase(PHASE.deliver);
-    entry.delivery = await withLimit(
-      episode.deliver({ task: cell.trajectory, steps: cell.construction.steps }),
-      limitMs,
-      'delivery',
-    ).catch((e) => ({ completed: false, stepsRun: 0, error: message(e) }));
+    entry.delivery = await limit
+      .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps }))
+      .catch((e) => ({ completed: false, stepsRun: 0, error: message(e) }));
     onPhase(PHASE.readback);
     try {
-      entry.effect = await withLimit(episode.readback(), limitMs, 'readback');
+      entry.effect = await limit.run('readback', episode.readback());
     } catch (e) {
       entry.readbackError = message(e);
     }
     onPhase(PHASE.check);
-    entry.verdict = await runChecker(() => episode.check(cell.checker), limitMs);
+    entry.verdict = await runChecker(() => episode.check(cell.checker), limit);
   } finally {
+    limit.clear();
     await episode.close().catch(() => undefined);
     onPhase(PHASE.idle);
   }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { scoreCell } from '../../src/run/score.ts';
+import { controlCell } from '../../src/grammar/enumerate.ts';
+import type { Episode, Target } from '../../src/target/types.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A target whose episode phases take the given times (ms); only scoreCell's use of it matters here. */
+function timedTarget(ms: { deliver: number; readback: number; check: number }): Target {
+  const episode: Episode = {
+    deliver: async (t) => (await sleep(ms.deliver), { completed: true, stepsRun: t.steps.length }),
+    readback: async () => (await sleep(ms.readback), {}),
+    check: async () => (await sleep(ms.check), { verdict: 'pass', detail: 'ok' }),
+    close: async () => undefined,
+  };
+  return { episode: async () => episode } as unknown as Target;
+}
+
+const cell = controlCell(
+  { id: 't1', generator: 'g', variant: 0, split: 'dev', instruction: '', params: {} },
+  { task: 't1', steps: [{ call: 'x.y', args: {}, kind: 'write' }] },
+);
+
+describe('scoreCell time limit', () => {
+  it('gives each phase the whole limit: three phases of 60% each pass under one limit', async () => {
+    const entry = await scoreCell(timedTarget({ deliver: 120, readback: 120, check: 120 }), cell, 200);
+    expect(entry.delivery).toEqual({ completed: true, stepsRun: 1 });
+    expect(entry.readbackError).toBeUndefined();
+    expect(entry.verdict).toEqual({ verdict: 'pass', detail: 'ok' });
+    expect(entry.ms).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['deliver', { deliver: 400, readback: 0, check: 0 }],
+    ['readback', { deliver: 0, readback: 400, check: 0 }],
+    ['check', { deliver: 0, readback: 0, check: 400 }],
+  ] as const)('names the phase that outlasts the limit (%s) and goes on to the next', async (phase, ms) => {
+    const entry = await scoreCell(timedTarget(ms), cell, 150);
+    if (phase === 'deliver') expect(entry.delivery).toEqual({ completed: false, stepsRun: 0, error: 'delivery timed out after 150 ms' });
+    else expect(entry.delivery?.completed).toBe(true);
+    expect(entry.readbackError).toBe(phase === 'readback' ? 'readback timed out after 150 ms' : undefined);
+    expect(entry.verdict).toEqual(phase === 'check' ? { verdict: 'error', detail: 'checker timed out after 150 ms' } : { verdict: 'pass', detail: 'ok' });
+  });
+});
