@@ -134,6 +134,13 @@ export async function loadIncrement(dir: string): Promise<Increment> {
   return inc;
 }
 
+/**
+ * The last manifest parsed, by its verified hash: \`audit\` scores an increment and
+ * then reports it in one process, and the report need not parse it again.
+ * Cells are never modified after loading; callers get their own array.
+ */
+let lastManifest: { sha256: string; cells: Cell[] } | undefined;
+
 export async function loadManifest(dir: string, inc: Increment): Promise<Cell[]> {
   const file = join(dir, inc.manifest.file);
   const text = await readFile(file, 'utf8').catch(() => {
@@ -142,8 +149,10 @@ export async function loadManifest(dir: string, inc: Increment): Promise<Cell[]>
   // A manifest whose hash matches the freeze is exactly what freeze validated and
   // wrote, so it needs no second schema pass; a changed one is parsed with the
   // schema first, so a broken line is reported by line and field.
-  if (sha256(text) === inc.manifest.sha256) {
-    return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Cell);
+  const hash = sha256(text);
+  if (hash === inc.manifest.sha256) {
+    if (lastManifest?.sha256 !== hash) lastManifest = { sha256: hash, cells: text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Cell) };
+    return [...lastManifest.cells];
   }
   parseJsonLines(file, text, CellSchema);
   throw new ProtocolError(`${file}: manifest changed since freeze (sha256 differs from increment.json manifest.sha256)`);

@@ -202,6 +202,7 @@ export class Pool {
     const slots = this.slots;
     this.slots = [];
     for (const s of slots) s.dead = true;
-    await Promise.all([...slots.map((s) => s.worker.terminate()), this.local?.close()]);
+    this.local?.close();
+    await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }
