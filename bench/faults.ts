@@ -4,7 +4,7 @@
 // the same run. Module loading and the world snapshot are paid once before
 // timing, as they are once per process in real use. Both loops then run warm-up
 // rounds, because the first rounds of either are JIT compilation, not the loop
-// (here the bare loop alone takes about 1.6x as long in its first round as from
+// (here the bare loop takes 1.4-1.8x as long in its first round as from
 // its sixth). Rounds alternate bare, engine, bare, engine..., so each pair
 // shares the machine's state, and the overhead is the median of the per-pair
 // ratios; medians of each loop and the cold first round are printed beside it.

@@ -1,6 +1,7 @@
 // An increment is frozen before its first cell is scored: protocol, manifest and
 // censuses are content-hashed, and a run refuses if any of them moved since.
-import { mkdir, readFile, writeFile, access } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
@@ -101,13 +102,15 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
 }
 
 export async function exists(path: string): Promise<boolean> {
-  return access(path).then(() => true, () => false);
+  return existsSync(path);
 }
 
-async function readJsonFile(file: string): Promise<unknown> {
+// Small files read synchronously: a command reads them one after another, and a
+// thread-pool round trip each cost a run more than the reads.
+function readJsonFile(file: string): unknown {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     throw new InputError(`${file}: cannot read file (expected a frozen increment; run \`blindspot freeze\` first)`);
   }
@@ -125,7 +128,7 @@ export function zodProblem(error: z.ZodError): string {
 
 export async function loadIncrement(dir: string): Promise<Increment> {
   const file = join(dir, 'increment.json');
-  const parsed = IncrementSchema.safeParse(await readJsonFile(file));
+  const parsed = IncrementSchema.safeParse(readJsonFile(file));
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   const inc = parsed.data;
   const { hash, frozenAt: _f, id: _i, ...body } = inc;
@@ -143,9 +146,12 @@ let lastManifest: { sha256: string; cells: Cell[] } | undefined;
 
 export async function loadManifest(dir: string, inc: Increment): Promise<Cell[]> {
   const file = join(dir, inc.manifest.file);
-  const text = await readFile(file, 'utf8').catch(() => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
     throw new InputError(`${file}: cannot read the increment's manifest`);
-  });
+  }
   // A manifest whose hash matches the freeze is exactly what freeze validated and
   // wrote, so it needs no second schema pass; a changed one is parsed with the
   // schema first, so a broken line is reported by line and field.
@@ -184,7 +190,7 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
   }
   for (const c of inc.censuses) {
     const file = resolve(dir, c.path);
-    const census = (await readJsonFile(file)) as { hash?: string };
+    const census = readJsonFile(file) as { hash?: string };
     const { hash, ...body } = census;
     if (hash !== c.hash || hashJson(body) !== c.hash) {
       throw new ProtocolError(`${file}: ${c.kind} census changed since increment ${inc.id} was frozen`);

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
@@ -48,7 +48,7 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment): P
     }
     return existing;
   }
-  await mkdir(runDir, { recursive: true });
+  mkdirSync(runDir, { recursive: true });
   return {
     schema: 'blindspot.run/1',
     id: runDir.split('/').filter(Boolean).pop()!,

@@ -1,6 +1,6 @@
 // run.json: which increment a run folder scores and every session that touched it,
 // so interruptions (Ctrl-C, SIGKILL, crashes) stay on the record.
-import { writeFile, rename } from 'node:fs/promises';
+import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
@@ -38,6 +38,6 @@ export async function readRunFile(runDir: string): Promise<RunFile | undefined> 
 /** Written to a temporary file and renamed, so a kill never leaves half a run.json. */
 export async function writeRunFile(runDir: string, run: RunFile): Promise<void> {
   const file = runFilePath(runDir);
-  await writeFile(file + '.tmp', JSON.stringify(run, null, 2) + '\n');
-  await rename(file + '.tmp', file);
+  writeFileSync(file + '.tmp', JSON.stringify(run, null, 2) + '\n');
+  renameSync(file + '.tmp', file);
 }

@@ -1,14 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { InputError } from './errors.ts';
-import { exists, zodProblem } from '../protocol/increment.ts';
+import { zodProblem } from '../protocol/increment.ts';
 
 /** A JSON file checked against its schema, or undefined when it does not exist; bad content names file and field. */
 export async function readJsonFileIfExists<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
-  if (!(await exists(file))) return undefined;
+  if (!existsSync(file)) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(file, 'utf8'));
+    value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
   }
