@@ -7,7 +7,9 @@
 // (here the bare loop takes 1.4-1.8x as long in its first round as from
 // its sixth). Rounds alternate bare, engine, bare, engine..., so each pair
 // shares the machine's state, and the overhead is the median of the per-pair
-// ratios; medians of each loop and the cold first round are printed beside it.
+// ratios; medians of each loop and the cold first round are printed beside it
+// (the engine's cold round follows the bare loop's, so it finds the target's
+// own code already compiled: read it as the engine's first run, not as a ratio).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { freeze, type ArmName } from '../src/protocol/freeze.ts';
