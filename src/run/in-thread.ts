@@ -9,10 +9,14 @@ import type { LedgerEntry } from './ledger.ts';
 import { scoreCell, PHASE } from './score.ts';
 import { lostCellEntry } from './lost.ts';
 
+/** The longest the main thread scores without letting the event loop turn. */
+const YIELD_MS = 5;
+
 export class InThreadScorer {
   private state = new Int32Array(new SharedArrayBuffer(8));
   private watchdog: Worker;
   private seq = 0;
+  private lastYield = -Infinity;
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
 
   constructor(private target: Target, private limitMs: number) {
@@ -40,10 +44,20 @@ export class InThreadScorer {
       Atomics.store(this.state, 0, seq);
       Atomics.store(this.state, 1, 1);
       this.watchdog.ref();
-      // A fresh macrotask, so a terminated execution unwinds only this cell.
-      setImmediate(() => {
+      const start = () => {
         scoreCell(this.target, cell, this.limitMs, (p) => (current.phase = p)).then((entry) => this.finish(current, entry));
-      });
+      };
+      // Off the caller's stack, so a terminated execution unwinds only this cell
+      // (termination also drops the microtask queue, which by then holds nothing
+      // but this cell's own continuations). Most cells start as a microtask; one
+      // every YIELD_MS starts as a fresh macrotask, so that signals, worker
+      // messages and timers are served between cells at a bounded delay.
+      const now = performance.now();
+      if (now - this.lastYield < YIELD_MS) queueMicrotask(start);
+      else {
+        this.lastYield = now;
+        setImmediate(start);
+      }
     });
   }
 

@@ -10,17 +10,16 @@ const tmp = useTmp();
 const ledgerLines = (dir: string) =>
   existsSync(join(dir, 'ledger.jsonl')) ? readFileSync(join(dir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0;
 
-/** Starts an audit, SIGKILLs it once its ledger holds `atLeast` lines, and returns the count at the kill. */
-async function auditKilledPartWay(args: string[], out: string, atLeast: number): Promise<number> {
+/** Starts an audit, sends `signal` once its ledger holds `atLeast` lines, and returns the child's result and the count then. */
+async function auditStoppedPartWay(args: string[], out: string, atLeast: number, signal: NodeJS.Signals) {
   const child = execa('node', [BIN, 'audit', ...args, '--out', out], { reject: false });
   while (ledgerLines(out) < atLeast) {
-    if (child.exitCode !== null) throw new Error(`audit finished before it could be killed:\n${(await child).stderr}`);
+    if (child.exitCode !== null) throw new Error(`audit finished before it could be stopped:\n${(await child).stderr}`);
     await new Promise((r) => setTimeout(r, 2));
   }
-  child.kill('SIGKILL');
-  const r = await child;
-  expect(r.signal).toBe('SIGKILL');
-  return ledgerLines(out);
+  child.kill(signal);
+  const result = await child;
+  return { result, lines: ledgerLines(out) };
 }
 
 /** Everything but timings, dates and the run's own name. */
@@ -41,7 +40,8 @@ describe.each([
     const total = ledgerLines(full);
 
     const part = join(root, 'part');
-    const atKill = await auditKilledPartWay(common, part, killAt);
+    const { result, lines: atKill } = await auditStoppedPartWay(common, part, killAt, 'SIGKILL');
+    expect(result.signal).toBe('SIGKILL');
     expect(atKill).toBeLessThan(total);
     const resumed = await cli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -53,5 +53,31 @@ describe.each([
     expect(comparable(part)).toEqual(comparable(full));
     const sessions = JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions.map((s: { status: string }) => s.status);
     expect(sessions).toEqual(['killed', 'complete']);
+  });
+});
+
+describe('the fault arm interrupted with Ctrl-C (SIGINT) part-way', () => {
+  it('stops scoring promptly, exits 130, records the interruption, and resumes to the same report', async () => {
+    const root = tmp();
+    const common = ['--target', 'apps', '--arms', 'faults', '--mutants', join(root, 'mutants'), '--censuses', join(root, 'censuses'), '--workers', '1'];
+    const full = join(root, 'full');
+    expect((await cli(['audit', ...common, '--out', full])).code).toBe(0);
+    const total = ledgerLines(full);
+
+    const part = join(root, 'part');
+    const { result, lines } = await auditStoppedPartWay(common, part, 120, 'SIGINT');
+    expect(result.exitCode, result.stderr).toBe(130);
+    expect(lines).toBeLessThan(total);
+    const interrupted = JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions;
+    expect(interrupted).toMatchObject([{ status: 'interrupted', signal: 'SIGINT', scored: lines }]);
+
+    const resumed = await cli(['audit', ...common, '--out', part]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const ids = readFileSync(join(part, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).cell);
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    expect(comparable(part)).toEqual(comparable(full));
+    const sessions = JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions.map((s: { status: string }) => s.status);
+    expect(sessions).toEqual(['interrupted', 'complete']);
   });
 });
