@@ -99,7 +99,8 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
   let stopRequested = false;
   const record = (entries: LedgerEntry[]) => {
-    const fresh = entries.filter((e) => !done.has(e.cell) && done.add(e.cell));
+    const fresh = entries.filter((e) => !done.has(e.cell));
+    for (const e of fresh) done.add(e.cell);
     ledger.append(fresh);
     session.scored += fresh.length;
     for (const entry of fresh) progress.tick(entry);
