@@ -7,6 +7,7 @@ import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import { canonicalJson } from '../util/hash.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { buildSwapReport, type SwapReport } from './swap.ts';
+import { vectorSymbol } from './outcomes.ts';
 
 export interface FlowRow {
   family: string;
@@ -66,7 +67,7 @@ export interface Report {
   };
 }
 
-export const WRONG_EFFECT: Record<string, string> = {
+const WRONG_EFFECT: Record<string, string> = {
   'claim-only': 'claim without write',
   omit: 'last write dropped',
   partial: 'repeated write cut to its first call',
@@ -74,17 +75,6 @@ export const WRONG_EFFECT: Record<string, string> = {
   extra: 'last write duplicated',
   'extra-ni': 'non-idempotent write duplicated',
 };
-
-/** One character per cell of a verdict vector; the legend is printed with the table. */
-export function vectorSymbol(c: ClassifiedCell): string {
-  switch (c.status) {
-    case 'refused': return 'r';
-    case 'incomplete': return 'i';
-    case 'degenerate': return 'd';
-    case 'candidate': return '?';
-    default: return c.verdict === 'pass' ? 'P' : c.verdict === 'fail' ? 'F' : 'E';
-  }
-}
 
 const count = (xs: ClassifiedCell[], pred: (c: ClassifiedCell) => boolean) => xs.filter(pred).length;
 

@@ -3,31 +3,17 @@
 // stylesheet or font from elsewhere, so it opens from disk, offline, as it is.
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Report } from './build.ts';
+import { OUTCOMES, outcomeOf } from './outcomes.ts';
+import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
 
 const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-/** Outcome classes of a fault cell, worst first (the heatmap colours a generator by its worst). */
-export const OUTCOMES = [
-  { key: 'fa', label: 'false accept', color: '#c62828' },
-  { key: 'error', label: 'checker error', color: '#ef6c00' },
-  { key: 'candidate', label: 'candidate (unconfirmed)', color: '#c0ca33' },
-  { key: 'rejected', label: 'rejected (Fail on wrong effect)', color: '#2e7d32' },
-  { key: 'degenerate', label: 'degenerate', color: '#9e9e9e' },
-  { key: 'incomplete', label: 'incomplete', color: '#8d6e63' },
-  { key: 'refused', label: 'refused', color: '#d9d9d9' },
-] as const;
-type OutcomeKey = (typeof OUTCOMES)[number]['key'];
-
-export function outcomeKey(c: ClassifiedCell): OutcomeKey {
-  if (c.status === 'refused' || c.status === 'incomplete' || c.status === 'degenerate' || c.status === 'candidate') return c.status;
-  return c.verdict === 'pass' ? 'fa' : c.verdict === 'fail' ? 'rejected' : 'error';
-}
 
 const table = (head: string[], rows: unknown[][], cls = '') =>
   `<table class="${cls}"><thead><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((x) => `<td>${esc(x)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
+const html = (t: Table) => table(t.head, t.rows);
 
 function legend(): string {
   return `<div class="legend">${OUTCOMES.map((o) => `<span><i style="background:${o.color}"></i>${esc(o.label)}</span>`).join('')}</div>`;
@@ -43,7 +29,7 @@ function familyChart(families: string[], faults: ClassifiedCell[]): string {
     const xs = faults.filter((c) => c.family === family);
     let x = labelW;
     const segs = OUTCOMES.map((o) => {
-      const n = xs.filter((c) => outcomeKey(c) === o.key).length;
+      const n = xs.filter((c) => outcomeOf(c) === o).length;
       if (!n) return '';
       const w = (n / max) * barW;
       const seg = `<rect x="${x.toFixed(1)}" y="${i * row + 4}" width="${w.toFixed(1)}" height="${row - 8}" fill="${o.color}"><title>${esc(`${family}: ${n} ${o.label}`)}</title></rect>` +
@@ -70,8 +56,8 @@ function heatmap(r: Report, families: string[], faults: ClassifiedCell[]): strin
       const xs = faults.filter((c) => c.generator === g.generator && c.family === f);
       const x = labelW + j * cellW;
       if (!xs.length) return `<rect x="${x}" y="${y}" width="${cellW - 2}" height="${row - 2}" fill="#fff" stroke="#eee"/>`;
-      const worst = xs.map((c) => color.get(outcomeKey(c))!).sort((a, b) => a.rank - b.rank)[0];
-      const tip = `${g.generator} × ${f}: ${xs.map((c) => `${c.checker} ${color.get(outcomeKey(c))!.label}`).join(', ')}`;
+      const worst = xs.map((c) => color.get(outcomeOf(c).key)!).sort((a, b) => a.rank - b.rank)[0];
+      const tip = `${g.generator} × ${f}: ${xs.map((c) => `${c.checker} ${outcomeOf(c).label}`).join(', ')}`;
       return `<rect x="${x}" y="${y}" width="${cellW - 2}" height="${row - 2}" fill="${worst.color}"><title>${esc(tip)}</title></rect>` +
         `<text x="${x + (cellW - 2) / 2}" y="${y + row / 2 + 3}" class="${worst.rank <= 1 || worst.rank === 3 ? 'hm light' : 'hm'}">${esc(g.vectors[f] ?? '')}</text>`;
     });
@@ -117,17 +103,17 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push('<h2>Generator × family</h2>', heatmap(r, families, faults));
     body.push('<p class="note">Colour: the worst outcome among the generator\'s task variants. Text: the verdict vector, one symbol per variant (P false accept, F Fail, E error, d degenerate, ? candidate, i incomplete, r refused).</p>');
     body.push('<h2>Execution flow per family (paper Table 5)</h2>');
-    body.push(table(['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'cand.', 'class.', 'Pass', 'FA', 'Error'], r.flow.map((f) => [`${ev.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.candidate, f.classified, f.pass, f.fa, f.error])));
+    body.push(html(flowTable(r)));
     body.push('<h2>Supported constructions (paper Table 2)</h2>');
-    body.push(table(['checker:family', 'wrong effect', 'evidence', 'N', 'Pass', 'FA', 'generators with FA'], r.supported.map((s) => [`${ev.target}:${s.family}${s.sameAs ? ` (${s.sameAs.cells} identical to ${s.sameAs.family})` : ''}`, s.wrongEffect, s.evidence, s.n, s.pass, s.fa, `${s.generatorsWithFa}/${s.generatorsEligible}`])));
+    body.push(html(supportedTable(r)));
     body.push('<h2>Confirmed false accepts</h2>');
     body.push(r.falseAccepts.length ? table(['cell', 'generator', 'family', 'edit', 'readback evidence'], r.falseAccepts.map((f) => [f.cell, f.generator, f.family, f.edit, f.evidence?.summary.join('; ')])) : '<p>None confirmed in this increment.</p>');
-    if (r.refusals.length) body.push('<h2>Refusals</h2>', table(['family', 'reason', 'cells'], r.refusals.map((x) => [x.family, x.reason, x.cells])));
-    if (r.errors.length) body.push('<h2>Checker errors (never counted as Pass)</h2>', table(['cell', 'detail'], r.errors.map((e) => [e.cell, e.detail])));
+    if (r.refusals.length) body.push('<h2>Refusals</h2>', html(refusalTable(r)));
+    if (r.errors.length) body.push('<h2>Checker errors (never counted as Pass)</h2>', html(errorTable(r)));
   }
   if (r.swap) {
     body.push('<h2>Intent-swap rejection census (paper Table 1)</h2>', `<p class="note">${esc(r.swap.note)}</p>`);
-    body.push(table(['rung', 'meaning', 'valid cells', 'checker Pass'], r.swap.rungs.map((x) => [x.rung, x.meaning, x.valid, x.rung === 'diag' ? `${x.pass}/${x.valid} pass` : x.pass])));
+    body.push(html(rungTable(r.swap)));
   }
   body.push('<h2>Evidence record</h2>');
   body.push(table(['field', 'value'], [

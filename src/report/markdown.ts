@@ -1,6 +1,7 @@
 import type { Report } from './build.ts';
+import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
 
-export function mdTable(head: string[], rows: (string | number)[][]): string {
+function mdTable(head: string[], rows: (string | number)[][]): string {
   const esc = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
     `| ${head.join(' | ')} |`,
@@ -9,11 +10,13 @@ export function mdTable(head: string[], rows: (string | number)[][]): string {
   ].join('\n');
 }
 
+const md = (t: Table) => mdTable(t.head, t.rows);
+
 const short = (h: string) => h.slice(0, 12);
 
 function renderSwap(s: NonNullable<Report['swap']>): string[] {
   const out = ['', '## Intent-swap rejection census (paper Table 1)', '', s.note, ''];
-  out.push(mdTable(['rung', 'meaning', 'valid cells', 'checker Pass'], s.rungs.map((r) => [r.rung, r.meaning, r.valid, r.rung === 'diag' ? `${r.pass}/${r.valid} pass` : r.pass])));
+  out.push(md(rungTable(s)));
   const total = s.rungs.reduce((n, r) => n + r.valid, 0);
   out.push('', `${total} valid cells; the off-diagonal ones span ${s.generatorPairs} ordered generator pairs. ${s.errors.length} error cell(s) excluded from the denominators.`);
   if (s.offDiagonalPasses.length) {
@@ -39,28 +42,10 @@ function renderFaults(r: Report): string[] {
       'Pass and FA are outcome columns, not part of the partition. FA = 0 means no false accept was confirmed, not that none exists.',
     '',
   );
-  out.push(
-    mdTable(
-      ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
-      r.flow.map((f) => [`${ev.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.candidate, f.classified, f.pass, f.fa, f.error]),
-    ),
-  );
+  out.push(md(flowTable(r)));
   out.push('', '## Supported constructions (paper Table 2)', '');
   out.push('Constructions whose wrong effect is proven by readback or guaranteed by construction. Rows are not pooled.', '');
-  out.push(
-    mdTable(
-      ['checker:family', 'wrong effect', 'evidence', 'N', 'Pass', 'FA', 'generators with FA'],
-      r.supported.map((s) => [
-        `${ev.target}:${s.family}${s.sameAs ? ` (${s.sameAs.cells} identical to ${s.sameAs.family})` : ''}`,
-        s.wrongEffect,
-        s.evidence,
-        s.n,
-        s.pass,
-        s.fa,
-        `${s.generatorsWithFa}/${s.generatorsEligible}`,
-      ]),
-    ),
-  );
+  out.push(md(supportedTable(r)));
   out.push('', '## Confirmed false accepts', '');
   if (!r.falseAccepts.length) out.push('None confirmed in this increment.');
   for (const fa of r.falseAccepts) {
@@ -73,11 +58,11 @@ function renderFaults(r: Report): string[] {
   out.push(mdTable(['generator', ...families], r.generators.map((g) => [g.generator, ...families.map((f) => g.vectors[f] ?? '')])));
   if (r.refusals.length) {
     out.push('', '## Refusals', '');
-    out.push(mdTable(['family', 'reason', 'cells'], r.refusals.map((x) => [x.family, x.reason, x.cells])));
+    out.push(md(refusalTable(r)));
   }
   if (r.errors.length) {
     out.push('', '## Checker errors (never counted as Pass)', '');
-    out.push(mdTable(['cell', 'detail'], r.errors.map((e) => [e.cell, e.detail ?? ''])));
+    out.push(md(errorTable(r)));
   }
   return out;
 }

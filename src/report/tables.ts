@@ -1,0 +1,41 @@
+// The report's tables as header and rows, rendered alike by report.md and
+// report.html, so a column added to one cannot go missing from the other.
+import type { Report } from './build.ts';
+
+export interface Table {
+  head: string[];
+  rows: (string | number)[][];
+}
+
+export const flowTable = (r: Report): Table => ({
+  head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
+  rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.candidate, f.classified, f.pass, f.fa, f.error]),
+});
+
+export const supportedTable = (r: Report): Table => ({
+  head: ['checker:family', 'wrong effect', 'evidence', 'N', 'Pass', 'FA', 'generators with FA'],
+  rows: r.supported.map((s) => [
+    `${r.evidence.target}:${s.family}${s.sameAs ? ` (${s.sameAs.cells} identical to ${s.sameAs.family})` : ''}`,
+    s.wrongEffect,
+    s.evidence,
+    s.n,
+    s.pass,
+    s.fa,
+    `${s.generatorsWithFa}/${s.generatorsEligible}`,
+  ]),
+});
+
+export const refusalTable = (r: Report): Table => ({
+  head: ['family', 'reason', 'cells'],
+  rows: r.refusals.map((x) => [x.family, x.reason, x.cells]),
+});
+
+export const errorTable = (r: Report): Table => ({
+  head: ['cell', 'detail'],
+  rows: r.errors.map((e) => [e.cell, e.detail ?? '']),
+});
+
+export const rungTable = (s: NonNullable<Report['swap']>): Table => ({
+  head: ['rung', 'meaning', 'valid cells', 'checker Pass'],
+  rows: s.rungs.map((x) => [x.rung, x.meaning, x.valid, x.rung === 'diag' ? `${x.pass}/${x.valid} pass` : x.pass]),
+});
