@@ -13,15 +13,17 @@ import { lostCellEntry } from './lost.ts';
 const YIELD_MS = 5;
 
 export class InThreadScorer {
-  private state = new Int32Array(new SharedArrayBuffer(8));
+  /** [cell sequence number, busy, phase changes]: what the watchdog reads */
+  private state = new Int32Array(new SharedArrayBuffer(12));
   private watchdog: Worker;
   private seq = 0;
   private lastYield = -Infinity;
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
 
   constructor(private target: Target, private limitMs: number) {
-    // The watchdog fires past the engine's own async limit, so ordinary slow
-    // work is reported by scoreCell's timeouts and only true hangs get here.
+    // The watchdog fires when one phase of a cell outlasts twice the engine's own
+    // async limit (each phase has the whole limit), so ordinary slow work is
+    // reported by scoreCell's timeouts and only true hangs get here.
     this.watchdog = new Worker(new URL('./watchdog.mjs', import.meta.url), {
       workerData: { state: this.state.buffer, limitMs: limitMs * 2 },
     });
@@ -45,7 +47,10 @@ export class InThreadScorer {
       Atomics.store(this.state, 1, 1);
       this.watchdog.ref();
       const start = () => {
-        scoreCell(this.target, cell, this.limitMs, (p) => (current.phase = p)).then((entry) => this.finish(current, entry));
+        scoreCell(this.target, cell, this.limitMs, (p) => {
+          current.phase = p;
+          Atomics.add(this.state, 2, 1);
+        }).then((entry) => this.finish(current, entry));
       };
       // Off the caller's stack, so a terminated execution unwinds only this cell
       // (termination also drops the microtask queue, which by then holds nothing

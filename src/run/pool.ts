@@ -28,7 +28,9 @@ interface Slot {
   outstanding: Cell[];
   lastProgress: number;
   dead: boolean;
+  /** the phase the worker's current cell is in (shared memory), and the one last seen */
   phase: Int32Array;
+  seenPhase: number;
 }
 
 export interface PoolOptions {
@@ -137,9 +139,11 @@ export class Pool {
     const phase = new SharedArrayBuffer(4);
     const init: WorkerInit = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, phase };
     const worker = new Worker(WORKER_URL, { workerData: init });
-    const slot: Slot = { worker, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase) };
+    const slot: Slot = { worker, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase), seenPhase: 0 };
     this.slots.push(slot);
     worker.on('message', (m: FromWorker) => {
+      // A replaced worker's late messages: its cells are already recorded as lost or queued again.
+      if (slot.dead) return;
       if (m.type === 'ready') {
         this.feed(slot);
       } else if (m.type === 'result') {
@@ -183,6 +187,12 @@ export class Pool {
   private checkTimeouts(): void {
     const now = Date.now();
     for (const slot of this.slots) {
+      // Each phase of a cell has the whole limit, so a phase change is progress too.
+      const phase = Atomics.load(slot.phase, 0);
+      if (phase !== slot.seenPhase) {
+        slot.seenPhase = phase;
+        slot.lastProgress = now;
+      }
       if (slot.outstanding.length && now - slot.lastProgress > this.opts.limitMs * 2) {
         this.replace(slot, `cell exceeded the time limit (${this.opts.limitMs} ms); worker terminated`);
       }

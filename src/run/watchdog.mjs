@@ -6,19 +6,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Session } from 'node:inspector';
 
-const state = new Int32Array(workerData.state); // [cell sequence number, busy]
+const state = new Int32Array(workerData.state); // [cell sequence number, busy, phase changes]
 const session = new Session();
 session.connectToMainThread();
 parentPort.postMessage({ ready: true });
 
-let watched = -1;
+// The clock restarts with each cell and each phase of it: the limit is per phase.
+let watched = '';
 let since = Date.now();
 // Not unref'd: this interval is what keeps the watchdog alive; the main thread
 // unrefs the Worker itself so the watchdog never holds the process open.
 setInterval(() => {
   const seq = Atomics.load(state, 0);
-  if (!Atomics.load(state, 1) || seq !== watched) {
-    watched = seq;
+  const progress = `${seq}:${Atomics.load(state, 2)}`;
+  if (!Atomics.load(state, 1) || progress !== watched) {
+    watched = progress;
     since = Date.now();
     return;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreCell } from '../../src/run/score.ts';
+import { InThreadScorer } from '../../src/run/in-thread.ts';
 import { controlCell } from '../../src/grammar/enumerate.ts';
 import type { Episode, Target } from '../../src/target/types.ts';
 
@@ -40,5 +41,23 @@ describe('scoreCell time limit', () => {
     else expect(entry.delivery?.completed).toBe(true);
     expect(entry.readbackError).toBe(phase === 'readback' ? 'readback timed out after 150 ms' : undefined);
     expect(entry.verdict).toEqual(phase === 'check' ? { verdict: 'error', detail: 'checker timed out after 150 ms' } : { verdict: 'pass', detail: 'ok' });
+  });
+});
+
+describe('the main-thread watchdog', () => {
+  it('lets a cell whose phases together outlast twice the limit finish, since each phase has the whole limit', async () => {
+    // limit 400: the watchdog fires 800 ms into a phase (checked every 100 ms); the cell takes 3 x 390 ms
+    const quick = new InThreadScorer(timedTarget({ deliver: 0, readback: 0, check: 0 }), 400);
+    const scorer = new InThreadScorer(timedTarget({ deliver: 390, readback: 390, check: 390 }), 400);
+    try {
+      await quick.score(cell);
+      await sleep(200); // the watchdog threads are up
+      const entry = await scorer.score(cell);
+      expect(entry.verdict).toEqual({ verdict: 'pass', detail: 'ok' });
+      expect(entry.ms).toBeGreaterThan(1100);
+    } finally {
+      quick.close();
+      scorer.close();
+    }
   });
 });
