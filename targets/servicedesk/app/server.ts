@@ -167,8 +167,10 @@ export class ServiceDeskServer {
     const t = tableDef(table)!;
     const row = this.db.get(table, sysId);
     if (!row) throw new HttpError(404, `no ${table} record ${sysId}`);
-    const shown = this.displayRow(table, row, true) as Record<string, string>;
-    send(res, 200, detailPage(`${t.label} ${row.number}`, [['Number', row.number], ...t.fields.map((f) => [f.label, shown[f.name]] as [string, string])]));
+    const shown = this.displayRow(table, row, true);
+    // References display as {display_value, link}; the page shows their display value.
+    const text = (v: unknown) => (v && typeof v === 'object' ? String((v as { display_value?: unknown }).display_value ?? '') : String(v ?? ''));
+    send(res, 200, detailPage(`${t.label} ${row.number}`, [['Number', row.number], ...t.fields.map((f) => [f.label, text(shown[f.name])] as [string, string])]));
   }
 
   private itemForm(id: string): string {

@@ -1,0 +1,33 @@
+// The record page a browser lands on after submitting a form (no browser needed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { InstanceDb } from '../../../targets/servicedesk/app/db.ts';
+import { ServiceDeskServer } from '../../../targets/servicedesk/app/server.ts';
+import { ADMIN, refId } from '../../../targets/servicedesk/app/seed.ts';
+import { useTmp } from '../../fixtures/tmp.ts';
+
+const tmp = useTmp();
+
+describe('servicedesk record page', () => {
+  let db: InstanceDb;
+  let server: ServiceDeskServer;
+  beforeAll(async () => {
+    db = new InstanceDb(join(tmp(), 'instance.db'));
+    server = new ServiceDeskServer(db);
+    await server.start();
+  });
+  afterAll(async () => {
+    await server.stop();
+    db.close();
+  });
+
+  it('shows a reference field by its display value', async () => {
+    const id = db.insert('incident', { caller_id: refId('sys_user', ADMIN.user_name), short_description: 'printer jam' }, ADMIN.user_name);
+    const auth = `Basic ${Buffer.from(`${ADMIN.user_name}:${ADMIN.password}`).toString('base64')}`;
+    const res = await fetch(`${server.url}/incident.do?sys_id=${id}`, { headers: { authorization: auth } });
+    const body = await res.text();
+    expect(res.status, body).toBe(200);
+    expect(body).toContain(`<td>${ADMIN.name}</td>`);
+    expect(body).toContain('<td>printer jam</td>');
+  });
+});
