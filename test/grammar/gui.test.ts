@@ -74,6 +74,10 @@ describe('GUI fault grammar', () => {
     fc.assert(
       fc.property(reference, contextArb, (ref, ctx) => {
         const out = omitDivergent(ref, ctx);
+        // every field's default is 'def' (raw and display) in these censuses
+        const fields = (ctx.censuses!['form-defaults'] as FormDefaultsCensus).templates[0].fields;
+        const omittable = fills(ref).some((f) => f.args.value !== 'def' && !fields.find((x) => x.field === f.args.field)!.mandatory);
+        expect(out.ok).toBe(ref.includes(submit) && omittable);
         if (!out.ok) return;
         const gone = fills(ref).find((f) => !out.steps.includes(f))!;
         const d = (ctx.censuses!['form-defaults'] as FormDefaultsCensus).templates[0].fields.find((x) => x.field === gone.args.field)!;
@@ -93,11 +97,11 @@ describe('GUI fault grammar', () => {
   it('no-submit and claim-only never submit', () => {
     fc.assert(
       fc.property(reference, (ref) => {
-        for (const op of [noSubmit, claimOnly]) {
-          const out = op(ref, {});
-          if (out.ok) expect(out.steps).not.toContainEqual(submit);
-        }
+        const n = noSubmit(ref, {});
+        expect(n.ok).toBe(ref.includes(submit));
+        if (n.ok) expect(n.steps).toEqual(ref.filter((x) => x !== submit));
         const c = claimOnly(ref, {});
+        expect(c.ok).toBe(ref.some((x) => x.kind === 'write'));
         if (c.ok) expect(c.steps).toEqual([claim]);
       }),
     );
@@ -107,6 +111,9 @@ describe('GUI fault grammar', () => {
     fc.assert(
       fc.property(reference, contextArb, (ref, ctx) => {
         const out = extraField(ref, ctx);
+        const candidates = (ctx.censuses!['extra-field-candidates'] as ExtraFieldCensus).tasks[0].candidates;
+        const filled = fills(ref).map((f) => f.args.field);
+        expect(out.ok).toBe(ref.includes(submit) && candidates.some((c) => !filled.includes(c.field)));
         if (!out.ok) return;
         const added = fills(out.steps).filter((f) => !ref.includes(f));
         expect(added).toHaveLength(1);
