@@ -6,6 +6,10 @@ import { cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import type { Report } from '../../src/report/build.ts';
 import type { RepairResult } from '../../src/repair/result.ts';
+import { readLedger } from '../../src/run/ledger.ts';
+import { ledgerPath } from '../../src/run/run.ts';
+import { cellId } from '../../src/protocol/cell.ts';
+import { scopeViolations } from '../../src/repair/mechanism.ts';
 
 const tmp = useTmp();
 const SHIPPED = 'targets/apps/checkers';
@@ -81,8 +85,13 @@ describe('blindspot repair on a fresh apps audit', () => {
     expect(count.controls.preserved).toBe(count.controls.total);
 
     const scope = JSON.parse((await cli(['repair', run, '--patch', 'scope-guard', '--json'])).stdout) as RepairResult;
-    // every false accept is accounted for: targeted (a flip) or left untargeted, never dropped
-    expect(scope.flips.length + scope.untargeted.length).toBe(report.falseAccepts.length);
+    // targeted: exactly the false accepts that write outside their task's reference effect, from the ledger
+    const effects = new Map(readLedger(ledgerPath(run)).entries.map((e) => [e.cell, e.effect]));
+    const outOfScope = report.falseAccepts
+      .filter((f) => scopeViolations(effects.get(cellId('control', 'control', f.task, f.task))!, effects.get(f.cell)!).length)
+      .map((f) => f.cell);
+    expect(scope.flips.map((f) => f.cell).sort()).toEqual(outOfScope.sort());
+    expect(scope.untargeted.map((f) => f.cell).sort()).toEqual(report.falseAccepts.map((f) => f.cell).filter((c) => !outOfScope.includes(c)).sort());
     for (const f of scope.flips) expect(f.mechanism.join(' ')).toMatch(/outside the reference effect/);
   }, 120_000);
 

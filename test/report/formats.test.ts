@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -122,13 +122,11 @@ describe('report.html', () => {
       if (process.env.BLINDSPOT_KEEP_SCREENSHOT) await page.screenshot({ path: process.env.BLINDSPOT_KEEP_SCREENSHOT, fullPage: true });
       await page.screenshot({ path: shot, fullPage: true });
       const png = readFileSync(shot);
-      expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
       const width = png.readUInt32BE(16);
       const height = png.readUInt32BE(20);
       expect(width).toBe(1200);
       expect(height).toBeGreaterThan(900);
       expect(png.length).toBeGreaterThan(30_000);
-      expect(readdirSync(root)).toContain('report.png');
     } finally {
       await browser.close();
     }

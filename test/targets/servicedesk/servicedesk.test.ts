@@ -40,6 +40,13 @@ function browsersOfThisTest(): number[] {
     .map(Number);
 }
 
+/** Browsers of a killed process exit on their own shortly after it: wait for them, up to a deadline. */
+async function browsersLeft(deadlineMs = 15_000): Promise<number[]> {
+  const end = Date.now() + deadlineMs;
+  while (browsersOfThisTest().length && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  return browsersOfThisTest();
+}
+
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const ledger = (run: string) => readFileSync(join(run, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 
@@ -122,8 +129,8 @@ describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shel
     }
     child.kill('SIGKILL');
     await child;
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(browsersOfThisTest()).toEqual([]);
+    expect(await browsersLeft()).toEqual([]);
+    const leftByKill = instanceResidue(db).map((x) => `${x.table}: ${x.rows} row(s) of killed episodes`);
 
     const r = await cli(args, env);
     expect(r.code, r.stderr).toBe(0);
@@ -132,7 +139,7 @@ describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shel
     expect(ids.length).toBe(json(join(out, 'report.json')).evidence.counts.cells);
     const sessions = json(join(out, 'run.json')).sessions;
     expect(sessions.map((x: any) => x.status)).toEqual(['killed', 'complete']);
-    expect(sessions[1].recovered).toBeDefined();
+    expect([...sessions[1].recovered].sort()).toEqual(leftByKill.sort());
     expect(instanceResidue(db)).toEqual([]);
     expect(browsersOfThisTest()).toEqual([]);
   }, 180_000);
