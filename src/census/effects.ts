@@ -3,6 +3,7 @@
 import type { Effect, Target } from '../target/types.ts';
 import { writtenTables } from '../readback/compare.ts';
 import { hashJson } from '../util/hash.ts';
+import { deliverFresh } from './deliver.ts';
 
 export interface EffectEntry {
   task: string;
@@ -25,15 +26,8 @@ export async function takeEffectCensus(target: Target, taskIds: string[]): Promi
   const info = await target.describe();
   const entries: EffectEntry[] = [];
   for (const task of [...taskIds].sort()) {
-    const ref = await target.reference(task);
-    const episode = await target.episode();
-    try {
-      const d = await episode.deliver(ref);
-      const effect = await episode.readback();
-      entries.push({ task, completed: d.completed, ...(d.error ? { error: d.error } : {}), tables: writtenTables(effect), effect });
-    } finally {
-      await episode.close();
-    }
+    const { effect, ...d } = await deliverFresh(target, task, (await target.reference(task)).steps);
+    entries.push({ task, completed: d.completed, ...(d.error ? { error: d.error } : {}), tables: writtenTables(effect), effect });
   }
   const body = { kind: 'effects' as const, target: info.name, targetVersion: info.version, corpusHash: info.corpusHash, entries };
   return { ...body, hash: hashJson(body) };

@@ -2,6 +2,7 @@
 // It is measured, never declared, so extra-ni targets what the world really does.
 import type { Step, Target } from '../target/types.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
+import { deliverFresh } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
 
 export type IdempotenceStatus = 'idempotent' | 'non-idempotent' | 'rejects-repeat';
@@ -48,8 +49,8 @@ export async function takeIdempotenceCensus(
   const endpoints: IdempotenceEntry[] = [];
   for (const [call, { task, prefix }] of [...probes].sort(([a], [b]) => a.localeCompare(b))) {
     const once = await deliverFresh(target, task, prefix);
-    const twice = await deliverFresh(target, task, [...prefix, prefix[prefix.length - 1]]);
     if (!once.completed) throw new Error(`census: reference prefix of ${task} failed to deliver: ${once.error}`);
+    const twice = await deliverFresh(target, task, [...prefix, prefix[prefix.length - 1]]);
     let status: IdempotenceStatus;
     let observation: string;
     if (!twice.completed) {
@@ -71,19 +72,4 @@ export async function takeIdempotenceCensus(
     endpoints,
   };
   return { ...body, hash: hashJson(body) };
-}
-
-async function deliverFresh(target: Target, task: string, steps: Step[]) {
-  const episode = await target.episode();
-  try {
-    const delivery = await episode.deliver({ task, steps });
-    return { ...delivery, effect: await episode.readback() };
-  } finally {
-    await episode.close();
-  }
-}
-
-export function verifyCensusHash(census: IdempotenceCensus): boolean {
-  const { hash, ...body } = census;
-  return hashJson(body) === hash;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
 import { CellSchema, type Arm, type Cell } from './cell.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
-import { InputError, ProtocolError } from '../util/errors.ts';
+import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJsonLines } from '../util/jsonl.ts';
 
 export const INCREMENT_SCHEMA = 'blindspot.increment/1';
@@ -66,7 +66,9 @@ export interface FreezeInput {
   checkerDir?: string;
 }
 
-const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) => hashJson(inc);
+/** The increment's content hash; census paths are left out (blank), since the folders holding them can move. */
+const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
+  hashJson({ ...inc, censuses: inc.censuses.map(({ kind, hash }) => ({ kind, path: '', hash })) });
 
 /** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
 export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
@@ -86,11 +88,11 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
     manifest: { file: 'manifest.jsonl', cells: input.cells.length, sha256: sha256(manifestText) },
     protocol: PROTOCOL,
   };
-  const hash = hashed({ ...body, censuses: input.censuses.map((c) => ({ kind: c.kind, path: '', hash: c.hash })) });
+  const hash = hashed({ ...body, censuses: input.censuses.map((c) => ({ kind: c.kind, path: c.file, hash: c.hash })) });
   const id = `${name}-${hash.slice(0, 12)}`;
   const dir = resolve(input.root, id);
   body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
-  if (await exists(join(dir, 'increment.json'))) {
+  if (existsSync(join(dir, 'increment.json'))) {
     const existing = await loadIncrement(dir);
     return { dir, increment: existing, reused: true };
   }
@@ -101,9 +103,6 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   return { dir, increment, reused: false };
 }
 
-export async function exists(path: string): Promise<boolean> {
-  return existsSync(path);
-}
 
 // Small files read synchronously: a command reads them one after another, and a
 // thread-pool round trip each cost a run more than the reads.
@@ -121,10 +120,6 @@ function readJsonFile(file: string): unknown {
   }
 }
 
-export function zodProblem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `field ${issue.path.join('.') || '(root)'}: ${issue.message}`;
-}
 
 export async function loadIncrement(dir: string): Promise<Increment> {
   const file = join(dir, 'increment.json');
@@ -132,7 +127,7 @@ export async function loadIncrement(dir: string): Promise<Increment> {
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   const inc = parsed.data;
   const { hash, frozenAt: _f, id: _i, ...body } = inc;
-  const recomputed = hashed({ ...body, censuses: body.censuses.map((c) => ({ ...c, path: '' })) });
+  const recomputed = hashed(body);
   if (recomputed !== hash) throw new ProtocolError(`${file}: content changed after freeze (hash ${recomputed.slice(0, 12)} != ${hash.slice(0, 12)})`);
   return inc;
 }

@@ -82,14 +82,17 @@ export function diffEffects(ref: Effect, got: Effect): TableDifference[] {
     .filter((d) => !isEmptyDifference(d));
 }
 
+/** Whether a table effect adds, updates or removes anything. */
+export const writes = (t: TableEffect) => t.added.length + t.updated.length + t.removed.length > 0;
+
 export function isEmptyEffect(effect: Effect): boolean {
-  return Object.values(effect).every((t) => t.added.length + t.updated.length + t.removed.length === 0);
+  return !Object.values(effect).some(writes);
 }
 
-/** Tables this effect writes to (used by rungs and by scope guards). */
+/** Tables this effect writes to (the reference-effect census, for rungs). */
 export function writtenTables(effect: Effect): string[] {
   return Object.entries(effect)
-    .filter(([, t]) => t.added.length + t.updated.length + t.removed.length > 0)
+    .filter(([, t]) => writes(t))
     .map(([name]) => name)
     .sort();
 }

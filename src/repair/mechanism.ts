@@ -3,6 +3,7 @@
 // write outside the reference's scope (the out-of-scope mechanism). Pure
 // functions of two effects, so they work for every target that reads back.
 import type { Effect, Json, TableEffect } from '../target/types.ts';
+import { writes } from '../readback/compare.ts';
 
 export interface CountMismatch {
   table: string;
@@ -20,7 +21,6 @@ export function countMismatches(reference: Effect, got: Effect): CountMismatch[]
     .filter((m) => m.reference !== m.delivered);
 }
 
-const changed = (t: TableEffect) => t.added.length + t.updated.length + t.removed.length > 0;
 const isSet = (v: Json | undefined) => v !== null && v !== undefined && v !== '';
 
 /** Fields an effect touches in one table: fields an update changed, fields an added row sets. */
@@ -44,9 +44,9 @@ function touchedFields(t: TableEffect): Set<string> {
 export function scopeViolations(reference: Effect, got: Effect): string[] {
   const out: string[] = [];
   for (const [table, t] of Object.entries(got).sort(([a], [b]) => a.localeCompare(b))) {
-    if (!changed(t)) continue;
+    if (!writes(t)) continue;
     const ref = reference[table];
-    if (!ref || !changed(ref)) {
+    if (!ref || !writes(ref)) {
       out.push(`${table} (table outside the reference effect)`);
       continue;
     }

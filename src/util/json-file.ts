@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { InputError } from './errors.ts';
-import { zodProblem } from '../protocol/increment.ts';
+import { InputError, zodProblem } from './errors.ts';
 
 /** A JSON file checked against its schema, or undefined when it does not exist; bad content names file and field. */
 export async function readJsonFileIfExists<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InputError } from './errors.ts';
+import { InputError, zodProblem } from './errors.ts';
 
 /** Parses JSON lines, naming file, line and field of the first bad one. */
 export function parseJsonLines<T>(file: string, text: string, schema: z.ZodType<T>): T[] {
@@ -14,10 +14,7 @@ export function parseJsonLines<T>(file: string, text: string, schema: z.ZodType<
       throw new InputError(`${file}:${i + 1}: not valid JSON`);
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new InputError(`${file}:${i + 1}: field ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
+    if (!parsed.success) throw new InputError(`${file}:${i + 1}: ${zodProblem(parsed.error)}`);
     out.push(parsed.data);
   });
   return out;

@@ -4,6 +4,7 @@
 import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
+import { zodProblem } from '../../util/errors.ts';
 
 export interface ClientOptions {
   cwd?: string;
@@ -87,10 +88,7 @@ export class ProtocolClient {
       this.write(JSON.stringify({ id, method, params }));
     }).then((result) => {
       const parsed = RESULTS[method].safeParse(result);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new RemoteError('invalid-result', `${method} answered a malformed result (field ${issue.path.join('.') || '(root)'}: ${issue.message})`);
-      }
+      if (!parsed.success) throw new RemoteError('invalid-result', `${method} answered a malformed result (${zodProblem(parsed.error)})`);
       return parsed.data as Result<M>;
     });
   }
