@@ -26,7 +26,7 @@ export interface ClassifiedCell {
   checker: string;
   trajectory: string;
   generator: string;
-  /** controls have no status: they pass or are false rejects */
+  /** controls have no status: they pass, are false rejects, or are unscored (delivery broke or the checker errored) */
   status?: CellStatus;
   verdict?: VerdictValue;
   detail?: string;

@@ -82,7 +82,7 @@ export function renderMarkdown(r: Report): string {
     out.push(mdTable(['task', 'verdict', 'detail'], r.controls.falseRejects.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
   }
   if (r.controls.unscored.length) {
-    out.push('', `${r.controls.unscored.length} control(s) could not be scored (delivery broke or the checker errored); their fault cells have no reference effect.`, '');
+    out.push('', `${r.controls.unscored.length} control(s) could not be scored (delivery broke or the checker errored); where the delivery broke, the task's fault cells have no reference effect and stay candidates.`, '');
     out.push(mdTable(['task', 'verdict', 'detail'], r.controls.unscored.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
   }
   if (r.flow.length) out.push(...renderFaults(r));

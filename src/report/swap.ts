@@ -29,24 +29,28 @@ export interface SwapReport {
 
 const isError = (c: ClassifiedCell) => c.verdict === 'error' || !c.delivered;
 
-export function buildSwapReport(inc: Increment, cls: Classification, ledger: LedgerEntry[]): SwapReport | undefined {
-  if (!inc.arms.includes('swap')) return undefined;
+/** The grid's cells: the diagonal (controls of tasks both checked and delivered) and every off-diagonal swap cell. */
+export function swapGridCells(inc: Increment, cls: Classification): { diag: ClassifiedCell[]; off: ClassifiedCell[] } {
   const sel = inc.extras.swap as SwapSelection;
   const both = new Set(sel.checkers.filter((c) => sel.trajectories.includes(c)));
+  return { diag: cls.cells.filter((c) => c.arm === 'control' && both.has(c.checker)), off: cls.cells.filter((c) => c.arm === 'swap') };
+}
+
+export function buildSwapReport(inc: Increment, cls: Classification, ledger: LedgerEntry[]): SwapReport {
   const effects = new Map(ledger.map((e) => [e.cell, e.effect]));
-  const diag = cls.cells.filter((c) => c.arm === 'control' && both.has(c.checker));
-  const off = cls.cells.filter((c) => c.arm === 'swap');
+  const { diag, off } = swapGridCells(inc, cls);
   const cells = [...diag, ...off];
   const valid = cells.filter((c) => !isError(c));
+  const validOff = valid.filter((c) => c.arm === 'swap');
   const rungs = [...RUNGS, ...new Set(off.map((c) => c.rung!).filter((r) => !(RUNGS as readonly string[]).includes(r)))].map((rung) => {
     const xs = valid.filter((c) => (c.arm === 'control' ? 'diag' : c.rung) === rung);
     return { rung, meaning: RUNG_MEANING[rung as keyof typeof RUNG_MEANING] ?? 'adapter-defined rung', valid: xs.length, pass: xs.filter((c) => c.verdict === 'pass').length };
   });
   const causes = new Map<string, number>();
-  for (const c of valid.filter((x) => x.arm === 'swap' && x.verdict === 'fail')) causes.set(c.cause ?? 'unclassified', (causes.get(c.cause ?? 'unclassified') ?? 0) + 1);
+  for (const c of validOff.filter((x) => x.verdict === 'fail')) causes.set(c.cause ?? 'unclassified', (causes.get(c.cause ?? 'unclassified') ?? 0) + 1);
   const rejectionCauses = [...causes].map(([cause, cells]) => ({ cause, cells })).sort((a, b) => a.cause.localeCompare(b.cause));
   const scoped = rejectionCauses.filter((c) => c.cause.startsWith('session-scoped'));
-  const pairs = new Set(valid.filter((c) => c.arm === 'swap').map((c) => `${c.generator}\u0000${c.trajectoryGenerator}`));
+  const pairs = new Set(validOff.map((c) => `${c.generator}\u0000${c.trajectoryGenerator}`));
   return {
     rungs,
     errors: cells.filter(isError).map((c) => ({
@@ -58,8 +62,8 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
     })),
     generatorPairs: pairs.size,
     rejectionCauses,
-    offDiagonalPasses: valid
-      .filter((c) => c.arm === 'swap' && c.verdict === 'pass')
+    offDiagonalPasses: validOff
+      .filter((c) => c.verdict === 'pass')
       .map((c) => {
         const ref = cls.referenceEffects[c.checker];
         const got = effects.get(c.cell);

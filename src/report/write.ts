@@ -12,6 +12,7 @@ import { buildReport, type Report } from './build.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderHtml } from './html.ts';
 import { buildStrykerReport } from './stryker.ts';
+import { swapGridCells } from './swap.ts';
 
 export async function loadRun(runDir: string) {
   const run = await readRunFile(runDir);
@@ -55,9 +56,9 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
     ),
   };
   if (report.swap) {
+    const { diag, off } = swapGridCells(increment, classification);
     files['swap.csv'] = stringify(
-      classification.cells
-        .filter((c) => c.arm === 'swap' || (c.arm === 'control' && c.rung === 'diag'))
+      [...diag, ...off]
         .map((c) => ({ cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung ?? 'diag', verdict: c.verdict ?? '', delivered: c.delivered })),
       { header: true },
     );
