@@ -2,13 +2,26 @@
 // paths relative to the repository they ship in (or absolute, for copies), so a
 // repair or a report can find the exact source that was audited, and prove by hash
 // that it is still that source.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckerFile } from '../target/types.ts';
+import type { CheckerFile, TargetInfo } from '../target/types.ts';
 import { sha256 } from '../util/hash.ts';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * A target's checker files as describe() reports them: every .ts file of `dir`,
+ * by path relative to the package (absolute for copies outside it), with
+ * its sha256 and a hash over all of them. locateCheckerFile is the inverse.
+ */
+export function describeCheckerFiles(dir: string): Pick<TargetInfo, 'checkerFiles' | 'checkerHash'> {
+  const rel = relative(PACKAGE_ROOT, dir);
+  const shown = rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+  const checkerFiles = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
+    .map((f) => ({ path: join(shown, f).split('\\').join('/'), sha256: sha256(readFileSync(join(dir, f))) }));
+  return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
+}
 
 /** Absolute path of a recorded checker file: absolute as is, else under the package, else under the cwd. */
 export function locateCheckerFile(path: string): string | undefined {

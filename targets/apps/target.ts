@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SealedSplitError, type OpenOptions, type Target, type TargetInfo, type TaskInfo, type Trajectory } from '../../src/target/types.ts';
+import { SealedSplitError, type OpenOptions, type Target, type TaskInfo, type Trajectory } from '../../src/target/types.ts';
 import { openEpisode } from './episode.ts';
 import { GENERATORS, VARIANTS } from './tasks/index.ts';
 import { genContext } from './tasks/types.ts';
 import { getWorld } from './world/snapshot.ts';
+import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
+import { sha256 } from '../../src/util/hash.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const REPO_ROOT = resolve(HERE, '..', '..');
 const SHIPPED_CHECKERS = join(HERE, 'checkers');
 
 interface Corpus {
@@ -39,16 +38,6 @@ export function getCorpus(): Corpus {
   return corpus;
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-
-function checkerInfo(dir: string): Pick<TargetInfo, 'checkerFiles' | 'checkerHash'> {
-  const rel = relative(REPO_ROOT, dir);
-  const shown = rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
-  const checkerFiles = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
-    .map((f) => ({ path: join(shown, f).split('\\').join('/'), sha256: sha256(readFileSync(join(dir, f))) }));
-  return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
-}
-
 export async function openApps(options: OpenOptions): Promise<Target> {
   const world = getWorld();
   const { tasks, references, hash } = getCorpus();
@@ -69,7 +58,7 @@ export async function openApps(options: OpenOptions): Promise<Target> {
   };
   return {
     async describe() {
-      return { name: 'apps', version: '1.0.0', ...checkerInfo(dir), corpusHash: hash, capabilities: ['api', 'readback'] };
+      return { name: 'apps', version: '1.0.0', ...describeCheckerFiles(dir), corpusHash: hash, capabilities: ['api', 'readback'] };
     },
     async tasks() {
       return tasks.map((t) => structuredClone(t));

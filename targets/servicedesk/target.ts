@@ -1,14 +1,14 @@
 // The servicedesk target: the task corpus, and per opened Target one web server
-// and one Chromium (started lazily, so the main thread of a run, which only
-// verifies the increment, never launches a browser). Episodes get a fresh
+// and one Chromium, started lazily, so commands that only describe the target or
+// freeze with censuses already taken never launch a browser. Episodes get a fresh
 // browser context each.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import type { OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory } from '../../src/target/types.ts';
+import type { OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/target/types.ts';
 import { launchChromium } from '../../src/util/browser.ts';
+import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
+import { sha256 } from '../../src/util/hash.ts';
 import { TableClient } from './app/client.ts';
 import { InstanceDb } from './app/db.ts';
 import { sweepEpisodeResidue } from './residue.ts';
@@ -19,11 +19,9 @@ import { ServiceDeskEpisode } from './episode.ts';
 import { TEMPLATES, instruction, type Template, type TemplateConfig } from './templates.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const REPO_ROOT = resolve(HERE, '..', '..');
 export const VALIDATORS_DIR = join(HERE, 'validators');
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Steps of the driver's cheat(): fill each task field by its label, submit, claim. */
+/** The reference, what a WorkArena task's cheat() does: fill each task field by its label, submit, claim. */
 export function referenceSteps(t: Template, c: TemplateConfig): Step[] {
   const label = (f: string) => t.fields.find((x) => x.name === f)!.label;
   return [
@@ -59,12 +57,6 @@ function corpus(): { entries: Map<string, Entry>; hash: string } {
   return { entries, hash: sha256(JSON.stringify([...entries.values()].map((e) => [e.info, referenceSteps(e.template, e.config)]))) };
 }
 
-function checkerInfo(): Pick<TargetInfo, 'checkerFiles' | 'checkerHash'> {
-  const checkerFiles = readdirSync(VALIDATORS_DIR).filter((f) => f.endsWith('.ts')).sort()
-    .map((f) => ({ path: relative(REPO_ROOT, join(VALIDATORS_DIR, f)).split('\\').join('/'), sha256: sha256(readFileSync(join(VALIDATORS_DIR, f))) }));
-  return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
-}
-
 interface Runtime {
   db: InstanceDb;
   server: ServiceDeskServer;
@@ -95,7 +87,7 @@ export async function openServicedesk(options: OpenOptions): Promise<Target> {
   const live = () => (runtime ??= start());
   return {
     async describe() {
-      return { name: 'servicedesk', version: '1.0.0', ...checkerInfo(), corpusHash: hash, capabilities: ['gui', 'browser', 'readback'] };
+      return { name: 'servicedesk', version: '1.0.0', ...describeCheckerFiles(VALIDATORS_DIR), corpusHash: hash, capabilities: ['gui', 'browser', 'readback'] };
     },
     async tasks() {
       return [...entries.values()].map((e) => structuredClone(e.info));

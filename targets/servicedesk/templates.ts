@@ -2,7 +2,7 @@
 // indices each, in the WorkArena shape (a template record of display values and
 // the task fields the validator compares). Fields of the template record outside
 // the task fields are what extra-field candidates are drawn from.
-import { CATALOG, tableDef, type FieldDef } from './app/schema.ts';
+import { CATALOG, catalogItem, tableDef, type FieldDef } from './app/schema.ts';
 
 export interface TemplateConfig {
   /** display values, as a WorkArena template record holds them */
@@ -146,11 +146,9 @@ const CATALOG_TEMPLATES: Template[] = CATALOG.map((item) => ({
 
 export const TEMPLATES: Template[] = [...FORMS, ...CATALOG_TEMPLATES];
 
-export const templateOf = (name: string) => TEMPLATES.find((t) => t.name === name);
-
 export function instruction(t: Template, c: TemplateConfig): string {
   const label = (f: string) => t.fields.find((x) => x.name === f)!.label;
   const parts = c.task_fields.map((f) => `a value of "${c.template_record[f]}" for field "${label(f)}"`);
-  const what = t.kind === 'form' ? `Create a new ${tableDef(t.subject)!.label.toLowerCase()}` : `Order "${CATALOG.find((i) => i.id === t.subject)!.name}"`;
+  const what = t.kind === 'form' ? `Create a new ${tableDef(t.subject)!.label.toLowerCase()}` : `Order "${catalogItem(t.subject)!.name}"`;
   return `${what} with ${parts.join(', ')}.`;
 }

@@ -3,8 +3,6 @@ import type { Json, Step } from '../../../src/target/types.ts';
 import { prng, type Prng } from '../world/prng.ts';
 
 export interface GenContext {
-  /** the read-only start state the parameters are drawn from */
-  db: Database.Database;
   variant: number;
   /** seeded by generator and variant */
   rng: Prng;
@@ -31,7 +29,6 @@ export interface Generator {
 export function genContext(db: Database.Database, name: string, variant: number): GenContext {
   const order = prng(`${name}#order`);
   return {
-    db,
     variant,
     rng: prng(`${name}/${variant}`),
     choose: (items) => {

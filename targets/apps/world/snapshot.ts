@@ -8,7 +8,6 @@ export interface World {
   image: Buffer;
   /** a read-only copy of the start state: task generation and "before" lookups */
   base: Database.Database;
-  tables: string[];
   /** primary-key column per table */
   keys: Map<string, string>;
   /** largest id per table at the start; later ids were added in the episode */
@@ -30,6 +29,6 @@ export function getWorld(): World {
   const tables = userTables(base);
   const keys = primaryKeys(base);
   const maxIds = new Map(tables.map((t) => [t, (base.prepare(`SELECT COALESCE(MAX(${keys.get(t)}), 0) AS m FROM ${t}`).get() as { m: number }).m]));
-  world = { image, base, tables, keys, maxIds };
+  world = { image, base, keys, maxIds };
   return world;
 }

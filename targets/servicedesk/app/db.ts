@@ -63,10 +63,6 @@ export class InstanceDb {
     }).immediate();
   }
 
-  columns(table: string): string[] {
-    return columnsOf(table);
-  }
-
   private nextNumber(prefix: string): string {
     const row = this.db
       .prepare('INSERT INTO counters (prefix, n) VALUES (?, 10001) ON CONFLICT(prefix) DO UPDATE SET n = n + 1 RETURNING n')
@@ -79,7 +75,8 @@ export class InstanceDb {
     const prefix = [...TABLES, ...CATALOG_TABLES].find((t) => t.name === table)?.prefix;
     const row: RowValues = { ...values, sys_id: sysId, sys_created_by: user, sys_created_on: new Date().toISOString() };
     if (prefix) row.number = this.nextNumber(prefix);
-    const cols = Object.keys(row).filter((c) => columnsOf(table).includes(c));
+    const known = columnsOf(table);
+    const cols = Object.keys(row).filter((c) => known.includes(c));
     this.db
       .prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`)
       .run(...cols.map((c) => row[c]));

@@ -1,5 +1,4 @@
-// The driver's two interactions with a form, shared by cheat() and by the
-// delivery of frozen steps: fill one field through its label (like WorkArena's
+// The driver's two interactions with a form, used to deliver frozen steps: fill one field through its label (like WorkArena's
 // _fill_fields, which uses Playwright label locators) and submit.
 import type { Page } from 'playwright-core';
 import type { FieldKind } from '../app/schema.ts';

@@ -1,15 +1,14 @@
 // A task driver: one instance per task set-up, like a WorkArena task object.
 // setup() installs the instance's init scripts and opens the start page;
-// cheat() fills the task fields and submits; validate() runs the shipped-style
-// validator of this instance on the current page.
+// validate() runs the shipped-style validator of this instance on the current
+// page. The reference steps (target.ts) stand in for WorkArena's cheat().
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CATALOG, type FieldDef } from '../app/schema.ts';
+import { catalogItem, type FieldDef } from '../app/schema.ts';
 import type { Template, TemplateConfig } from '../templates.ts';
 import { formInitScripts, validateForm, type FormTaskSpec, type ValidationResult } from '../validators/form.ts';
 import { validateCatalog } from '../validators/catalog.ts';
 import type { Instance } from '../validators/table-api.ts';
-import { fillField, submitForm } from './fill.ts';
 
 const className = (t: Template) => t.name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('') + 'Task';
 
@@ -39,16 +38,10 @@ export class TaskDriver {
     return page;
   }
 
-  async cheat(page: Page, timeoutMs: number): Promise<void> {
-    for (const f of this.config.task_fields) await fillField(page, this.label[f], this.config.template_record[f], timeoutMs, this.kindOf(this.label[f]));
-    const r = await submitForm(page, timeoutMs);
-    if (!r.ok) throw new Error(r.why);
-  }
-
   async validate(page: Page): Promise<ValidationResult> {
     if (this.template.kind === 'form') return validateForm(page, this.formSpec(), this.instanceId, this.instance);
     const { quantity, ...configuration } = this.config.template_record;
-    const itemName = CATALOG.find((i) => i.id === this.template.subject)!.name;
+    const itemName = catalogItem(this.template.subject)!.name;
     return validateCatalog(page, { itemName, quantity, configuration }, this.instance);
   }
 }
