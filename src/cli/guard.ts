@@ -27,6 +27,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       out: a.out,
       workers: checkWorkers(a.workers),
       limitMs: a['time-limit'],
+      progress: a.progress && !a.json,
     });
     if (a.json) out.log(JSON.stringify(r, null, 2));
     else {

@@ -75,10 +75,10 @@ export async function rerun(opts: { from: string; where: string; mutantsDir: str
       censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
       cells: [...controls, ...cells],
     });
+    await runIncrement({ incrementDir: frozen.dir, runDir: opts.runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
   } finally {
     await target.close();
   }
-  await runIncrement({ incrementDir: frozen.dir, runDir: opts.runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress });
   const written = await writeReport(opts.runDir);
   const after = new Map(written.classification.cells.map((c) => [c.cell, c]));
   const rows = selected.map((b) => {

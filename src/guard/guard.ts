@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
-import { loadIncrement, loadManifest } from '../protocol/increment.ts';
+import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readLedger } from '../run/ledger.ts';
 import { ledgerPath } from '../run/run.ts';
 import { rescore } from '../repair/refreeze.ts';
@@ -26,6 +26,7 @@ export interface GuardOptions {
   out?: string;
   workers: number;
   limitMs: number;
+  progress?: boolean;
 }
 
 export interface GuardResult {
@@ -40,12 +41,9 @@ export interface GuardResult {
   rerun?: string;
 }
 
-function checkerDiff(before: Record<string, string>, after: Record<string, string>): string[] {
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  return names
-    .filter((n) => before[n] !== after[n])
-    .map((n) => (!before[n] ? `${n} (added)` : !after[n] ? `${n} (removed)` : `${n} (edited)`));
-}
+/** Checker files that differ between two name -> sha256 maps, as the engine names them. */
+const asFiles = (m: Record<string, string>) => Object.entries(m).map(([path, sha256]) => ({ path, sha256 }));
+const checkerDiff = (before: Record<string, string>, after: Record<string, string>) => checkerChanges(asFiles(before), asFiles(after)).sort();
 
 export async function guard(opts: GuardOptions): Promise<GuardResult> {
   const baselineFile = resolve(opts.baseline);
@@ -53,6 +51,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
   if (!baseline && !opts.update) {
     throw new InputError(`${opts.baseline}: no baseline yet; create it with --update-baseline --increment <frozen increment folder>`);
   }
+  if (!baseline && !opts.increment) throw new InputError(`${opts.baseline}: no baseline yet, so --increment <frozen increment folder> is needed to take one`);
   const incDir = opts.increment ? resolve(opts.increment) : resolve(dirname(baselineFile), baseline!.increment.dir);
   const increment = await loadIncrement(incDir);
   const manifest = await loadManifest(incDir, increment);
@@ -76,6 +75,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       runDir,
       workers: opts.workers,
       limitMs: opts.limitMs,
+      progress: opts.progress,
     });
     if (rerun.status !== 'complete') throw new InputError(`guard rerun did not complete (${rerun.status}); nothing compared`);
     const cls = classify(cells, readLedger(ledgerPath(runDir)).entries);
@@ -84,13 +84,14 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     const meta = new Map<string, CellMeta>(cls.cells.map((c) => [c.cell, { generator: c.generator, family: c.family, detail: c.detail }]));
     const changes = baseline ? compareOutcomes(baseline.cells, outcomes, meta) : [];
     const regressions = opts.update ? 0 : changes.filter((c) => c.regression).length;
+    const summary = summarize(outcomes);
     if (opts.update) {
       const next: Baseline = {
         schema: BASELINE_SCHEMA,
         increment: { id: increment.id, hash: increment.hash, dir: relative(dirname(baselineFile), incDir) || '.' },
         target: increment.target.name,
         checkers,
-        summary: summarize(outcomes),
+        summary,
         cells: outcomes,
       };
       await writeBaseline(baselineFile, next);
@@ -106,7 +107,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       checkersChanged: baseline ? checkerDiff(baseline.checkers, checkers) : [],
       changes,
       regressions,
-      summary: summarize(outcomes),
+      summary,
       ...(opts.out ? { rerun: runDir } : {}),
     };
   } finally {

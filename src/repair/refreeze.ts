@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Cell } from '../protocol/cell.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
+import type { Target } from '../target/types.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 
@@ -23,18 +24,16 @@ export interface RefreezeInput {
   purpose: string;
 }
 
-export async function refreeze(input: RefreezeInput): Promise<{ dir: string; increment: Increment }> {
-  const { increment: inc } = input;
-  const target = await openTarget(inc.target.spec, {
-    unseal: inc.selection.unseal,
+/** The source increment's target, opened on the checkers to be scored. */
+const openFor = (input: RefreezeInput) =>
+  openTarget(input.increment.target.spec, {
+    unseal: input.increment.selection.unseal,
     ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
   });
-  let info;
-  try {
-    info = await target.describe();
-  } finally {
-    await target.close();
-  }
+
+async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; increment: Increment }> {
+  const { increment: inc } = input;
+  const info = await target.describe();
   // The constructions were derived from the corpus; a moved corpus means they no longer mean what they meant.
   if (info.corpusHash !== inc.target.corpusHash) {
     throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; freeze a new increment`);
@@ -55,9 +54,16 @@ export async function refreeze(input: RefreezeInput): Promise<{ dir: string; inc
   return { dir: frozen.dir, increment: frozen.increment };
 }
 
-/** Freezes the derived increment and scores it into `runDir` (resuming if it is already there). */
-export async function rescore(input: RefreezeInput & { runDir: string; workers: number; limitMs: number }): Promise<RunResult & { incrementDir: string }> {
-  const { dir } = await refreeze(input);
-  const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs });
-  return { ...result, incrementDir: dir };
+/** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
+export async function rescore(
+  input: RefreezeInput & { runDir: string; workers: number; limitMs: number; progress?: boolean },
+): Promise<RunResult & { incrementDir: string }> {
+  const target = await openFor(input);
+  try {
+    const { dir } = await refreeze(input, target);
+    const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target });
+    return { ...result, incrementDir: dir };
+  } finally {
+    await target.close();
+  }
 }

@@ -6,8 +6,6 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify, type Classification } from '../classify/classify.ts';
 import { loadRun, writeReport } from '../report/write.ts';
-import { readLedger } from '../run/ledger.ts';
-import { ledgerPath } from '../run/run.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
 import { openTarget } from '../target/registry.ts';
@@ -132,10 +130,9 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
     limitMs: opts.limitMs,
   });
   // The regrade is a run folder like any other: its own report shows the patched checkers' full tables.
-  await writeReport(runDir);
-  const { entries } = readLedger(ledgerPath(runDir));
+  const { classification } = await writeReport(runDir);
   const verdicts: PatchedVerdicts['verdicts'] = new Map(
-    entries.filter((e) => e.verdict).map((e) => [e.cell, { verdict: e.verdict!.verdict, detail: e.verdict!.detail }]),
+    classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }]),
   );
   return {
     verdicts: { verdicts },

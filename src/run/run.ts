@@ -18,8 +18,12 @@ export interface RunOptions {
   workers: number;
   limitMs: number;
   progress?: boolean;
-  /** extra open options (a repair's checker copies) */
-  open?: OpenOptions;
+  /**
+   * The increment's target, already open (with its unseal and checker directory)
+   * by a caller that froze the increment; the caller closes it. Saves a second
+   * start-up of a bridge or a browser.
+   */
+  target?: Target;
   /** stop after this many newly scored cells (tests of resume) */
   stopAfter?: number;
   /** see PoolOptions.workerThresholdMs */
@@ -65,13 +69,13 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
   const cells = await loadManifest(opts.incrementDir, inc);
   const checkerDir = checkerDirOf(opts.incrementDir, inc);
-  const open: OpenOptions = { ...opts.open, unseal: inc.selection.unseal, ...(checkerDir ? { checkerDir } : {}) };
-  const target = await openTarget(inc.target.spec, open);
+  const open: OpenOptions = { unseal: inc.selection.unseal, ...(checkerDir ? { checkerDir } : {}) };
+  const target = opts.target ?? (await openTarget(inc.target.spec, open));
   try {
     await verifyAgainst(opts.incrementDir, inc, await target.describe());
     return await scoreRun(opts, inc, cells, target, open);
   } finally {
-    await target.close();
+    if (!opts.target) await target.close();
   }
 }
 
