@@ -94,4 +94,10 @@ describe('blindspot guard', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no baseline yet; create it with --update-baseline/);
   });
+
+  it('asks for --increment when --update-baseline has no baseline to take it from (exit 2)', async () => {
+    const r = await cli(['guard', '--baseline', join(tmp(), 'none.json'), '--update-baseline']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no baseline yet, so --increment <frozen increment folder> is needed/);
+  });
 });
