@@ -34,14 +34,13 @@ interface Slot {
 }
 
 export interface PoolOptions {
-  /** parallel scorers: the main thread (when `local` is given) plus worker threads; 0 or 1 is the main thread alone */
+  /** parallel scorers: the main thread plus worker threads; 0 or 1 is the main thread alone */
   workers: number;
   target: string;
   open: OpenOptions;
   limitMs: number;
   /** the main thread's open target, which scores cells while workers boot */
-  local?: Target;
-  batch?: number;
+  local: Target;
   /** remaining work (ms, estimated) above which workers are started; tests set 0 to force them */
   workerThresholdMs?: number;
 }
@@ -57,6 +56,8 @@ const WORKER_BOOT_MS = 600;
 const WORTH_A_WORKER = 4 * WORKER_BOOT_MS;
 /** The main thread times this much work before deciding whether workers are worth starting. */
 const SAMPLE = { cells: 16, ms: 100 };
+/** Cells per message to a worker. */
+const BATCH = 8;
 
 export class Pool {
   private slots: Slot[] = [];
@@ -65,7 +66,8 @@ export class Pool {
   private finished = false;
   /** the main thread's scoring loop is running (at most one at a time) */
   private localRunning = false;
-  private workersStarted = false;
+  /** whether to start workers has been decided (and, if so, they were started) */
+  private workersDecided = false;
   private finish!: () => void;
   private fail!: (e: Error) => void;
   private watchdog?: NodeJS.Timeout;
@@ -83,12 +85,9 @@ export class Pool {
       };
       this.fail = reject;
     });
-    if (this.opts.local) {
-      this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
-      if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
-      void this.scoreLocally();
-    } else if (this.extraWorkers() > 0) this.startWorkers();
-    else if (cells.length) this.fail(new Error('no worker and no local target to score with'));
+    this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+    if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
+    void this.scoreLocally();
     this.settle();
     return done.finally(() => this.shutdown());
   }
@@ -99,14 +98,14 @@ export class Pool {
     this.settle();
   }
 
-  /** The main thread counts as one scorer when it has a target. */
+  /** The main thread counts as one scorer. */
   private extraWorkers(): number {
-    return Math.max(0, this.opts.workers - (this.opts.local ? 1 : 0));
+    return Math.max(0, this.opts.workers - 1);
   }
 
   private startWorkers(): void {
-    if (this.workersStarted) return;
-    this.workersStarted = true;
+    if (this.workersDecided) return;
+    this.workersDecided = true;
     for (let i = 0; i < this.extraWorkers(); i++) this.spawn();
     this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, this.opts.limitMs));
   }
@@ -126,9 +125,9 @@ export class Pool {
       this.onResult(await this.local!.score(cell));
       scored++;
       const elapsed = performance.now() - t0;
-      if (!this.workersStarted && this.extraWorkers() > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
+      if (!this.workersDecided && this.extraWorkers() > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
         if ((elapsed / scored) * this.queue.length > (this.opts.workerThresholdMs ?? WORTH_A_WORKER)) this.startWorkers();
-        else this.workersStarted = true; // decided: this increment is cheaper in one thread
+        else this.workersDecided = true; // this increment is cheaper in one thread
       }
     }
     this.localRunning = false;
@@ -160,10 +159,9 @@ export class Pool {
   }
 
   private feed(slot: Slot): void {
-    const batch = this.opts.batch ?? 8;
     // Keep two batches in flight so a worker never waits on the main thread.
-    while (!this.stopping && slot.outstanding.length < batch * 2 && this.queue.length) {
-      const cells = this.queue.splice(0, batch);
+    while (!this.stopping && slot.outstanding.length < BATCH * 2 && this.queue.length) {
+      const cells = this.queue.splice(0, BATCH);
       slot.outstanding.push(...cells);
       slot.lastProgress = Date.now();
       slot.worker.postMessage(cells);

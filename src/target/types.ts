@@ -123,8 +123,6 @@ export interface OpenOptions {
    * `suite=banking`); carried in the target spec so workers reopen the same target.
    */
   targetOptions?: Record<string, string>;
-  /** live-browser targets: the Chromium executable (else BLINDSPOT_CHROMIUM or a system one) */
-  browser?: string;
 }
 
 /** A target-specific census body; freeze content-hashes and stores it like the idempotence census. */

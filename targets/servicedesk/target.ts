@@ -77,7 +77,7 @@ export async function openServicedesk(options: OpenOptions): Promise<Target> {
     const db = new InstanceDb();
     const server = new ServiceDeskServer(db);
     const url = await server.start();
-    const browser = await launchChromium(options.browser).catch(async (e) => {
+    const browser = await launchChromium().catch(async (e) => {
       await server.stop();
       db.close();
       throw e;

@@ -8,11 +8,8 @@ import { zodProblem } from '../../util/errors.ts';
 
 export interface ClientOptions {
   cwd?: string;
-  env?: Record<string, string>;
   /** default per-request time limit; past it the child is killed (it is stuck or out of step) */
   timeoutMs?: number;
-  /** stderr lines of the child, for diagnostics */
-  onStderr?: (line: string) => void;
 }
 
 interface Pending {
@@ -38,7 +35,6 @@ export class ProtocolClient {
     const [file, ...args] = command;
     this.child = execa(file, args, {
       cwd: opts.cwd,
-      env: opts.env,
       stdin: 'pipe',
       stdout: 'pipe',
       stderr: 'pipe',
@@ -51,7 +47,6 @@ export class ProtocolClient {
     createInterface({ input: this.child.stderr! }).on('line', (line) => {
       this.stderrTail.push(line);
       if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
-      opts.onStderr?.(line);
     });
     this.child.stdin!.on('error', () => undefined);
     void this.child.then((r) => this.die(`exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
@@ -61,9 +56,6 @@ export class ProtocolClient {
     return this.deathReason === undefined;
   }
 
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
 
   /** requests sent and not yet answered */
   get inFlight(): number {

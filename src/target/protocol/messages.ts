@@ -6,19 +6,6 @@ import { z } from 'zod';
 /** Bumped on any incompatible change; a target answering another version is refused. */
 export const PROTOCOL_VERSION = 1;
 
-export const ERROR_CODES = [
-  'parse-error',
-  'invalid-request',
-  'unknown-method',
-  'invalid-params',
-  'unknown-task',
-  'unknown-episode',
-  'sealed',
-  'unsupported-protocol',
-  'unsupported',
-  'internal',
-] as const;
-
 export const METHODS = ['handshake', 'tasks', 'reference', 'open', 'deliver', 'readback', 'check', 'close', 'shutdown'] as const;
 export type Method = (typeof METHODS)[number];
 

@@ -9,13 +9,14 @@ import { InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
 import { PROTOCOL_VERSION, RemoteError } from './messages.ts';
 
+/** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
+const HANDSHAKE_LIMIT_MS = 120_000;
+
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export interface ProtocolTargetOptions extends ClientOptions {
   /** how the user names this target in messages */
   label?: string;
-  /** time limit of the handshake (interpreters can take seconds to import a benchmark) */
-  handshakeTimeoutMs?: number;
 }
 
 /** Starts the command and shakes hands; refuses a target of another protocol version. */
@@ -35,7 +36,7 @@ export async function startClient(
         ...(open.unseal ? { unseal: open.unseal } : {}),
         ...(open.checkerDir ? { checkerDir: open.checkerDir } : {}),
       },
-      opts.handshakeTimeoutMs ?? 120_000,
+      HANDSHAKE_LIMIT_MS,
     );
     if (hello.protocol !== PROTOCOL_VERSION) {
       throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${PROTOCOL_VERSION}`);
@@ -101,10 +102,7 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
     get restarts() {
       return restarts;
     },
-    get pid() {
-      return client.pid;
-    },
-  } as Target & { restarts: number; pid?: number };
+  } as Target & { restarts: number };
 }
 
 /** One episode on one child; if that child dies, the episode is lost with it. */
