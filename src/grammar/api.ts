@@ -1,28 +1,17 @@
 // The API fault grammar (paper appendix A, Table 4). Each family is a pure,
 // deterministic function of the reference steps and the frozen census: same
 // input, same construction, which is what lets an increment be frozen.
-import type { Step, TaskInfo } from '../target/types.ts';
-import type { IdempotenceCensus } from '../census/idempotence.ts';
-import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction } from './construction.ts';
+import type { Step } from '../target/types.ts';
+import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction, type Operator } from './construction.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 export const API_FAMILIES = ['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni'] as const;
 export type ApiFamily = (typeof API_FAMILIES)[number];
 
-export interface GrammarContext {
-  census?: IdempotenceCensus;
-  /** the task whose reference is being edited (GUI families look it up in censuses) */
-  task?: TaskInfo;
-  /** target censuses frozen with the increment, by kind (form-defaults, extra-field-candidates) */
-  censuses?: Record<string, unknown>;
-}
-
-export type ApiOperator = (reference: Step[], ctx: GrammarContext) => Construction;
-
 const noWrite = () => refuse('reference has no write step');
 
 /** Deliver only the final read/claim step: nothing is written. */
-export const claimOnly: ApiOperator = (ref) => {
+export const claimOnly: Operator = (ref) => {
   if (!ref.some(isWrite)) return noWrite();
   const i = lastIndexWhere(ref, (s) => s.kind === 'claim' || s.kind === 'read');
   if (i < 0) return refuse('reference has no read or claim step to deliver alone');
@@ -30,14 +19,14 @@ export const claimOnly: ApiOperator = (ref) => {
 };
 
 /** Drop the last write. */
-export const omit: ApiOperator = (ref) => {
+export const omit: Operator = (ref) => {
   const i = lastIndexWhere(ref, isWrite);
   if (i < 0) return noWrite();
   return construct([...ref.slice(0, i), ...ref.slice(i + 1)], `drop ${describeStep(ref[i])}`);
 };
 
 /** Of the first write endpoint called more than once, keep only its first call. */
-export const partial: ApiOperator = (ref) => {
+export const partial: Operator = (ref) => {
   const writes = ref.filter(isWrite);
   const repeated = writes.find((s, i) => writes.findIndex((w) => w.call === s.call) !== i);
   if (!repeated) return refuse('no write endpoint is called more than once');
@@ -47,7 +36,7 @@ export const partial: ApiOperator = (ref) => {
 };
 
 /** Move one argument of the last write to another legal value the target offers. */
-export const wrongValue: ApiOperator = (ref) => {
+export const wrongValue: Operator = (ref) => {
   const i = lastIndexWhere(ref, isWrite);
   if (i < 0) return noWrite();
   const step = ref[i];
@@ -68,13 +57,13 @@ const duplicateAt = (ref: Step[], i: number): Construction =>
   construct([...ref.slice(0, i + 1), ref[i], ...ref.slice(i + 1)], `duplicate ${describeStep(ref[i])}`);
 
 /** Duplicate the last write. */
-export const extra: ApiOperator = (ref) => {
+export const extra: Operator = (ref) => {
   const i = lastIndexWhere(ref, isWrite);
   return i < 0 ? noWrite() : duplicateAt(ref, i);
 };
 
 /** Duplicate the last write, only when the census marks its endpoint non-idempotent. */
-export const extraNi: ApiOperator = (ref, ctx) => {
+export const extraNi: Operator = (ref, ctx) => {
   const i = lastIndexWhere(ref, isWrite);
   if (i < 0) return noWrite();
   if (!ctx.census) return refuse('no idempotence census was frozen for this increment');
@@ -86,7 +75,7 @@ export const extraNi: ApiOperator = (ref, ctx) => {
   return duplicateAt(ref, i);
 };
 
-export const API_OPERATORS: Record<ApiFamily, ApiOperator> = {
+export const API_OPERATORS: Record<ApiFamily, Operator> = {
   'claim-only': claimOnly,
   omit,
   partial,

@@ -1,9 +1,21 @@
-import type { Step } from '../target/types.ts';
+import type { Step, TaskInfo } from '../target/types.ts';
+import type { IdempotenceCensus } from '../census/idempotence.ts';
 
 /** One application of a family to one task's reference, or a refusal with its reason. */
 export type Construction =
   | { ok: true; steps: Step[]; edit: string }
   | { ok: false; reason: string };
+
+export interface GrammarContext {
+  census?: IdempotenceCensus;
+  /** the task whose reference is being edited (GUI families look it up in censuses) */
+  task?: TaskInfo;
+  /** target censuses frozen with the increment, by kind (form-defaults, extra-field-candidates) */
+  censuses?: Record<string, unknown>;
+}
+
+/** A fault family: a pure function of the reference and the frozen censuses. */
+export type Operator = (reference: Step[], ctx: GrammarContext) => Construction;
 
 export const refuse = (reason: string): Construction => ({ ok: false, reason });
 export const construct = (steps: Step[], edit: string): Construction => ({ ok: true, steps, edit });

@@ -2,7 +2,7 @@
 // family applied to each task's reference. Refusals are cells too.
 import type { TaskInfo, Trajectory } from '../target/types.ts';
 import { cellId, type Cell } from '../protocol/cell.ts';
-import { API_OPERATORS, type ApiOperator, type GrammarContext } from './api.ts';
+import type { GrammarContext, Operator } from './construction.ts';
 
 export function controlCell(task: TaskInfo, ref: Trajectory): Cell {
   return {
@@ -22,7 +22,7 @@ export function faultCells(
   refs: Map<string, Trajectory>,
   families: string[],
   ctx: GrammarContext,
-  operators: Record<string, ApiOperator> = API_OPERATORS,
+  operators: Record<string, Operator>,
 ): Cell[] {
   const cells: Cell[] = [];
   for (const family of families) {

@@ -4,14 +4,11 @@
 // family is a pure deterministic function of the reference and the frozen
 // censuses, and refuses with a reason when it cannot apply.
 import type { Step } from '../target/types.ts';
-import { construct, lastIndexWhere, refuse, type Construction } from './construction.ts';
-import type { GrammarContext } from './api.ts';
+import { construct, isWrite, lastIndexWhere, refuse, type GrammarContext, type Operator } from './construction.ts';
 import { equalsDefault, type ExtraFieldCensus, type FormDefaultsCensus } from '../census/gui.ts';
 
 export const GUI_FAMILIES = ['omit-field', 'omit-divergent', 'no-submit', 'extra-field', 'claim-only'] as const;
 export type GuiFamily = (typeof GUI_FAMILIES)[number];
-
-export type GuiOperator = (reference: Step[], ctx: GrammarContext) => Construction;
 
 const FILL = 'form.fill';
 const SUBMIT = 'form.submit';
@@ -25,7 +22,7 @@ function census<K extends 'form-defaults' | 'extra-field-candidates'>(ctx: Gramm
 }
 
 /** Submit without the last task field the driver fills. */
-export const omitField: GuiOperator = (ref) => {
+export const omitField: Operator = (ref) => {
   const i = lastIndexWhere(ref, isFill);
   if (i < 0) return refuse('reference fills no field');
   if (!ref.some(isSubmit)) return refuse('reference never submits');
@@ -33,7 +30,7 @@ export const omitField: GuiOperator = (ref) => {
 };
 
 /** Omit the last non-mandatory task field whose requested value differs from its on-form default. */
-export const omitDivergent: GuiOperator = (ref, ctx) => {
+export const omitDivergent: Operator = (ref, ctx) => {
   const defaults = census(ctx, 'form-defaults');
   if (!defaults) return refuse('no form-defaults census was frozen for this increment');
   const form = defaults.templates.find((t) => t.template === ctx.task?.generator);
@@ -49,13 +46,13 @@ export const omitDivergent: GuiOperator = (ref, ctx) => {
 };
 
 /** Fill everything, never submit. */
-export const noSubmit: GuiOperator = (ref) => {
+export const noSubmit: Operator = (ref) => {
   if (!ref.some(isSubmit)) return refuse('reference never submits');
   return construct(ref.filter((s) => !isSubmit(s)), 'leave the form unsubmitted');
 };
 
 /** Also fill a field the task never mentions, the first candidate of the census, just before submit. */
-export const extraField: GuiOperator = (ref, ctx) => {
+export const extraField: Operator = (ref, ctx) => {
   const cands = census(ctx, 'extra-field-candidates');
   if (!cands) return refuse('no extra-field candidate census was frozen for this increment');
   const entry = cands.tasks.find((t) => t.task === ctx.task?.id);
@@ -69,14 +66,14 @@ export const extraField: GuiOperator = (ref, ctx) => {
 };
 
 /** Claim completion without creating anything. */
-export const claimOnly: GuiOperator = (ref) => {
-  if (!ref.some((s) => s.kind === 'write')) return refuse('reference writes nothing');
+export const claimOnly: Operator = (ref) => {
+  if (!ref.some(isWrite)) return refuse('reference writes nothing');
   const i = lastIndexWhere(ref, (s) => s.kind === 'claim');
   if (i < 0) return refuse('reference has no claim step to deliver alone');
   return construct([ref[i]], `deliver only ${ref[i].call}`);
 };
 
-export const GUI_OPERATORS: Record<GuiFamily, GuiOperator> = {
+export const GUI_OPERATORS: Record<GuiFamily, Operator> = {
   'omit-field': omitField,
   'omit-divergent': omitDivergent,
   'no-submit': noSubmit,

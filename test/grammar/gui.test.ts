@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Step, TaskInfo } from '../../src/target/types.ts';
 import { GUI_FAMILIES, GUI_OPERATORS, extraField, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
 import type { ExtraFieldCensus, FormDefaultsCensus } from '../../src/census/gui.ts';
-import type { GrammarContext } from '../../src/grammar/api.ts';
+import type { GrammarContext } from '../../src/grammar/construction.ts';
 import { canonicalJson } from '../../src/util/hash.ts';
 
 const FIELDS = ['a', 'b', 'c', 'd', 'e'];
