@@ -8,6 +8,7 @@ import { canonicalJson } from '../util/hash.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { buildSwapReport, type SwapReport } from './swap.ts';
 import { vectorSymbol } from './outcomes.ts';
+import { groupBy } from '../util/group.ts';
 
 export interface FlowRow {
   family: string;
@@ -91,17 +92,6 @@ function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
     fa: count(xs, (c) => c.falseAccept),
     error: count(xs, (c) => c.verdict === 'error'),
   };
-}
-
-function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const x of xs) {
-    const k = key(x);
-    const group = m.get(k);
-    if (group) group.push(x);
-    else m.set(k, [x]);
-  }
-  return m;
 }
 
 function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<string, Cell>): SupportedRow[] {

@@ -4,6 +4,7 @@
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Report } from './build.ts';
 import { OUTCOMES, outcomeOf } from './outcomes.ts';
+import { groupBy } from '../util/group.ts';
 import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
 
 const esc = (v: unknown) =>
@@ -24,9 +25,10 @@ function familyChart(families: string[], faults: ClassifiedCell[]): string {
   const row = 26;
   const labelW = 130;
   const barW = 560;
-  const max = Math.max(1, ...families.map((f) => faults.filter((c) => c.family === f).length));
+  const byFamily = groupBy(faults, (c) => c.family);
+  const max = Math.max(1, ...families.map((f) => byFamily.get(f)?.length ?? 0));
   const bars = families.map((family, i) => {
-    const xs = faults.filter((c) => c.family === family);
+    const xs = byFamily.get(family) ?? [];
     let x = labelW;
     const segs = OUTCOMES.map((o) => {
       const n = xs.filter((c) => outcomeOf(c) === o).length;
@@ -50,10 +52,11 @@ function heatmap(r: Report, families: string[], faults: ClassifiedCell[]): strin
   const labelW = 210;
   const head = 24;
   const color = new Map(OUTCOMES.map((o, i) => [o.key, { color: o.color, rank: i, label: o.label }]));
+  const cellsOf = groupBy(faults, (c) => `${c.generator}\u0000${c.family}`);
   const rows = r.generators.map((g, i) => {
     const y = head + i * row;
     const cells = families.map((f, j) => {
-      const xs = faults.filter((c) => c.generator === g.generator && c.family === f);
+      const xs = cellsOf.get(`${g.generator}\u0000${f}`) ?? [];
       const x = labelW + j * cellW;
       if (!xs.length) return `<rect x="${x}" y="${y}" width="${cellW - 2}" height="${row - 2}" fill="#fff" stroke="#eee"/>`;
       const worst = xs.map((c) => color.get(outcomeOf(c).key)!).sort((a, b) => a.rank - b.rank)[0];
