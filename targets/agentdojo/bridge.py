@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as _datetime
 import hashlib
 import importlib.metadata
-import json
 import sys
 import types
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from protocol_server import PROTOCOL_VERSION, ProtocolError, require, serve  # noqa: E402
-from readback import Flat, diff, flatten, jsonable  # noqa: E402
+from readback import Flat, canonical, diff, flatten, jsonable  # noqa: E402
 
 BENCHMARK_VERSION = "v1.2.2"
 SUITE_NAMES = ("workspace", "slack", "banking", "travel")
@@ -65,10 +64,6 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
 def _files_hash(paths: list[Path]) -> tuple[str, list[dict[str, str]]]:
     files = [
         {"path": "agentdojo/" + p.relative_to(PACKAGE_DIR).as_posix(), "sha256": _sha256(p.read_bytes())}
@@ -99,6 +94,8 @@ class Bridge:
         self._base: dict[str, Any] = {}
         self._pre: dict[str, tuple[Any, Flat]] = {}
         self._references: dict[str, dict] = {}
+        # a task's reference and its suite's alternative values both need its ground truth
+        self._ground_truth: dict[str, list[dict]] = {}
         self._values: dict[str, dict[tuple[str, str], list[Any]]] = {}
         self.episodes: dict[str, Episode] = {}
         self._next_episode = 1
@@ -143,22 +140,23 @@ class Bridge:
     # -- references ------------------------------------------------------------
 
     def ground_truth(self, task_id: str) -> list[dict]:
-        _, task = self.task(task_id)
-        pre, _ = self.pre_environment(task_id)
-        calls = task.ground_truth(pre.model_copy(deep=True))
-        return [{"call": c.function, "args": jsonable(dict(c.args))} for c in calls]
+        if task_id not in self._ground_truth:
+            _, task = self.task(task_id)
+            pre, _ = self.pre_environment(task_id)
+            calls = task.ground_truth(pre.model_copy(deep=True))
+            self._ground_truth[task_id] = [{"call": c.function, "args": jsonable(dict(c.args))} for c in calls]
+        return self._ground_truth[task_id]
 
     def classify(self, task_id: str, calls: list[dict]) -> list[str]:
         """write when the call changes the environment, read otherwise: measured by
         delivering the ground truth call by call on a fresh copy."""
-        ep = Episode()
-        self.materialize(ep, task_id)
-        runtime = self.runtimes[ep.suite]
+        pre, before = self.pre_environment(task_id)
+        env = pre.model_copy(deep=True)
+        runtime = self.runtimes[task_id.split("/", 1)[0]]
         kinds = []
-        before = ep.pre_flat
         for c in calls:
-            runtime.run_function(ep.env, c["call"], c["args"])
-            after = flatten(ep.env)
+            runtime.run_function(env, c["call"], c["args"])
+            after = flatten(env)
             kinds.append("write" if diff(before, after) else "read")
             before = after
         return kinds
@@ -170,7 +168,7 @@ class Bridge:
         for tid in sorted(self.all_suites[suite].user_tasks, key=_task_number):
             for c in self.ground_truth(f"{suite}/{tid}"):
                 for arg, value in c["args"].items():
-                    seen.setdefault((c["call"], arg), {})[_canonical(value)] = value
+                    seen.setdefault((c["call"], arg), {})[canonical(value)] = value
         return {k: [v[c] for c in sorted(v)] for k, v in seen.items()}
 
     def alternatives(self, suite: str, call: str, args: dict) -> dict[str, list]:
@@ -179,7 +177,7 @@ class Bridge:
         values = self._values[suite]
         out: dict[str, list] = {}
         for arg, current in args.items():
-            others = [v for v in values.get((call, arg), []) if _canonical(v) != _canonical(current)]
+            others = [v for v in values.get((call, arg), []) if canonical(v) != canonical(current)]
             if not others and isinstance(current, (int, float)) and not isinstance(current, bool) and arg not in ("id", "n"):
                 others = [current + 1]
             if others:
@@ -239,7 +237,7 @@ class Bridge:
             "version": f"{importlib.metadata.version('agentdojo')}+{BENCHMARK_VERSION}",
             "checkerHash": checker_hash,
             "checkerFiles": checker_files,
-            "corpusHash": _sha256(_canonical(corpus).encode()),
+            "corpusHash": _sha256(canonical(corpus).encode()),
             "capabilities": ["api", "readback", "claim"],
         }
 

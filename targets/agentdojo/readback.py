@@ -80,7 +80,7 @@ def flatten(environment: BaseModel) -> Flat:
     return flat
 
 
-def _canonical(values: Json) -> str:
+def canonical(values: Json) -> str:
     return json.dumps(values, sort_keys=True, ensure_ascii=False)
 
 
@@ -98,10 +98,10 @@ def _diff_keyed(before: dict[str, Json], after: dict[str, Json]) -> dict[str, li
 
 
 def _multiset_minus(rows: list[Json], other: list[Json]) -> list[tuple[int, Json]]:
-    left = Counter(_canonical(r) for r in other)
+    left = Counter(canonical(r) for r in other)
     out = []
     for i, r in enumerate(rows):
-        c = _canonical(r)
+        c = canonical(r)
         if left[c] > 0:
             left[c] -= 1
         else:
