@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { parseCommandString } from 'execa';
 import { parseTargetSpec, targetFactory } from '../target/registry.ts';
 import { checkConformance, formatConformance } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
@@ -11,12 +10,10 @@ type Args = Record<string, any>;
 /** The command to exercise: words after `--`, or the command of a protocol-backed built-in target. */
 async function commandOf(a: Args): Promise<{ command: string[]; options: Record<string, string> }> {
   const { name, options } = parseTargetSpec(targetSpec({ ...a, target: a.target ?? 'protocol' }));
-  const { command, ...rest } = options;
-  if (command) return { command: parseCommandString(command), options: rest };
-  if (name === 'protocol') throw new InputError('target check: name the target command after `--`, e.g. `blindspot target check -- python3 my_target.py`');
-  const factory = (await targetFactory(name)) as { command?: (o: object) => string[] };
+  const factory = await targetFactory(name);
   if (!factory.command) throw new InputError(`target check: ${name} is an in-process target, not a protocol target; name a command after \`--\``);
-  return { command: factory.command({ targetOptions: rest }), options: rest };
+  const { command: _command, ...rest } = options;
+  return { command: factory.command({ targetOptions: options }), options: rest };
 }
 
 const checkCommand = (out: Out): CommandModule<{}, Args> => ({

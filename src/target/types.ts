@@ -162,6 +162,8 @@ export interface TargetFactory {
   name: string;
   description: string;
   open(options: OpenOptions): Promise<Target>;
+  /** protocol-backed targets: the command that starts one (what `target check` exercises) */
+  command?(options: OpenOptions): string[];
 }
 
 export class SealedSplitError extends Error {

@@ -26,7 +26,7 @@ export function bridgeCommand(): string[] {
   return [py, BRIDGE];
 }
 
-export const agentdojo: TargetFactory & { command(options: OpenOptions): string[] } = {
+export const agentdojo: TargetFactory = {
   name: 'agentdojo',
   description: 'AgentDojo user tasks (workspace, slack, banking, travel) via a Python bridge; --suite banking picks one suite',
   command: bridgeCommand,

@@ -134,7 +134,7 @@ function protocolEpisode(client: ProtocolClient, episode: string): Episode {
 export function commandFrom(options: OpenOptions): string[] {
   const raw = options.targetOptions?.command;
   if (!raw?.trim()) {
-    throw new InputError('--target protocol: name the command, e.g. `--target protocol -- python3 my_target.py` or `--target-option command="python3 my_target.py"`');
+    throw new InputError('protocol target: name its command after `--` (e.g. `-- python3 my_target.py`) or with `--target-option command="python3 my_target.py"`');
   }
   return parseCommandString(raw);
 }
@@ -142,7 +142,7 @@ export function commandFrom(options: OpenOptions): string[] {
 const RESERVED = new Set(['command', 'timeout']);
 
 /** Any benchmark in any language: `--target protocol -- <command...>`. */
-export const protocol: TargetFactory & { command(options: OpenOptions): string[] } = {
+export const protocol: TargetFactory = {
   name: 'protocol',
   description: 'any benchmark speaking the external target protocol (docs/protocol.md): --target protocol -- <command...>',
   command: commandFrom,
