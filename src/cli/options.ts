@@ -50,8 +50,24 @@ export function targetSpec(a: Record<string, any>): string {
 
 const list = (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean);
 
-export const selectionOptions = <T>(y: Argv<T>) =>
+/** Which tasks a command takes: census and freeze alike. */
+export const taskOptions = <T>(y: Argv<T>) =>
   y
+    .option('split', {
+      type: 'string',
+      array: true,
+      default: ['dev'],
+      describe: 'task splits to include (dev, test, holdout)',
+      coerce: list,
+    })
+    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
+    .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded in the evidence)' })
+    .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
+    .option('censuses', { type: 'string', default: 'censuses', describe: 'folder of frozen censuses' });
+
+/** What freeze enumerates over the selected tasks, and where it freezes it. */
+export const selectionOptions = <T>(y: Argv<T>) =>
+  taskOptions(y)
     .option('arms', {
       type: 'string',
       array: true,
@@ -69,18 +85,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')})`,
       coerce: list,
     })
-    .option('split', {
-      type: 'string',
-      array: true,
-      default: ['dev'],
-      describe: 'task splits to include (dev, test, holdout)',
-      coerce: list,
-    })
-    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
-    .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded in the evidence)' })
-    .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
-    .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' })
-    .option('censuses', { type: 'string', default: 'censuses', describe: 'folder of frozen censuses' });
+    .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' });
 
 export const runOptions = <T>(y: Argv<T>) =>
   browserOption(y)

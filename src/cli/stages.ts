@@ -4,7 +4,7 @@ import { takeIdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { freeze, parseArms, selectTasks } from '../protocol/freeze.ts';
 import { writeReport } from '../report/write.ts';
-import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec } from './options.ts';
+import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions } from './options.ts';
 import type { Out } from './main.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 
@@ -25,9 +25,9 @@ export const freezeOptionsFrom = (a: Args) => ({
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'census',
   describe: 'measure which write endpoints are non-idempotent and freeze the census under censuses/',
-  builder: (y) => jsonOption(selectionOptions(targetOption(y))),
+  builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
-    const opts = freezeOptionsFrom(a);
+    const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
     const target = await openTarget(opts.target, { unseal: opts.unseal });
     try {
       const tasks = selectTasks(await target.tasks(), opts);
