@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { readFileSync, existsSync } from 'node:fs';
-import { execa } from 'execa';
-import { cli, BIN } from '../fixtures/cli.ts';
+import { readFileSync } from 'node:fs';
+import { auditStoppedPartWay, cli, ledgerLines } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
+import { readLedger } from '../../src/run/ledger.ts';
+import { ledgerPath } from '../../src/run/run.ts';
 
 const tmp = useTmp();
-
-const ledgerLines = (dir: string) =>
-  existsSync(join(dir, 'ledger.jsonl')) ? readFileSync(join(dir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0;
-
-/** Starts an audit, sends `signal` once its ledger holds `atLeast` lines, and returns the child's result and the count then. */
-async function auditStoppedPartWay(args: string[], out: string, atLeast: number, signal: NodeJS.Signals) {
-  const child = execa('node', [BIN, 'audit', ...args, '--out', out], { reject: false });
-  while (ledgerLines(out) < atLeast) {
-    if (child.exitCode !== null) throw new Error(`audit finished before it could be stopped:\n${(await child).stderr}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  child.kill(signal);
-  const result = await child;
-  return { result, lines: ledgerLines(out) };
-}
 
 /** Everything but timings, dates and the run's own name. */
 const comparable = (dir: string) => {
@@ -38,7 +24,7 @@ async function fullAudit(root: string, arms: string[]) {
 
 /** The resumed folder holds every cell once, the uninterrupted run's report, and these session statuses. */
 function expectResumedLikeFull(part: string, full: string, total: number, statuses: string[]) {
-  const ids = readFileSync(join(part, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).cell);
+  const ids = readLedger(ledgerPath(part)).entries.map((e) => e.cell);
   expect(ids.length).toBe(total);
   expect(new Set(ids).size).toBe(total);
   expect(comparable(part)).toEqual(comparable(full));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { cli } from '../fixtures/cli.ts';
+import { appsAudit, cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import type { Report } from '../../src/report/build.ts';
 import type { RepairResult } from '../../src/repair/result.ts';
@@ -17,9 +17,7 @@ const shippedHashes = () =>
   Object.fromEntries(readdirSync(SHIPPED).sort().map((f) => [f, createHash('sha256').update(readFileSync(join(SHIPPED, f))).digest('hex')]));
 
 async function audit(root: string) {
-  const run = join(root, 'run');
-  const r = await cli(['audit', '--target', 'apps', '--out', run, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '2', '--no-progress']);
-  expect(r.code, r.stderr).toBe(0);
+  const run = await appsAudit(root);
   return { run, report: JSON.parse(readFileSync(join(run, 'report.json'), 'utf8')) as Report };
 }
 

@@ -8,7 +8,8 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { schema } from 'mutation-testing-report-schema';
 import type { MutationTestResult } from 'mutation-testing-report-schema';
-import { cli } from '../fixtures/cli.ts';
+import { appsAudit } from '../fixtures/cli.ts';
+import { describeWithChromium } from '../fixtures/requires.ts';
 import { launchChromium } from '../../src/util/browser.ts';
 import { strykerStatus } from '../../src/report/stryker.ts';
 import type { Report } from '../../src/report/build.ts';
@@ -19,9 +20,7 @@ let root: string;
 let run: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'blindspot-report-'));
-  run = join(root, 'run');
-  const r = await cli(['audit', '--target', 'apps', '--out', run, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '2', '--no-progress']);
-  expect(r.code, r.stderr).toBe(0);
+  run = await appsAudit(root);
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -65,7 +64,7 @@ describe('mutation-testing-report.json', () => {
   });
 });
 
-describe('mutation-testing-elements', () => {
+describeWithChromium()('mutation-testing-elements', () => {
   it('renders the Stryker JSON offline, with the false accepts as survived mutants', async () => {
     const bundle = readFileSync('node_modules/mutation-testing-elements/dist/mutation-test-elements.js', 'utf8');
     const report = read('mutation-testing-report.json');
@@ -95,7 +94,7 @@ describe('mutation-testing-elements', () => {
   }, 60_000);
 });
 
-describe('report.html', () => {
+describeWithChromium()('report.html', () => {
   it('is self-contained and opens from disk in headless Chromium with no console errors', async () => {
     const html = read('report.html');
     // nothing fetched from elsewhere: no external src/href, no script

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { checkConformance } from '../../src/target/protocol/conformance.ts';
 import { cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
+import { readLedger } from '../../src/run/ledger.ts';
+import { ledgerPath } from '../../src/run/run.ts';
 
 const TOY = 'test/fixtures/protocol/toy-target.mjs';
 const tmp = useTmp();
@@ -46,13 +48,13 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     writeFileSync(marker, '');
     const r = await cli(['run', inc, '--out', join(dir, 'run'), '--workers', '1', '--progress', 'false']);
     expect(r.code).toBe(0);
-    const ledger = readFileSync(join(dir, 'run', 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const ledger = readLedger(ledgerPath(join(dir, 'run'))).entries;
     const manifest = readFileSync(join(inc, 'manifest.jsonl'), 'utf8').trim().split('\n');
     expect(ledger).toHaveLength(manifest.length);
     const lost = ledger.filter((e) => e.delivery && !e.delivery.completed);
     expect(lost).toHaveLength(1);
-    expect(lost[0].delivery.error).toMatch(/exited with code 3/);
-    expect(lost[0].verdict.verdict).toBe('error');
+    expect(lost[0].delivery?.error).toMatch(/exited with code 3/);
+    expect(lost[0].verdict?.verdict).toBe('error');
     expect(ledger.filter((e) => e.verdict?.verdict === 'pass').length).toBeGreaterThan(0);
     expect(readdirSync(join(dir, 'run'))).toContain('report.json');
   });

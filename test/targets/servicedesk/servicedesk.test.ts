@@ -3,24 +3,17 @@
 // default is degenerate), incomplete deliveries with page evidence, residue,
 // the prospective rerun, session-scoped swap rejections, no browser left behind.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, BIN } from '../../fixtures/cli.ts';
-import { execa } from 'execa';
+import { auditStoppedPartWay, cli } from '../../fixtures/cli.ts';
 import { instanceResidue } from '../../../targets/servicedesk/residue.ts';
-import { describeWith } from '../../fixtures/requires.ts';
-import { findChromium } from '../../../src/util/browser.ts';
+import { describeWithChromium } from '../../fixtures/requires.ts';
+import { readLedger } from '../../../src/run/ledger.ts';
+import { ledgerPath } from '../../../src/run/run.ts';
 
-const hasChromium = (() => {
-  try {
-    return !!findChromium();
-  } catch {
-    return false;
-  }
-})();
-
-const root = mkdtempSync(join(tmpdir(), 'blindspot-servicedesk-'));
+// Named now, created only when the tests run, so a skipped run leaves nothing behind.
+const root = join(tmpdir(), `blindspot-servicedesk-${process.pid}-${Date.now()}`);
 const db = join(root, 'instance.db');
 const env = { BLINDSPOT_SERVICEDESK_DB: db };
 const dirs = ['--mutants', join(root, 'mutants'), '--censuses', join(root, 'censuses')];
@@ -48,11 +41,12 @@ async function browsersLeft(deadlineMs = 15_000): Promise<number[]> {
 }
 
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const ledger = (run: string) => readFileSync(join(run, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const ledger = (run: string) => readLedger(ledgerPath(run)).entries;
 
-describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shell')('servicedesk target', () => {
+describeWithChromium()('servicedesk target', () => {
   let report: any;
   beforeAll(async () => {
+    mkdirSync(root, { recursive: true });
     const r = await cli(['audit', '--target', 'servicedesk', '--tasks', 'create_incident,create_hardware_asset,order_apple_watch', '--out', audit, '--workers', '2', ...dirs], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -81,11 +75,11 @@ describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shel
   });
 
   it('keeps the page URL and a screenshot of an incomplete delivery', () => {
-    const e = ledger(audit).find((x) => x.cell === 'fault:omit-field:create_hardware_asset/1#0');
-    expect(e.delivery.completed).toBe(false);
-    expect(e.delivery.error).toMatch(/mandatory/);
-    expect(e.delivery.page.url).toMatch(/\/alm_hardware\.do\?sys_id=-1$/);
-    expect(e.delivery.page.screenshot).toMatch(/^data:image\/jpeg;base64,/);
+    const d = ledger(audit).find((x) => x.cell === 'fault:omit-field:create_hardware_asset/1#0')?.delivery;
+    expect(d?.completed).toBe(false);
+    expect(d?.error).toMatch(/mandatory/);
+    expect(d?.page?.url).toMatch(/\/alm_hardware\.do\?sys_id=-1$/);
+    expect(d?.page?.screenshot).toMatch(/^data:image\/jpeg;base64,/);
   });
 
   it('leaves no residue in the instance and no browser running', () => {
@@ -120,19 +114,13 @@ describeWith('Chromium', hasChromium, 'apt-get install -y chromium-headless-shel
 
   it('resumes a run killed with SIGKILL: each cell once, the killed episodes swept, no browser left', async () => {
     const out = join(root, 'killed');
-    const args = ['audit', '--target', 'servicedesk', '--tasks', 'create_incident,order_apple_watch', '--out', out, '--workers', '2', ...dirs];
-    const child = execa('node', [BIN, ...args], { reject: false, env: { ...process.env, ...env } });
-    const lines = () => (existsSync(join(out, 'ledger.jsonl')) ? readFileSync(join(out, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0);
-    while (lines() < 12) {
-      if (child.exitCode !== null) throw new Error(`audit ended before the kill: ${(await child).stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    child.kill('SIGKILL');
-    await child;
+    const common = ['--target', 'servicedesk', '--tasks', 'create_incident,order_apple_watch', '--workers', '2', ...dirs];
+    const { result } = await auditStoppedPartWay(common, out, 12, 'SIGKILL', env);
+    expect(result.signal).toBe('SIGKILL');
     expect(await browsersLeft()).toEqual([]);
     const leftByKill = instanceResidue(db).map((x) => `${x.table}: ${x.rows} row(s) of killed episodes`);
 
-    const r = await cli(args, env);
+    const r = await cli(['audit', ...common, '--out', out], env);
     expect(r.code, r.stderr).toBe(0);
     const ids = ledger(out).map((e) => e.cell);
     expect(new Set(ids).size).toBe(ids.length);
