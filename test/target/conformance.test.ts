@@ -3,23 +3,22 @@ import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkConformance } from '../../src/target/protocol/conformance.ts';
 import { cli } from '../fixtures/cli.ts';
-import { useTmp } from '../fixtures/tmp.ts';
+import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
 
-const TOY = 'test/fixtures/protocol/toy-target.mjs';
 const tmp = useTmp();
 
 describe('blindspot target check', { timeout: 60_000 }, () => {
   it('passes a conforming target', async () => {
-    const r = await cli(['target', 'check', '--', 'node', TOY]);
+    const r = await cli(['target', 'check', '--', 'node', PROTOCOL_TOY]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/conforms: every check passed/);
   });
 
   it('fails a broken target and says what is wrong, task by task', async () => {
-    const r = await checkConformance(['node', TOY, '--mode', 'broken'], {});
+    const r = await checkConformance(['node', PROTOCOL_TOY, '--mode', 'broken'], {});
     expect(r.ok).toBe(false);
     const byName = Object.fromEntries(r.checks.map((c) => [c.name, c]));
     expect(byName.handshake.ok).toBe(true);
@@ -28,7 +27,7 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     expect(byName['checker is deterministic on controls'].failures[0]).toMatch(/notes\/0: verdicts pass, fail, pass/);
     expect(byName['malformed requests get structured errors'].failures[0]).toMatch(/not JSON: .*exited with code 1[\s\S]*cannot parse request/);
 
-    const c = await cli(['target', 'check', '--json', '--', 'node', TOY, '--mode', 'broken']);
+    const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--mode', 'broken']);
     expect(c.code).toBe(1);
     expect(JSON.parse(c.stdout).ok).toBe(false);
   });
@@ -42,7 +41,7 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
   it('an audit through the protocol finishes when the child dies mid-run; that cell is incomplete', async () => {
     const dir = tmp();
     const marker = join(dir, 'die');
-    const f = await cli(['freeze', '--target', 'protocol', '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--json', '--', 'node', TOY, '--die-once', marker]);
+    const f = await cli(['freeze', '--target', 'protocol', '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--json', '--', 'node', PROTOCOL_TOY, '--die-once', marker]);
     expect(f.code).toBe(0);
     const inc = JSON.parse(f.stdout).dir as string;
     writeFileSync(marker, '');

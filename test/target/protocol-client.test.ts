@@ -5,10 +5,9 @@ import { openProtocolTarget } from '../../src/target/protocol/target.ts';
 import { ProtocolClient } from '../../src/target/protocol/client.ts';
 import { RemoteError } from '../../src/target/protocol/messages.ts';
 import { openTarget } from '../../src/target/registry.ts';
-import { useTmp } from '../fixtures/tmp.ts';
+import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 
-const TOY = 'test/fixtures/protocol/toy-target.mjs';
-const toy = (...args: string[]) => ['node', TOY, ...args];
+const toy = (...args: string[]) => ['node', PROTOCOL_TOY, ...args];
 const tmp = useTmp();
 
 describe('protocol target', { timeout: 30_000 }, () => {
@@ -73,7 +72,7 @@ describe('protocol target', { timeout: 30_000 }, () => {
   });
 
   it('is reachable as --target protocol with the command in the spec', async () => {
-    const target = await openTarget(`protocol?command=${encodeURIComponent(`node ${TOY}`)}`);
+    const target = await openTarget(`protocol?command=${encodeURIComponent(`node ${PROTOCOL_TOY}`)}`);
     try {
       expect((await target.describe()).version).toBe('good');
     } finally {
