@@ -16,6 +16,7 @@ import { InputError } from '../util/errors.ts';
 import { checkWorkers, jsonOption, runOptions } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './main.ts';
+import { sameCorpus } from '../repair/refreeze.ts';
 
 const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;
 type Key = (typeof KEYS)[number];
@@ -64,10 +65,12 @@ export async function rerun(opts: { from: string; where: string; mutantsDir: str
     const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
     const controls = [];
     for (const t of tasks) controls.push(controlCell(infos.get(t)!, await target.reference(t)));
+    const info = await target.describe();
+    sameCorpus(info, source.increment);
     frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: source.increment.target.spec,
-      target: await target.describe(),
+      target: info,
       selection: { ...source.increment.selection, tasks },
       arms: ['control', 'fault'],
       families: [...new Set(cells.map((c) => c.family))],

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Cell } from '../protocol/cell.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
-import type { Target } from '../target/types.ts';
+import type { Target, TargetInfo } from '../target/types.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 
@@ -24,6 +24,13 @@ export interface RefreezeInput {
   purpose: string;
 }
 
+/** Frozen constructions were derived from the corpus; once it moved they no longer mean what they meant. */
+export function sameCorpus(info: TargetInfo, inc: Increment): void {
+  if (info.corpusHash !== inc.target.corpusHash) {
+    throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; freeze a new increment`);
+  }
+}
+
 /** The source increment's target, opened on the checkers to be scored. */
 const openFor = (input: RefreezeInput) =>
   openTarget(input.increment.target.spec, {
@@ -34,10 +41,7 @@ const openFor = (input: RefreezeInput) =>
 async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; increment: Increment }> {
   const { increment: inc } = input;
   const info = await target.describe();
-  // The constructions were derived from the corpus; a moved corpus means they no longer mean what they meant.
-  if (info.corpusHash !== inc.target.corpusHash) {
-    throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; freeze a new increment`);
-  }
+  sameCorpus(info, inc);
   const arms = [...new Set(input.cells.map((c) => c.arm))];
   const frozen = await freezeIncrement({
     root: input.root,
