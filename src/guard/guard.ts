@@ -78,7 +78,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       progress: opts.progress,
     });
     if (rerun.status !== 'complete') throw new InputError(`guard rerun did not complete (${rerun.status}); nothing compared`);
-    const cls = classify(cells, readLedger(ledgerPath(runDir)).entries);
+    const cls = classify(cells, readLedger(ledgerPath(runDir)).entries, rerun.increment.target.semantics);
     const outcomes = outcomesOf(cls.cells);
     const checkers = checkerMap(rerun.increment.target.checkerFiles);
     const meta = new Map<string, CellMeta>(cls.cells.map((c) => [c.cell, { generator: c.generator, family: c.family, detail: c.detail }]));

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { Json } from '../target/types.ts';
-
-const json: z.ZodType<Json> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
-);
+import { DomainSchema, json } from '../target/schema.ts';
 
 export const StepSchema = z.object({
   call: z.string().min(1),
   args: z.record(z.string(), json),
   kind: z.enum(['write', 'read', 'claim']),
   alternatives: z.record(z.string(), z.array(json)).optional(),
+  free: z.array(z.string()).optional(),
+  domains: z.record(z.string(), DomainSchema).optional(),
 });
 
 export const ARMS = ['control', 'fault', 'swap'] as const;

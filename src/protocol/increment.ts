@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
 import { CellSchema, type Arm, type Cell } from './cell.ts';
+import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJsonLines } from '../util/jsonl.ts';
@@ -14,7 +15,7 @@ export const INCREMENT_SCHEMA = 'blindspot.increment/1';
 
 export const PROTOCOL = [
   'Each cell delivers its frozen steps to a fresh environment, reads the effect back before the checker runs, then asks the shipped checker.',
-  'Fault cells are classified in order: refused, incomplete, degenerate (effect equals the reference effect), candidate (no readback), confirmed.',
+  'Fault cells are classified in order: refused, incomplete, degenerate (effect equals the reference effect), immaterial (differs only where the target declares it immaterial), candidate (no readback), confirmed.',
   'A false accept is a confirmed cell whose verdict is Pass. A checker Error is never Pass.',
   'Diagonal controls deliver the reference and must Pass; a failing control is a false reject.',
 ].join(' ');
@@ -34,6 +35,8 @@ export const IncrementSchema = z.object({
     corpusHash: z.string(),
     /** checker copies scored instead of the shipped ones (a repair's regrade, a guard rerun), relative to the increment folder */
     checkerDir: z.string().optional(),
+    /** the target's effect semantics at freeze: every report of this increment is classified under them */
+    semantics: SemanticsSchema.optional(),
   }),
   selection: z.object({
     splits: z.array(z.enum(['dev', 'test', 'holdout'])),
@@ -73,13 +76,13 @@ const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
 /** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
 export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
   const manifestText = input.cells.map((c) => JSON.stringify(c)).join('\n') + '\n';
-  const { name, version, checkerHash, checkerFiles, corpusHash } = input.target;
+  const { name, version, checkerHash, checkerFiles, corpusHash, semantics } = input.target;
   const root = resolve(input.root);
   // Relative to the increment folder (which sits in root), so a run folder holding both can move.
   const checkerDir = input.checkerDir === undefined ? undefined : relative(join(root, 'x'), resolve(input.checkerDir));
   const body = {
     schema: INCREMENT_SCHEMA as typeof INCREMENT_SCHEMA,
-    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash, ...(checkerDir === undefined ? {} : { checkerDir }) },
+    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash, ...(checkerDir === undefined ? {} : { checkerDir }), ...(semantics ? { semantics } : {}) },
     selection: input.selection,
     arms: input.arms,
     families: input.families,

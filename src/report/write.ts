@@ -33,7 +33,7 @@ export interface WrittenReport {
 
 export async function writeReport(runDir: string): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
-  const classification = classify(manifest, ledger);
+  const classification = classify(manifest, ledger, increment.target.semantics);
   const report = buildReport(increment, manifest, run, classification, ledger);
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
