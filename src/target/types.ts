@@ -17,6 +17,11 @@ export interface TaskInfo {
   scenario?: string;
   instruction: string;
   params: Record<string, Json>;
+  /**
+   * The initial state the task starts from, as an opaque id: tasks with the same
+   * id start from the same state. Absent: every task starts from one shared state.
+   */
+  world?: string;
 }
 
 /**
@@ -112,6 +117,11 @@ export interface EffectSemantics {
 export interface Trajectory {
   task: string;
   steps: Step[];
+  /**
+   * Start the episode from this task's initial state instead of `task`'s (intent
+   * swap delivers task i's reference in task j's world to compare like with like).
+   */
+  world?: string;
 }
 
 export interface Row {

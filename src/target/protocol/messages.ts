@@ -26,6 +26,7 @@ export const TaskInfoSchema = z.object({
   scenario: z.string().optional(),
   instruction: z.string(),
   params: Values,
+  world: z.string().optional(),
 });
 
 export const StepSchema = z.object({
@@ -37,7 +38,7 @@ export const StepSchema = z.object({
   domains: z.record(z.string(), DomainSchema).optional(),
 });
 
-export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema) });
+export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema), world: z.string().optional() });
 
 const RowSchema = z.object({ key: z.string(), values: Values });
 export const EffectSchema = z.record(
