@@ -1,11 +1,12 @@
 // An increment is frozen before its first cell is scored: protocol, manifest and
 // censuses are content-hashed, and a run refuses if any of them moved since.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
-import { CellSchema, type Arm, type Cell } from './cell.ts';
+import { ARMS, CellSchema, type Arm, type Cell } from './cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
@@ -43,7 +44,7 @@ export const IncrementSchema = z.object({
     tasks: z.array(z.string()),
     unseal: z.object({ split: z.enum(['dev', 'test', 'holdout']), reason: z.string() }).optional(),
   }),
-  arms: z.array(z.enum(['control', 'fault', 'swap'])),
+  arms: z.array(z.enum(ARMS)),
   families: z.array(z.string()),
   /** arm-specific facts fixed at freeze (swap rungs and their reasons, pilot seed...) */
   extras: z.record(z.string(), z.unknown()).default({}),
@@ -95,14 +96,14 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   const id = `${name}-${hash.slice(0, 12)}`;
   const dir = resolve(input.root, id);
   body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
-  if (existsSync(join(dir, 'increment.json'))) {
-    const existing = await loadIncrement(dir);
-    return { dir, increment: existing, reused: true };
-  }
+  // The folder is content-addressed: an intact copy is reused as it is; a torn or
+  // changed one (a kill mid-write by an older version, a hand edit) is written again.
+  const existing = intactIncrement(dir, hash, body.manifest.sha256);
+  if (existing) return { dir, increment: existing, reused: true };
   const increment: Increment = { ...body, id, hash, frozenAt: new Date().toISOString() };
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'manifest.jsonl'), manifestText);
-  await writeFile(join(dir, 'increment.json'), JSON.stringify(increment, null, 2) + '\n');
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(join(dir, 'manifest.jsonl'), manifestText);
+  writeFileAtomic(join(dir, 'increment.json'), JSON.stringify(increment, null, 2) + '\n');
   return { dir, increment, reused: false };
 }
 
@@ -124,7 +125,22 @@ function readJsonFile(file: string): unknown {
 }
 
 
+/** The increment already frozen in `dir` when it and its manifest are intact and are this content. */
+function intactIncrement(dir: string, hash: string, manifestSha: string): Increment | undefined {
+  if (!existsSync(join(dir, 'increment.json'))) return undefined;
+  try {
+    const inc = loadIncrementSync(dir);
+    return inc.hash === hash && sha256(readFileSync(join(dir, inc.manifest.file))) === manifestSha ? inc : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadIncrement(dir: string): Promise<Increment> {
+  return loadIncrementSync(dir);
+}
+
+function loadIncrementSync(dir: string): Increment {
   const file = join(dir, 'increment.json');
   const parsed = IncrementSchema.safeParse(readJsonFile(file));
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);

@@ -41,7 +41,7 @@ describe('engine on the toy target', () => {
       expect(fa.evidence!.differences[0]).toMatchObject({ table: 'notes', extraAdded: [{ text: 'hello' }] });
       expect(report.flow.map((r) => r.family)).toEqual(['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni']);
       for (const row of report.flow) {
-        expect(row.refused + row.incomplete + row.degenerate + row.candidate + row.classified).toBe(row.scheduled);
+        expect(row.refused + row.incomplete + row.degenerate + row.immaterial + row.candidate + row.classified).toBe(row.scheduled);
       }
       const ledger = readLedger(ledgerPath(runDir)).entries;
       expect(new Set(ledger.map((e) => e.cell)).size).toBe(ledger.length);
