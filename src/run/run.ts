@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
-import { openTarget } from '../target/registry.ts';
+import { openTarget, ownsCode } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { LedgerWriter, type LedgerEntry } from './ledger.ts';
@@ -149,7 +149,7 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
-    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs }, (e) => {
+    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
       record([e]);
       if (stopRequested) pool!.stop();
     });
