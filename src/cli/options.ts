@@ -71,14 +71,23 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('arms', {
       type: 'string',
       array: true,
-      default: ['faults'],
-      describe: 'faults (the fault grammar) and/or swap (intent-swap grid: every checker against every trajectory)',
+      default: ['faults', 'floor'],
+      describe:
+        'faults (the paper\'s fault grammar: one construction per family per task), floor (null-agent floor: an empty trajectory and a bare claim per task), ' +
+        'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants)',
       coerce: list,
+    })
+    .option('budget', { type: 'number', describe: 'search: plans explored per task (default 64)' })
+    .option('operators', {
+      type: 'string',
+      array: true,
+      coerce: list,
+      describe: 'search: operators to compose (default all built-in: drop, duplicate, reorder, move, exchange, insert, answer) or a module path exporting `operators`',
     })
     .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
     .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
     .option('pilot', { type: 'number', describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid' })
-    .option('seed', { type: 'number', default: 0, describe: 'swap: seed of the --pilot sample' })
+    .option('seed', { type: 'number', default: 0, describe: 'seed of the swap --pilot sample and of the search arm\'s plan sampling' })
     .option('families', {
       type: 'string',
       array: true,

@@ -15,6 +15,7 @@ export const freezeOptionsFrom = (a: Args) => ({
   arms: parseArms(a.arms),
   families: a.families,
   swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
+  search: { operators: a.operators, seed: a.seed, budget: a.budget },
   splits: parseSplits(a.split),
   tasks: a.tasks,
   unseal: parseUnseal(a.unseal, a.reason),

@@ -31,8 +31,10 @@ export const CellSchema = z.object({
   trajectoryGenerator: z.string().optional(),
   rung: z.string().optional(),
   rungReason: z.string().optional(),
+  /** floor cells: the task's scenario (an app suite), for counts per suite */
+  scenario: z.string().optional(),
   construction: z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string() }),
+    z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string(), plan: z.array(z.record(z.string(), json)).optional() }),
     z.object({ ok: z.literal(false), reason: z.string() }),
   ]),
 });

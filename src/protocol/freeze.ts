@@ -10,10 +10,22 @@ import { InputError } from '../util/errors.ts';
 import { freezeIncrement, type Increment } from './increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
-import type { Cell } from './cell.ts';
+import type { Arm, Cell } from './cell.ts';
+import { floorCells } from '../grammar/floor.ts';
+import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
+import { resolveOperators } from '../search/load.ts';
 
-export const ARM_NAMES = ['faults', 'swap'] as const;
+/**
+ * faults: the paper's fault grammar (one construction per family per task);
+ * floor: the null-agent floor (an empty trajectory and a bare claim per task);
+ * swap: the intent-swap grid; search: composed mutation plans explored per task.
+ */
+export const ARM_NAMES = ['faults', 'floor', 'swap', 'search'] as const;
 export type ArmName = (typeof ARM_NAMES)[number];
+export const DEFAULT_ARMS: ArmName[] = ['faults', 'floor'];
+
+/** The manifest arm of each CLI arm (controls are always there). */
+const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'floor', swap: 'swap', search: 'search' };
 
 export interface FreezeOptions {
   target: string;
@@ -22,6 +34,8 @@ export interface FreezeOptions {
   /** default: every family of the target's grammar (GUI targets: the GUI families) */
   families?: string[];
   swap?: { checkers?: string[]; trajectories?: string[]; pilot?: number; seed?: number };
+  /** the search arm: operators (built-in names or plugin modules), seed, plans per task */
+  search?: { operators?: string[]; seed?: number; budget?: number };
   splits: Split[];
   /** task ids or generator names; empty means every task of the splits */
   tasks?: string[];
@@ -92,10 +106,13 @@ async function references(target: Target, tasks: TaskInfo[]): Promise<Map<string
 
 /** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
-  const arms = opts.arms ?? ['faults'];
+  const arms = opts.arms ?? DEFAULT_ARMS;
   if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
     throw new InputError(`--pilot: expected a whole number of off-diagonal cells > 0, got ${opts.swap.pilot}`);
   }
+  const budget = opts.search?.budget ?? DEFAULT_BUDGET;
+  if (!(Number.isInteger(budget) && budget > 0)) throw new InputError(`--budget: expected a whole number of plans per task > 0, got ${budget}`);
+  const operators = arms.includes('search') ? await resolveOperators(opts.search?.operators) : undefined;
   const target = await openTarget(opts.target, { unseal: opts.unseal });
   try {
     const info = await target.describe();
@@ -124,14 +141,22 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       extras.swap = sel;
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }
+    let search: Cell[] = [];
+    if (operators) {
+      const spec: SearchSpec = { seed: opts.search?.seed ?? 0, budget, shrinkLimit: SHRINK_LIMIT, operators: operators.refs };
+      extras.search = spec;
+      search = searchCells(searchContexts(tasks, refs, info.semantics), operators.ops, spec);
+    }
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
-    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics }, grammar.operators), ...swap];
+    const floor = arms.includes('floor') ? tasks.flatMap((t) => floorCells(t, refs.get(t.id)!.steps)) : [];
+    const ctx = { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics };
+    const cells = [...controls, ...faultCells(tasks, refs, families, ctx, grammar.operators), ...floor, ...swap, ...search];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,
       target: info,
       selection: { splits: opts.splits, tasks: tasks.map((t) => t.id), ...(opts.unseal ? { unseal: opts.unseal } : {}) },
-      arms: ['control', ...(arms.includes('faults') ? (['fault'] as const) : []), ...(arms.includes('swap') ? (['swap'] as const) : [])],
+      arms: ['control', ...ARM_NAMES.filter((a) => arms.includes(a)).map((a) => MANIFEST_ARM[a])],
       families,
       extras,
       censuses,

@@ -14,6 +14,9 @@ import { renderMarkdown } from './markdown.ts';
 import { renderHtml } from './html.ts';
 import { buildStrykerReport } from './stryker.ts';
 import { swapGridCells } from './swap.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
 
 export async function loadRun(runDir: string) {
   const run = await readRunFile(runDir);
@@ -45,7 +48,12 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
 async function renderRun(runDir: string): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
   const classification = classify(manifest, ledger, increment.target.semantics);
-  const report = buildReport(increment, manifest, run, classification, ledger);
+  const spec = increment.extras.search as SearchSpec | undefined;
+  const byId = new Map(ledger.map((e) => [e.cell, e]));
+  const search = spec
+    ? await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) })
+    : undefined;
+  const report = buildReport(increment, manifest, run, classification, ledger, search);
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
     'report.json': JSON.stringify(report, null, 2) + '\n',
@@ -66,6 +74,15 @@ async function renderRun(runDir: string): Promise<WrittenReport> {
       { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence'] },
     ),
   };
+  if (report.search) {
+    files['search.csv'] = stringify(
+      report.search.findings.map((f) => ({
+        task: f.task, cell: f.cell, edits: f.minimal.edits.join('; then '), operators: f.operators.join(' '), size: `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
+        explored: f.explored, tried: f.tried, shrinks: f.shrinks, stop: f.stop, evidence: f.evidence.summary.join('; '),
+      })),
+      { header: true, columns: ['task', 'cell', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence'] },
+    );
+  }
   if (report.swap) {
     const { diag, off } = swapGridCells(increment, classification);
     files['swap.csv'] = stringify(

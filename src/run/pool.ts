@@ -59,37 +59,61 @@ export class Pool {
   private slots: Slot[] = [];
   private queue: Cell[] = [];
   private stopping = false;
-  private finished = false;
+  private started = false;
+  private closed = false;
+  /** callers of idle(), resolved when nothing is queued or in flight */
+  private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private failure?: Error;
   /** the main thread's scoring loop is running (at most one at a time) */
   private localRunning = false;
   /** whether to start workers has been decided (and, if so, they were started) */
   private workersDecided = false;
-  private finish!: () => void;
-  private fail!: (e: Error) => void;
   private watchdog?: NodeJS.Timeout;
   private local?: InThreadScorer;
   private bootFailures = 0;
 
   constructor(private opts: PoolOptions, private onResult: (entry: LedgerEntry) => void) {}
 
-  /** Resolves when every cell has a result, or when stop() was called and in-flight cells returned. */
-  run(cells: Cell[]): Promise<void> {
-    this.queue = [...cells];
-    const done = new Promise<void>((resolve, reject) => {
-      this.finish = () => {
-        this.finished = true;
-        resolve();
-      };
-      this.fail = reject;
-    });
-    if (this.opts.isolate) this.startWorkers();
-    else {
-      this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
-      if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
-      void this.scoreLocally();
+  /** Scores every cell, then closes: resolves when each has a result, or when stop() was called and in-flight cells returned. */
+  async run(cells: Cell[]): Promise<void> {
+    try {
+      this.add(cells);
+      await this.idle();
+    } finally {
+      this.close();
     }
+  }
+
+  /** Queues more cells; the pool starts its scorers on the first call. */
+  add(cells: Cell[]): void {
+    if (this.closed || this.stopping) return;
+    this.queue.push(...cells);
+    if (!this.started) {
+      this.started = true;
+      if (this.opts.isolate) this.startWorkers();
+      else {
+        this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+        if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
+      }
+    }
+    // Scorers that died while the queue was empty are not replaced until there is work again.
+    if (this.workersDecided && this.opts.isolate) while (this.slots.length < this.extraWorkers()) this.spawn();
+    for (const slot of this.slots) if (slot.ready) this.feed(slot);
     this.settle();
-    return done.finally(() => this.shutdown());
+  }
+
+  /** Resolves once nothing is queued or in flight (or the pool was stopped); rejects if the pool failed. */
+  idle(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.settle();
+    });
+  }
+
+  private fail(e: Error): void {
+    this.failure = e;
+    for (const w of this.waiters.splice(0)) w.reject(e);
   }
 
   stop(): void {
@@ -171,7 +195,7 @@ export class Pool {
 
   /** The first outstanding cell is the one that hung or crashed; the rest go back to the queue. */
   private replace(slot: Slot, why: string): void {
-    if (slot.dead || this.finished) return;
+    if (slot.dead || this.closed) return;
     slot.dead = true;
     this.slots = this.slots.filter((s) => s !== slot);
     slot.scorer.terminate();
@@ -204,14 +228,16 @@ export class Pool {
   }
 
   private settle(): void {
-    if (this.finished) return;
-    // Cells a dead worker put back: the main thread takes them up again.
+    if (this.closed) return;
+    // Queued cells, or cells a dead worker put back: the main thread takes them up.
     if (this.local && !this.localRunning && !this.stopping && this.queue.length) void this.scoreLocally();
     const inFlight = this.localRunning || this.slots.some((s) => s.outstanding.length);
-    if (!inFlight && (this.stopping || !this.queue.length)) this.finish?.();
+    if (!inFlight && (this.stopping || !this.queue.length)) for (const w of this.waiters.splice(0)) w.resolve();
   }
 
-  private async shutdown(): Promise<void> {
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
     clearInterval(this.watchdog);
     const slots = this.slots;
     this.slots = [];

@@ -12,6 +12,9 @@ import { Pool } from './pool.ts';
 import { refusedEntry } from './score.ts';
 import { readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress, type Progress } from './progress.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
 
 export interface RunOptions {
   incrementDir: string;
@@ -107,6 +110,7 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const file = ledgerPath(opts.runDir);
   const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
   const done = new Set(entries.map((e) => e.cell));
+  const byId = new Map(entries.map((e) => [e.cell, e]));
   const session: Session = {
     startedAt: new Date().toISOString(),
     status: 'running',
@@ -126,10 +130,21 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
   const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
   let stopRequested = false;
+  // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
+  const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
   const record = (entries: LedgerEntry[]) => {
     const fresh = entries.filter((e) => !done.has(e.cell));
-    for (const e of fresh) done.add(e.cell);
+    for (const e of fresh) {
+      done.add(e.cell);
+      const d = derived.get(e.cell);
+      if (d) e.derived = d.info;
+      byId.set(e.cell, e);
+    }
     ledger.append(fresh);
+    for (const e of fresh) {
+      derived.get(e.cell)?.settle(e);
+      derived.delete(e.cell);
+    }
     lines += fresh.length;
     session.scored += fresh.length;
     for (const entry of fresh) progress.tick(entry);
@@ -140,27 +155,54 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const toScore = pending.filter((c) => c.construction.ok);
 
   let pool: Pool | undefined;
+  const halt = () => {
+    stopRequested = true;
+    pool?.stop();
+    for (const d of derived.values()) d.settle(undefined);
+    derived.clear();
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (session.signal) process.exit(130);
     session.signal = signal;
-    stopRequested = true;
-    pool?.stop();
+    halt();
   };
+  // A search run is complete only once its findings are shrunk to minimal mutants.
+  let searchComplete = !inc.extras.search;
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
     pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
       record([e]);
-      if (stopRequested) pool!.stop();
+      if (stopRequested) halt();
     });
-    await pool.run(toScore);
+    pool.add(toScore);
+    await pool.idle();
+    const spec = inc.extras.search as SearchSpec | undefined;
+    if (spec && !stopRequested) {
+      const outcome = await searchOutcome({
+        spec,
+        ops: await loadOperators(spec),
+        semantics: inc.target.semantics,
+        cells,
+        entryOf: (id) => byId.get(id),
+        score: (cell, parent, plan) =>
+          stopRequested
+            ? Promise.resolve(undefined)
+            : new Promise((settle) => {
+                derived.set(cell.id, { info: { parent, plan, steps: cell.construction.ok ? cell.construction.steps : [] }, settle });
+                pool!.add([cell]);
+              }),
+      });
+      searchComplete = outcome.complete;
+    }
   } finally {
+    pool?.close();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     unguard();
     ledger.close();
     progress.stop();
   }
-  const complete = cells.every((c) => done.has(c.id));
+  const complete = cells.every((c) => done.has(c.id)) && searchComplete;
   session.status = complete ? 'complete' : 'interrupted';
   session.endedAt = new Date().toISOString();
   run.ledger = { lines, head: ledger.lastHash };

@@ -15,6 +15,8 @@ const SessionSchema = z.object({
   droppedTornLine: z.boolean().default(false),
   /** what the target removed that a killed or interrupted session's episodes left behind */
   recovered: z.array(z.string()).optional(),
+  /** what the target's residue check found after the session's cells (targets with shared state) */
+  residue: z.object({ checked: z.string(), found: z.array(z.string()) }).optional(),
   workers: z.number(),
 });
 export type Session = z.infer<typeof SessionSchema>;

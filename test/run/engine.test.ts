@@ -10,7 +10,7 @@ import { useTmp, TOY } from '../fixtures/tmp.ts';
 const tmp = useTmp();
 
 async function frozenToy(root: string, families = ['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni']) {
-  return freeze({ target: TOY, families, splits: ['dev'], mutantsDir: join(root, 'mutants'), censusDir: join(root, 'censuses') });
+  return freeze({ target: TOY, arms: ['faults'], families, splits: ['dev'], mutantsDir: join(root, 'mutants'), censusDir: join(root, 'censuses') });
 }
 
 afterEach(() => {
