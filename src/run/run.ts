@@ -49,6 +49,7 @@ export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
  */
 export function targetStateDir(runDir: string): string {
   const dir = resolve(runDir, 'target-state');
+  mkdirSync(runDir, { recursive: true }); // first: a recursive mkdir would give the run folder the mode too
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   return dir;
