@@ -1,12 +1,13 @@
 // Classification of scored cells (DESIGN.md, in this order): refused, incomplete,
-// degenerate, candidate, confirmed. Only a confirmed cell with a Pass verdict is a
-// false accept; the verdict alone never makes one.
-import type { Effect, VerdictValue } from '../target/types.ts';
+// degenerate, immaterial, candidate, confirmed. Only a confirmed cell with a Pass
+// verdict is a false accept; the verdict alone never makes one.
+import type { Effect, EffectSemantics, VerdictValue } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
+import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 
-export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'candidate', 'confirmed'] as const;
+export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'immaterial', 'candidate', 'confirmed'] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];
 
 /** Families whose construction guarantees that nothing is written. */
@@ -52,15 +53,32 @@ export interface Classification {
   unscored: string[];
 }
 
-function classifyFault(cell: Cell, entry: LedgerEntry, reference: Effect | undefined): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
+/**
+ * The wrong effect a fault cell proves, if any: degenerate when the read-back
+ * effect equals the reference effect, immaterial when it differs only where the
+ * target's semantics say the application does not care (log tables, set
+ * duplicates, ignored or normalised columns), confirmed otherwise.
+ */
+export function judgeEffect(
+  family: string,
+  effect: Effect,
+  reference: Effect,
+  semantics: EffectSemantics | undefined,
+): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
+  const raw = diffEffects(reference, effect);
+  if (!raw.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
+  const differences = semantics ? diffEffects(materialEffect(reference, semantics), materialEffect(effect, semantics)) : raw;
+  if (!differences.length) return { status: 'immaterial', reason: raw.map((d) => immaterialBecause(semantics, d.table)).join('; ') };
+  const kind = NO_WRITE_FAMILIES.has(family) && isEmptyEffect(effect) ? 'construction' : 'readback';
+  return { status: 'confirmed', evidence: { kind, summary: differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]), differences } };
+}
+
+function classifyFault(cell: Cell, entry: LedgerEntry, reference: Effect | undefined, semantics: EffectSemantics | undefined): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
   if (!cell.construction.ok) return { status: 'refused', reason: cell.construction.reason };
   if (!entry.delivery?.completed) return { status: 'incomplete', reason: entry.delivery?.error ?? 'delivery did not complete' };
   if (!entry.effect) return { status: 'candidate', reason: `no readback retained: ${entry.readbackError ?? 'unknown'}` };
   if (!reference) return { status: 'candidate', reason: 'no reference effect: the control of this task did not deliver or read back' };
-  const differences = diffEffects(reference, entry.effect);
-  if (!differences.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
-  const kind = NO_WRITE_FAMILIES.has(cell.family) && isEmptyEffect(entry.effect) ? 'construction' : 'readback';
-  return { status: 'confirmed', evidence: { kind, summary: differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]), differences } };
+  return judgeEffect(cell.family, entry.effect, reference, semantics);
 }
 
 /**
@@ -75,7 +93,7 @@ function changedValues(d: TableDifference): string[] {
     .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
 }
 
-export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
+export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: EffectSemantics): Classification {
   const byCell = new Map(ledger.map((e) => [e.cell, e]));
   const referenceEffects: Record<string, Effect> = {};
   for (const cell of cells) {
@@ -121,7 +139,7 @@ export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
       out.push(base);
       continue;
     }
-    const c = classifyFault(cell, entry, referenceEffects[cell.checker]);
+    const c = classifyFault(cell, entry, referenceEffects[cell.checker], semantics);
     out.push({ ...base, ...c, falseAccept: c.status === 'confirmed' && entry.verdict?.verdict === 'pass' });
   }
   return { cells: out, referenceEffects, unscored };

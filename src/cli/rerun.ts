@@ -52,7 +52,7 @@ export interface RerunSummary {
 export async function rerun(opts: { from: string; where: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
   const where = parseWhere(opts.where);
   const source = await loadRun(opts.from);
-  const before = classify(source.manifest, source.ledger);
+  const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
   if (!selected.length) throw new InputError(`--where ${opts.where}: selects no cell of run ${opts.from}`);
   const ids = new Set(selected.map((c) => c.cell));

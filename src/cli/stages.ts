@@ -24,7 +24,7 @@ export const freezeOptionsFrom = (a: Args) => ({
 
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'census',
-  describe: 'measure which write endpoints are non-idempotent and freeze the census under censuses/',
+  describe: 'measure, per task, whether repeating its last write changes its effect, and store the idempotence census under censuses/',
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
@@ -32,11 +32,11 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
     try {
       const tasks = selectTasks(await target.tasks(), opts);
       const census = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
-      const file = await storeCensus(opts.censusDir, census);
-      if (a.json) out.log(JSON.stringify({ file, ...census }, null, 2));
+      const { file, written } = storeCensus(opts.censusDir, census);
+      if (a.json) out.log(JSON.stringify({ file, written, ...census }, null, 2));
       else {
-        for (const e of census.endpoints) out.log(`${e.status.padEnd(15)} ${e.call}  (${e.observation})`);
-        out.log(`census ${census.hash.slice(0, 12)} written to ${file}`);
+        for (const e of census.entries) out.log(`${e.status.padEnd(15)} ${e.task}  ${e.call}  (${e.observation})`);
+        out.log(`census ${census.hash.slice(0, 12)} ${written ? 'written to' : 'already stored in'} ${file}`);
       }
     } finally {
       await target.close();

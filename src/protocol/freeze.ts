@@ -106,7 +106,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     let census: Frozen['census'];
     if (families.includes('extra-ni')) {
       const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
-      census = { file: await storeCensus(opts.censusDir, c), census: c };
+      census = { file: storeCensus(opts.censusDir, c).file, census: c };
     }
     const censuses = census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [];
     const targetCensuses = families.length ? await takeTargetCensuses(target, tasks.map((t) => t.id), opts.censusDir) : [];
@@ -115,7 +115,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     let swap: Cell[] = [];
     if (arms.includes('swap')) {
       const effects = await takeEffectCensus(target, tasks.map((t) => t.id));
-      censuses.push({ kind: 'effects', file: await storeCensus(opts.censusDir, effects), hash: effects.hash });
+      censuses.push({ kind: 'effects', file: storeCensus(opts.censusDir, effects).file, hash: effects.hash });
       const sel: SwapSelection = {
         checkers: subset(tasks, opts.swap?.checkers, '--checkers'),
         trajectories: subset(tasks, opts.swap?.trajectories, '--trajectories'),
@@ -125,7 +125,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
-    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])) }, grammar.operators), ...swap];
+    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics }, grammar.operators), ...swap];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,

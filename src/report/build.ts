@@ -16,6 +16,8 @@ export interface FlowRow {
   refused: number;
   incomplete: number;
   degenerate: number;
+  /** the effect differs only in log tables, set duplicates, ignored or normalised columns */
+  immaterial: number;
   candidate: number;
   classified: number;
   pass: number;
@@ -86,6 +88,7 @@ function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
     refused: count(xs, (c) => c.status === 'refused'),
     incomplete: count(xs, (c) => c.status === 'incomplete'),
     degenerate: count(xs, (c) => c.status === 'degenerate'),
+    immaterial: count(xs, (c) => c.status === 'immaterial'),
     candidate: count(xs, (c) => c.status === 'candidate'),
     classified: count(xs, (c) => c.status === 'confirmed'),
     pass: count(xs, (c) => c.verdict === 'pass'),

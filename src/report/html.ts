@@ -3,7 +3,7 @@
 // stylesheet or font from elsewhere, so it opens from disk, offline, as it is.
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Report } from './build.ts';
-import { OUTCOMES, outcomeOf } from './outcomes.ts';
+import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
 import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
 
@@ -104,7 +104,7 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push('<h2>Verdicts per family</h2>', legend(), familyChart(families, faults));
     body.push('<p class="note">Counts of scheduled cells per family; families are never pooled into a rate.</p>');
     body.push('<h2>Generator × family</h2>', heatmap(r, families, faults));
-    body.push('<p class="note">Colour: the worst outcome among the generator\'s task variants. Text: the verdict vector, one symbol per variant (P false accept, F Fail, E error, d degenerate, ? candidate, i incomplete, r refused).</p>');
+    body.push(`<p class="note">Colour: the worst outcome among the generator's task variants. Text: the verdict vector, one symbol per variant (${esc(VECTOR_LEGEND)}).</p>`);
     body.push('<h2>Execution flow per family (paper Table 5)</h2>');
     body.push(html(flowTable(r)));
     body.push('<h2>Supported constructions (paper Table 2)</h2>');

@@ -1,4 +1,5 @@
 import type { Report } from './build.ts';
+import { VECTOR_LEGEND } from './outcomes.ts';
 import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
@@ -38,7 +39,7 @@ function renderFaults(r: Report): string[] {
   const out: string[] = [];
   out.push('', '## Execution flow per family (paper Table 5)', '');
   out.push(
-    'Scheduled cells partition into refused, incomplete, degenerate, candidate and classified (confirmed wrong effect). ' +
+    'Scheduled cells partition into refused, incomplete, degenerate, immaterial (the effect differs only where the target declares it does not matter: log tables, set duplicates, ignored columns), candidate and classified (confirmed wrong effect). ' +
       'Pass and FA are outcome columns, not part of the partition. FA = 0 means no false accept was confirmed, not that none exists.',
     '',
   );
@@ -53,7 +54,7 @@ function renderFaults(r: Report): string[] {
     for (const line of fa.evidence?.summary ?? []) out.push(`  - readback: ${line}`);
   }
   out.push('', '## Verdict vectors per generator', '');
-  out.push('One symbol per task variant: P Pass on a confirmed wrong effect (false accept), F Fail, E checker error, d degenerate, ? candidate, i incomplete, r refused.', '');
+  out.push(`One symbol per task variant: ${VECTOR_LEGEND}.`, '');
   const families = r.flow.map((f) => f.family);
   out.push(mdTable(['generator', ...families], r.generators.map((g) => [g.generator, ...families.map((f) => g.vectors[f] ?? '')])));
   if (r.refusals.length) {

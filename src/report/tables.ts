@@ -8,8 +8,8 @@ export interface Table {
 }
 
 export const flowTable = (r: Report): Table => ({
-  head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
-  rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.candidate, f.classified, f.pass, f.fa, f.error]),
+  head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'immat.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
+  rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.immaterial, f.candidate, f.classified, f.pass, f.fa, f.error]),
 });
 
 export const supportedTable = (r: Report): Table => ({

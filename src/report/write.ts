@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readRunFile } from '../run/runfile.ts';
-import { readLedger } from '../run/ledger.ts';
-import { ledgerPath } from '../run/run.ts';
+import { readRunLedger } from '../run/verify.ts';
+import { lockRunFolder } from '../run/lock.ts';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { classify, type Classification } from '../classify/classify.ts';
 import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
@@ -20,7 +21,7 @@ export async function loadRun(runDir: string) {
   const incDir = resolve(runDir, run.increment.dir);
   const increment = await loadIncrement(incDir);
   const manifest = await loadManifest(incDir, increment);
-  const { entries } = readLedger(ledgerPath(runDir));
+  const { entries } = readRunLedger(runDir, increment, manifest, run);
   return { run, incDir, increment, manifest, ledger: entries };
 }
 
@@ -31,9 +32,19 @@ export interface WrittenReport {
   files: string[];
 }
 
+/** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
 export async function writeReport(runDir: string): Promise<WrittenReport> {
+  const unlock = lockRunFolder(runDir);
+  try {
+    return await renderRun(runDir);
+  } finally {
+    unlock();
+  }
+}
+
+async function renderRun(runDir: string): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
-  const classification = classify(manifest, ledger);
+  const classification = classify(manifest, ledger, increment.target.semantics);
   const report = buildReport(increment, manifest, run, classification, ledger);
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
@@ -64,7 +75,7 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
     );
   }
   // Synchronous: a handful of small files, where a thread-pool round trip per file costs more than the write.
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(runDir, name), text);
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(runDir, name), text);
   writeChecksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
@@ -82,5 +93,5 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
 function writeChecksums(runDir: string, written: Record<string, string>, others: string[]): void {
   const lines = Object.entries(written).map(([p, text]) => `${sha256(text)}  ${p}`);
   for (const p of others) lines.push(`${sha256(readFileSync(join(runDir, p)))}  ${p}`);
-  writeFileSync(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
+  writeFileAtomic(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
 }

@@ -4,34 +4,30 @@
 // so short increments never wait for a worker and long ones use every core. A worker whose cell runs past
 // the time limit (a synchronous loop cannot be interrupted otherwise) is
 // terminated and that cell recorded as an Error.
-import { Worker } from 'node:worker_threads';
+//
+// A target whose code blindspot does not own is scored only in child processes
+// (`isolate`): whatever its checker does to its process, the run goes on, the
+// cell in flight is recorded as an Error with the cause, and a new child takes
+// the remaining cells.
 import type { OpenOptions, Target } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
 import { lostCellEntry } from './lost.ts';
-
-export interface WorkerInit {
-  target: string;
-  open: OpenOptions;
-  limitMs: number;
-  phase: SharedArrayBuffer;
-}
-
-export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'result'; entry: LedgerEntry }
-  | { type: 'fatal'; error: string };
+import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
 
 interface Slot {
-  worker: Worker;
+  scorer: Scorer;
   outstanding: Cell[];
   lastProgress: number;
   dead: boolean;
-  /** the phase the worker's current cell is in (shared memory), and the one last seen */
-  phase: Int32Array;
+  ready: boolean;
+  /** the phase last seen of the scorer's cell in flight */
   seenPhase: number;
 }
+
+/** Scorers that die before they are ready, in a row, before the run gives up on starting them. */
+const BOOT_FAILURES = 3;
 
 export interface PoolOptions {
   /** parallel scorers: the main thread plus worker threads; 0 or 1 is the main thread alone */
@@ -43,9 +39,9 @@ export interface PoolOptions {
   local: Target;
   /** remaining work (ms, estimated) above which workers are started; tests set 0 to force them */
   workerThresholdMs?: number;
+  /** score only in child processes, never in this process (targets whose code blindspot does not own) */
+  isolate?: boolean;
 }
-
-const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
 /** About the CPU a worker needs to load a target, measured here for apps (0.6 s). */
 const WORKER_BOOT_MS = 600;
 /**
@@ -72,6 +68,7 @@ export class Pool {
   private fail!: (e: Error) => void;
   private watchdog?: NodeJS.Timeout;
   private local?: InThreadScorer;
+  private bootFailures = 0;
 
   constructor(private opts: PoolOptions, private onResult: (entry: LedgerEntry) => void) {}
 
@@ -85,9 +82,12 @@ export class Pool {
       };
       this.fail = reject;
     });
-    this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
-    if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
-    void this.scoreLocally();
+    if (this.opts.isolate) this.startWorkers();
+    else {
+      this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+      if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
+      void this.scoreLocally();
+    }
     this.settle();
     return done.finally(() => this.shutdown());
   }
@@ -98,9 +98,9 @@ export class Pool {
     this.settle();
   }
 
-  /** The main thread counts as one scorer. */
+  /** The main thread counts as one scorer; isolated, every scorer is a child process. */
   private extraWorkers(): number {
-    return Math.max(0, this.opts.workers - 1);
+    return this.opts.isolate ? Math.max(1, this.opts.workers) : Math.max(0, this.opts.workers - 1);
   }
 
   private startWorkers(): void {
@@ -135,27 +135,27 @@ export class Pool {
   }
 
   private spawn(): void {
-    const phase = new SharedArrayBuffer(4);
-    const init: WorkerInit = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, phase };
-    const worker = new Worker(WORKER_URL, { workerData: init });
-    const slot: Slot = { worker, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase), seenPhase: 0 };
+    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs };
+    const slot = { outstanding: [], lastProgress: Date.now(), dead: false, ready: false, seenPhase: 0 } as unknown as Slot;
+    const events = {
+      message: (m: FromScorer) => {
+        // A replaced scorer's late messages: its cells are already recorded as lost or queued again.
+        if (slot.dead) return;
+        if (m.type === 'ready') {
+          slot.ready = true;
+          this.bootFailures = 0;
+          this.feed(slot);
+        } else if (m.type === 'result') {
+          slot.outstanding.shift();
+          slot.lastProgress = Date.now();
+          this.onResult(m.entry);
+          this.feed(slot);
+        } else if (m.type === 'fatal') this.fail(new Error(`scorer could not open target ${this.opts.target}: ${m.error}`));
+      },
+      gone: (why: string) => this.replace(slot, why),
+    };
+    slot.scorer = this.opts.isolate ? spawnProcess(init, events) : spawnThread(init, events);
     this.slots.push(slot);
-    worker.on('message', (m: FromWorker) => {
-      // A replaced worker's late messages: its cells are already recorded as lost or queued again.
-      if (slot.dead) return;
-      if (m.type === 'ready') {
-        this.feed(slot);
-      } else if (m.type === 'result') {
-        slot.outstanding.shift();
-        slot.lastProgress = Date.now();
-        this.onResult(m.entry);
-        this.feed(slot);
-      } else this.fail(new Error(`worker could not open target ${this.opts.target}: ${m.error}`));
-    });
-    worker.on('error', (e) => this.replace(slot, `worker crashed: ${e.message}`));
-    worker.on('exit', (code) => {
-      if (!slot.dead) this.replace(slot, `worker exited with code ${code}`);
-    });
   }
 
   private feed(slot: Slot): void {
@@ -164,7 +164,7 @@ export class Pool {
       const cells = this.queue.splice(0, BATCH);
       slot.outstanding.push(...cells);
       slot.lastProgress = Date.now();
-      slot.worker.postMessage(cells);
+      slot.scorer.post(cells);
     }
     this.settle();
   }
@@ -174,9 +174,15 @@ export class Pool {
     if (slot.dead || this.finished) return;
     slot.dead = true;
     this.slots = this.slots.filter((s) => s !== slot);
-    void slot.worker.terminate();
+    slot.scorer.terminate();
+    if (!slot.ready && ++this.bootFailures >= BOOT_FAILURES) {
+      this.fail(new Error(`scorers for target ${this.opts.target} died ${BOOT_FAILURES} times before they were ready (last: ${why})`));
+      return;
+    }
     const [culprit, ...rest] = slot.outstanding;
-    if (culprit) this.onResult(lostCellEntry(culprit, why, Atomics.load(slot.phase, 0)));
+    // The cell in flight when a scorer dies is recorded as an Error, never retried:
+    // a checker that kills its scorer would otherwise kill every replacement too.
+    if (culprit) this.onResult(lostCellEntry(culprit, `${why} while scoring this cell`, slot.scorer.phase()));
     if (!this.stopping) this.queue.unshift(...rest);
     if (!this.stopping && this.queue.length) this.spawn();
     this.settle();
@@ -186,7 +192,7 @@ export class Pool {
     const now = Date.now();
     for (const slot of this.slots) {
       // Each phase of a cell has the whole limit, so a phase change is progress too.
-      const phase = Atomics.load(slot.phase, 0);
+      const phase = slot.scorer.phase();
       if (phase !== slot.seenPhase) {
         slot.seenPhase = phase;
         slot.lastProgress = now;
@@ -211,6 +217,6 @@ export class Pool {
     this.slots = [];
     for (const s of slots) s.dead = true;
     this.local?.close();
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    for (const s of slots) s.scorer.terminate();
   }
 }

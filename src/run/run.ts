@@ -2,10 +2,12 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
-import { openTarget, targetFactory } from '../target/registry.ts';
+import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
-import { LedgerWriter, readLedger, type LedgerEntry } from './ledger.ts';
+import { LedgerWriter, type LedgerEntry } from './ledger.ts';
+import { ledgerPath, readRunLedger } from './verify.ts';
+import { lockRunFolder } from './lock.ts';
 import { Pool } from './pool.ts';
 import { refusedEntry } from './score.ts';
 import { readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
@@ -40,7 +42,7 @@ export interface RunResult {
   status: Session['status'];
 }
 
-export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
+export { ledgerPath };
 
 /**
  * Where a stateful target keeps this run's state (OpenOptions.stateDir): inside the
@@ -83,28 +85,48 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
   const cells = await loadManifest(opts.incrementDir, inc);
   const checkerDir = checkerDirOf(opts.incrementDir, inc);
-  const stateful = (await targetFactory(inc.target.spec)).stateful === true;
-  const open: OpenOptions = {
-    unseal: inc.selection.unseal,
-    ...(checkerDir ? { checkerDir } : {}),
-    ...(stateful ? { stateDir: targetStateDir(opts.runDir) } : {}),
-  };
-  // A caller's target was opened without this run's state, so a stateful one is opened here.
-  const own = stateful || !opts.target;
-  const target = own ? await openTarget(inc.target.spec, open) : opts.target!;
+  const unlock = lockRunFolder(opts.runDir);
   try {
-    await verifyAgainst(opts.incrementDir, inc, await target.describe());
-    return await scoreRun(opts, inc, cells, target, open);
+    const stateful = (await targetFactory(inc.target.spec)).stateful === true;
+    const open: OpenOptions = {
+      unseal: inc.selection.unseal,
+      ...(checkerDir ? { checkerDir } : {}),
+      ...(stateful ? { stateDir: targetStateDir(opts.runDir) } : {}),
+    };
+    // A caller's target was opened without this run's state, so a stateful one is opened here.
+    const own = stateful || !opts.target;
+    const target = own ? await openTarget(inc.target.spec, open) : opts.target!;
+    try {
+      await verifyAgainst(opts.incrementDir, inc, await target.describe());
+      return await scoreRun(opts, inc, cells, target, open);
+    } finally {
+      if (own) await target.close();
+    }
   } finally {
-    if (own) await target.close();
+    unlock();
   }
+}
+
+/**
+ * While cells are scored, an exit the engine did not ask for (a checker calling
+ * process.exit in a target scored in this process) must not report success.
+ */
+function guardExit(what: () => string): () => void {
+  const onExit = (code: number) => {
+    if (code === 0) {
+      process.exitCode = 1;
+      process.stderr.write(`blindspot: the process exited while ${what()}; the run is not finished (exit code 1). Resume it with the same --out.\n`);
+    }
+  };
+  process.on('exit', onExit);
+  return () => process.off('exit', onExit);
 }
 
 async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target: Target, open: OpenOptions): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
   const file = ledgerPath(opts.runDir);
-  const { entries, droppedTornLine } = readLedger(file, true);
+  const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
   const done = new Set(entries.map((e) => e.cell));
   const session: Session = {
     startedAt: new Date().toISOString(),
@@ -117,9 +139,11 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const resumesInterrupted = run.sessions.some((s) => s.status !== 'complete');
   run.sessions.push(session);
   if (resumesInterrupted && target.recover) session.recovered = await target.recover();
+  run.ledger = { lines: entries.length, head };
   await writeRunFile(opts.runDir, run);
 
-  const ledger = new LedgerWriter(file);
+  const ledger = new LedgerWriter(file, head);
+  let lines = entries.length;
   const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
   const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
   let stopRequested = false;
@@ -127,6 +151,7 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
     const fresh = entries.filter((e) => !done.has(e.cell));
     for (const e of fresh) done.add(e.cell);
     ledger.append(fresh);
+    lines += fresh.length;
     session.scored += fresh.length;
     for (const entry of fresh) progress.tick(entry);
     if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
@@ -143,20 +168,23 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
     pool?.stop();
   };
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
-    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs }, (e) => {
+    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
       record([e]);
       if (stopRequested) pool!.stop();
     });
     await pool.run(toScore);
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    unguard();
     ledger.close();
     progress.stop();
   }
   const complete = cells.every((c) => done.has(c.id));
   session.status = complete ? 'complete' : 'interrupted';
   session.endedAt = new Date().toISOString();
+  run.ledger = { lines, head: ledger.lastHash };
   await writeRunFile(opts.runDir, run);
   return {
     runDir: opts.runDir,
