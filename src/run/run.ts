@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
-import { openTarget, ownsCode } from '../target/registry.ts';
+import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { LedgerWriter, type LedgerEntry } from './ledger.ts';
@@ -26,7 +26,8 @@ export interface RunOptions {
   /**
    * The increment's target, already open (with its unseal and checker directory)
    * by a caller that froze the increment; the caller closes it. Saves a second
-   * start-up of a bridge or a browser.
+   * start-up of a bridge or a browser. Not used for a stateful target, which is
+   * scored on the run's own state (see targetStateDir).
    */
   target?: Target;
   /** stop after this many newly scored cells (tests of resume) */
@@ -45,6 +46,19 @@ export interface RunResult {
 }
 
 export { ledgerPath };
+
+/**
+ * Where a stateful target keeps this run's state (OpenOptions.stateDir): inside the
+ * run folder, so every worker and every resumed session finds it, and private to
+ * its owner. Not an artifact of the run: no checksum covers it.
+ */
+export function targetStateDir(runDir: string): string {
+  const dir = resolve(runDir, 'target-state');
+  mkdirSync(runDir, { recursive: true }); // first: a recursive mkdir would give the run folder the mode too
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  return dir;
+}
 
 /** Opens a run folder, creating it for this increment or checking it belongs to it. */
 async function prepareRunFile(runDir: string, incDir: string, inc: Increment): Promise<RunFile> {
@@ -74,15 +88,22 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
   const cells = await loadManifest(opts.incrementDir, inc);
   const checkerDir = checkerDirOf(opts.incrementDir, inc);
-  const open: OpenOptions = { unseal: inc.selection.unseal, ...(checkerDir ? { checkerDir } : {}) };
   const unlock = lockRunFolder(opts.runDir);
   try {
-    const target = opts.target ?? (await openTarget(inc.target.spec, open));
+    const stateful = (await targetFactory(inc.target.spec)).stateful === true;
+    const open: OpenOptions = {
+      unseal: inc.selection.unseal,
+      ...(checkerDir ? { checkerDir } : {}),
+      ...(stateful ? { stateDir: targetStateDir(opts.runDir) } : {}),
+    };
+    // A caller's target was opened without this run's state, so a stateful one is opened here.
+    const own = stateful || !opts.target;
+    const target = own ? await openTarget(inc.target.spec, open) : opts.target!;
     try {
       await verifyAgainst(opts.incrementDir, inc, await target.describe());
       return await scoreRun(opts, inc, cells, target, open);
     } finally {
-      if (!opts.target) await target.close();
+      if (own) await target.close();
     }
   } finally {
     unlock();

@@ -208,6 +208,14 @@ export interface OpenOptions {
    * `suite=banking`); carried in the target spec so workers reopen the same target.
    */
   targetOptions?: Record<string, string>;
+  /**
+   * A directory private to this run (mode 0700) where a target with persistent
+   * state keeps it: database, credentials. The same for every worker and every
+   * session of the run; never part of the increment's hash. The engine sets it
+   * for a factory that declares `stateful`; without it, such a target keeps its
+   * state in a private temporary directory removed at close.
+   */
+  stateDir?: string;
 }
 
 /** A target-specific census body; freeze content-hashes and stores it like the idempotence census. */
@@ -230,8 +238,9 @@ export interface Target {
    */
   rungOverride?(checker: TaskInfo, trajectory: TaskInfo): { rung: string; reason: string } | undefined;
   /**
-   * Optional, for targets whose state outlives a process (a shared instance): remove
-   * what episodes of an interrupted session left behind. Called when a run resumes,
+   * Optional, for targets whose state outlives a process (a database in the run's
+   * stateDir): remove what episodes of this run's interrupted sessions left behind,
+   * and nothing of any other run's. Called when a run resumes,
    * before any cell is scored; returns what it removed, which the run records.
    */
   recover?(): Promise<string[]>;
@@ -246,6 +255,12 @@ export interface Target {
 export interface TargetFactory {
   name: string;
   description: string;
+  /**
+   * The target keeps state outside the process (a database) that every worker and
+   * every session of a run must share: the engine scores it on a target it opens
+   * itself with `OpenOptions.stateDir`, never on one a caller opened without it.
+   */
+  stateful?: boolean;
   open(options: OpenOptions): Promise<Target>;
   /** protocol-backed targets: the command that starts one (what `target check` exercises) */
   command?(options: OpenOptions): string[];

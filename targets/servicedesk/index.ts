@@ -6,5 +6,6 @@ export const servicedesk: TargetFactory = {
   description:
     'Embedded live-browser target in the WorkArena style: a local service-desk web app (record forms, service catalog, Table API) ' +
     'driven through Playwright, with validators that follow WorkArena\'s published design.',
+  stateful: true,
   open: openServicedesk,
 };
