@@ -8,22 +8,31 @@ the suite's own utility check (`utility_from_traces`, else `utility`) with the
 delivered claim as the model output. One process serves many episodes: each
 suite's environment is loaded once and copied per episode.
 
-Run it as `python targets/agentdojo/bridge.py`; it speaks on stdin/stdout."""
+Run it as `python targets/agentdojo/bridge.py`; it speaks on stdin/stdout
+(protocol 2, and 1 for older clients). It re-executes itself with
+PYTHONHASHSEED=0: AgentDojo's calendar stores a new event's participants as
+list(set(...)), whose order otherwise changes from one process to the next, and
+a worker's effects must compare with another's."""
 
 from __future__ import annotations
 
 import datetime as _datetime
 import hashlib
 import importlib.metadata
+import os
 import sys
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable, *sys.argv])
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from protocol_server import PROTOCOL_VERSION, ProtocolError, require, serve  # noqa: E402
+from protocol_server import PROTOCOL_VERSIONS, ProtocolError, require, serve  # noqa: E402
 from readback import Flat, canonical, diff, flatten, jsonable  # noqa: E402
 
 BENCHMARK_VERSION = "v1.2.2"
@@ -203,8 +212,9 @@ class Bridge:
 
     def handshake(self, params: dict) -> dict:
         version = require(params, "protocol", int)
-        if version != PROTOCOL_VERSION:
-            raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {PROTOCOL_VERSION}, not {version}")
+        if version not in PROTOCOL_VERSIONS:
+            speaks = " and ".join(map(str, PROTOCOL_VERSIONS))
+            raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {speaks}, not {version}")
         options = params.get("options") or {}
         if not isinstance(options, dict):
             raise ProtocolError("invalid-params", "options must be an object")
@@ -219,7 +229,7 @@ class Bridge:
             if bad or not wanted:
                 raise ProtocolError("invalid-params", f"unknown suite {', '.join(bad) or '(none)'} (known: {', '.join(SUITE_NAMES)})")
             self.suites = [s for s in SUITE_NAMES if s in wanted]
-        return {"protocol": PROTOCOL_VERSION, "target": self.describe()}
+        return {"protocol": version, "target": self.describe()}
 
     def describe(self) -> dict:
         checker_paths = [PACKAGE_DIR / "base_tasks.py", PACKAGE_DIR / "task_suite" / "task_suite.py"]
