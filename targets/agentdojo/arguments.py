@@ -200,7 +200,8 @@ def domains(call: str, args: dict[str, Any], parameters: type[BaseModel], env: A
         if entity is not None:
             kind, extract = entity
             others = list(dict.fromkeys(v for v in extract(env) if v != value))
-            out[arg] = {"type": "id", "kind": kind, "values": others}
+            if others:
+                out[arg] = {"type": "id", "kind": kind, "values": others}
             continue
         d = _type_domain(fields[arg].annotation)
         if d is not None:
