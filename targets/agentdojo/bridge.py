@@ -14,8 +14,8 @@ Protocol 2 (protocol 1 is still served, without what 2 adds):
   determine) and `domains` (what each argument can take): arguments.py says how
   both are decided;
 - each task carries `world`, the first 16 hex digits of the sha256 of its
-  canonical flattened pre-environment: tasks with the same id start from the
-  same state;
+  canonical flattened pre-environment: tasks with equal worlds start from the
+  same state (in AgentDojo 0.1.35 that is every task of a suite);
 - `deliver` honours `trajectory.world`, a task id whose pre-environment the
   episode starts from instead of `trajectory.task`'s; `check` still judges with
   the asked task's checker, on the episode's environment.
@@ -155,7 +155,7 @@ class Bridge:
         return self._pre[task_id]
 
     def world(self, task_id: str) -> str:
-        """The id of the task's pre-environment: tasks with one id start from one state."""
+        """The id of the task's pre-environment: tasks with equal ids start from one state."""
         if task_id not in self._worlds:
             _, flat = self.pre_environment(task_id)
             self._worlds[task_id] = _sha256(canonical(flat).encode())[:16]
