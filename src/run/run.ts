@@ -223,6 +223,9 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
     ledger.close();
     progress.stop();
   }
+  if (target.residue) {
+    session.residue = await target.residue().catch((e: Error) => ({ checked: 'the residue check itself failed', found: [e.message] }));
+  }
   const complete = cells.every((c) => done.has(c.id)) && searchComplete;
   session.status = complete ? 'complete' : 'interrupted';
   session.endedAt = new Date().toISOString();

@@ -245,6 +245,12 @@ export interface Target {
    */
   recover?(): Promise<string[]>;
   /**
+   * Optional, for the same targets: after a session's cells, what its episodes
+   * left behind (rows that should have been removed). The run records it, and the
+   * report states it, including a positive "0 residue".
+   */
+  residue?(): Promise<{ checked: string; found: string[] }>;
+  /**
    * Optional: measure the target's own censuses for these tasks (GUI targets:
    * on-form defaults, extra-field candidates); taken at freeze, before any cell.
    */

@@ -16,7 +16,7 @@ import { sha256 } from '../../src/util/hash.ts';
 import { TableClient } from './app/client.ts';
 import type { InstanceDb } from './app/db.ts';
 import { episodeUserPrefix, instanceIn, openInstanceDb, type Instance } from './app/instance.ts';
-import { sweepEpisodeResidue } from './residue.ts';
+import { instanceResidue, sweepEpisodeResidue } from './residue.ts';
 import { InputError } from '../../src/util/errors.ts';
 import { ServiceDeskServer } from './app/server.ts';
 import { takeCensuses } from './censuses.ts';
@@ -132,6 +132,14 @@ export async function openServicedesk(options: OpenOptions): Promise<Servicedesk
     },
     async recover() {
       return sweepEpisodeResidue(await instance());
+    },
+    async residue() {
+      const inst = await instance();
+      const left = await instanceResidue(inst.dir);
+      return {
+        checked: `rows created by the episode users of instance ${inst.id} in every writable table, and those users`,
+        found: left.map((r) => `${r.table}: ${r.rows} row(s)`),
+      };
     },
     async censuses(taskIds: string[]) {
       const rt = await live();
