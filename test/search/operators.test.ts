@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { EffectSemantics, Step } from '../../src/target/types.ts';
+import { BUILTIN_OPERATORS } from '../../src/search/operators.ts';
+import { applyPlan, compareSize, planSize, type OperatorSet, type SearchContext } from '../../src/search/plan.ts';
+import { explorePlans } from '../../src/search/explore.ts';
+import { shrinkCandidates } from '../../src/search/shrink.ts';
+import { canonicalJson } from '../../src/util/hash.ts';
+
+const ops: OperatorSet = new Map(BUILTIN_OPERATORS.map((o) => [o.name, o]));
+const calls = ['bank.send', 'notes.add', 'flags.set'];
+const value = fc.oneof(fc.integer({ min: -5, max: 50 }), fc.constantFrom('a', 'bb', 'ccc', '<summary>'), fc.boolean());
+const argNames = fc.constantFrom('to', 'amount', 'note');
+
+const write: fc.Arbitrary<Step> = fc
+  .record({
+    call: fc.constantFrom(...calls),
+    args: fc.dictionary(argNames, value, { minKeys: 1 }),
+    alternatives: fc.option(fc.dictionary(argNames, fc.array(value, { maxLength: 3 })), { nil: undefined }),
+    free: fc.option(fc.subarray(['to', 'amount', 'note']), { nil: undefined }),
+  })
+  .map((s) => ({ ...s, kind: 'write' as const }));
+const read: fc.Arbitrary<Step> = fc.record({ call: fc.constant('bank.show'), args: fc.constant({}), kind: fc.constant('read' as const) });
+const answerStep = fc.string({ maxLength: 20 }).map((t): Step => ({ call: 'answer', args: { output: `total ${t} 42.5 and 7` }, kind: 'claim' }));
+
+const semantics: EffectSemantics = { answer: { call: 'answer', arg: 'output' }, arguments: [{ call: '*', arg: 'note', placeholders: ['<summary>'] }] };
+
+const context: fc.Arbitrary<SearchContext> = fc
+  .record({ steps: fc.array(fc.oneof(write, read), { maxLength: 6 }), claim: answerStep, others: fc.array(write, { maxLength: 4 }) })
+  .map(({ steps, claim, others }) => ({
+    task: { id: 't/0', generator: 't', variant: 0, split: 'dev', instruction: '', params: {} },
+    reference: [...steps, claim],
+    others,
+    semantics,
+  }));
+
+describe('search operators', () => {
+  it('every edit of every operator applies to the reference and changes it', () => {
+    fc.assert(
+      fc.property(context, (ctx) => {
+        for (const op of BUILTIN_OPERATORS) {
+          for (const edit of op.edits(ctx)) {
+            const steps = applyPlan([edit], ctx, ops);
+            expect(typeof steps, `${op.name} ${canonicalJson(edit)}`).not.toBe('string');
+            expect(canonicalJson(steps)).not.toBe(canonicalJson(ctx.reference));
+          }
+        }
+      }),
+    );
+  });
+
+  it('never moves a free argument, and never to a placeholder', () => {
+    fc.assert(
+      fc.property(context, (ctx) => {
+        for (const edit of ops.get('move')!.edits(ctx)) {
+          const step = ctx.reference[edit.at as number];
+          expect(step.free ?? []).not.toContain(edit.arg);
+          if (edit.arg === 'note') expect(edit.value).not.toBe('<summary>');
+        }
+      }),
+    );
+  });
+
+  it('explores distinct plans that each differ from the reference, the same for the same seed', () => {
+    fc.assert(
+      fc.property(context, fc.integer(), fc.integer({ min: 1, max: 40 }), (ctx, seed, budget) => {
+        const plans = explorePlans(ctx, ops, seed, budget);
+        expect(plans.length).toBeLessThanOrEqual(budget);
+        const keys = plans.map((p) => canonicalJson(p.steps));
+        expect(new Set(keys).size).toBe(keys.length);
+        expect(keys).not.toContain(canonicalJson(ctx.reference));
+        for (const p of plans) expect(canonicalJson(applyPlan(p.plan, ctx, ops))).toBe(canonicalJson(p.steps));
+        expect(explorePlans(structuredClone(ctx), ops, seed, budget)).toEqual(plans);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('shrinking never grows a plan', () => {
+    fc.assert(
+      fc.property(context, fc.integer(), (ctx, seed) => {
+        for (const { plan } of explorePlans(ctx, ops, seed, 30)) {
+          const size = planSize(plan, ops);
+          for (const c of shrinkCandidates(plan, ctx, ops)) expect(compareSize(planSize(c, ops), size)).toBeLessThan(0);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('an exchange shrinks to the single moves it is made of', () => {
+    const ctx: SearchContext = {
+      task: { id: 'p/0', generator: 'p', variant: 0, split: 'dev', instruction: '', params: {} },
+      reference: [
+        { call: 'pay', args: { to: 'ann', amount: 10 }, kind: 'write' },
+        { call: 'pay', args: { to: 'bob', amount: 20 }, kind: 'write' },
+      ],
+      others: [],
+    };
+    const [c1, c2] = shrinkCandidates([{ op: 'exchange', at: 0, with: 1, arg: 'amount' }], ctx, ops);
+    expect(applyPlan(c1, ctx, ops)).toEqual([ctx.reference[0] && { ...ctx.reference[0], args: { to: 'ann', amount: 20 } }, ctx.reference[1]]);
+    expect(applyPlan(c2, ctx, ops)).toEqual([ctx.reference[0], { ...ctx.reference[1], args: { to: 'bob', amount: 10 } }]);
+  });
+});
