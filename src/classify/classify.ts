@@ -145,8 +145,11 @@ export function referencesOf(cells: Cell[], entryOf: (id: string) => LedgerEntry
  * whose stored values differ, so the evidence shows the persisted wrong value.
  */
 function changedValues(d: TableDifference): string[] {
-  if (d.missingAdded.length !== 1 || d.extraAdded.length !== 1) return [];
-  const [ref, got] = [d.missingAdded[0], d.extraAdded[0]];
+  let pair: [Record<string, Json>, Record<string, Json>] | undefined;
+  if (d.missingAdded.length === 1 && d.extraAdded.length === 1) pair = [d.missingAdded[0], d.extraAdded[0]];
+  else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];
+  if (!pair) return [];
+  const [ref, got] = pair;
   return [...new Set([...Object.keys(ref), ...Object.keys(got)])]
     .filter((k) => JSON.stringify(ref[k]) !== JSON.stringify(got[k]))
     .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);

@@ -17,6 +17,10 @@ import { checkWorkers, jsonOption, runOptions } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './main.ts';
 import { sameCorpus } from '../repair/refreeze.ts';
+import type { Cell } from '../protocol/cell.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
 
 const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;
 type Key = (typeof KEYS)[number];
@@ -46,17 +50,50 @@ export interface RerunSummary {
   degenerate: number;
   otherStatus: number;
   verdictsReproduced: number;
+  /** selected cells that are again a Pass on a confirmed wrong effect on fresh environments */
+  falseAcceptsReconfirmed: number;
   cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[] } }[];
 }
 
-export async function rerun(opts: { from: string; where: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
-  const where = parseWhere(opts.where);
-  const source = await loadRun(opts.from);
+/** The cells to rerun: those of the run's manifest --where selects. */
+function selectWhere(source: Awaited<ReturnType<typeof loadRun>>, whereText: string) {
+  const where = parseWhere(whereText);
   const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
-  if (!selected.length) throw new InputError(`--where ${opts.where}: selects no cell of run ${opts.from}`);
+  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}`);
   const ids = new Set(selected.map((c) => c.cell));
-  const cells = source.manifest.filter((c) => ids.has(c.id));
+  return { selected: selected.map((c) => ({ cell: c.cell, verdict: c.verdict, status: c.status })), cells: source.manifest.filter((c) => ids.has(c.id)) };
+}
+
+/**
+ * Without --where, a search run's findings: each minimal mutant becomes an
+ * ordinary fault cell (family `search`), so the prospective rerun confirms it on
+ * fresh environments like any census cell.
+ */
+async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
+  const spec = source.increment.extras.search as SearchSpec | undefined;
+  if (!spec) throw new InputError(`--where: name the cells to rerun, e.g. family=extra-field,verdict=pass (run ${source.run.id} has no search arm whose findings would be rerun by default)`);
+  const byId = new Map(source.ledger.map((e) => [e.cell, e]));
+  const outcome = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: source.increment.target.semantics, cells: source.manifest, entryOf: (id) => byId.get(id) });
+  if (!outcome.complete) throw new InputError(`run ${source.run.id}: its search is not finished (shrinking part-way); resume it before confirming its findings`);
+  if (!outcome.findings.length) throw new InputError(`run ${source.run.id}: its search has no finding to confirm`);
+  const cells: Cell[] = outcome.findings.map((f) => ({
+    id: f.cell,
+    arm: 'fault',
+    family: 'search',
+    index: 0,
+    checker: f.task,
+    trajectory: f.task,
+    generator: f.generator,
+    construction: { ok: true, steps: f.minimal.steps, edit: f.minimal.edits.join('; then '), plan: f.minimal.plan },
+  }));
+  return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
+}
+
+export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
+  const source = await loadRun(opts.from);
+  const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
+  const ids = new Set(cells.map((c) => c.id));
   // Classification needs each checker task's reference effect: the controls of the selected tasks come along.
   const tasks = [...new Set(cells.map((c) => c.checker))].sort();
   const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
@@ -74,7 +111,7 @@ export async function rerun(opts: { from: string; where: string; mutantsDir: str
       selection: { ...source.increment.selection, tasks },
       arms: ['control', 'fault'],
       families: [...new Set(cells.map((c) => c.family))],
-      extras: { rerunOf: { run: resolve(opts.from), increment: source.increment.id, where: opts.where, cells: [...ids].sort() } },
+      extras: { rerunOf: { run: resolve(opts.from), increment: source.increment.id, where: opts.where ?? 'search findings', cells: [...ids].sort() } },
       censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
       cells: [...controls, ...cells],
     });
@@ -94,7 +131,7 @@ export async function rerun(opts: { from: string; where: string; mutantsDir: str
   });
   const summary: RerunSummary = {
     from: opts.from,
-    where: opts.where,
+    where: opts.where ?? 'search findings',
     selected: selected.length,
     increment: frozen.increment.id,
     runDir: opts.runDir,
@@ -102,6 +139,7 @@ export async function rerun(opts: { from: string; where: string; mutantsDir: str
     degenerate: rows.filter((r) => r.after.status === 'degenerate').length,
     otherStatus: rows.filter((r) => r.after.status !== 'confirmed' && r.after.status !== 'degenerate').length,
     verdictsReproduced: rows.filter((r) => r.after.verdict === r.before.verdict).length,
+    falseAcceptsReconfirmed: rows.filter((r) => r.after.status === 'confirmed' && r.after.verdict === 'pass').length,
     cells: rows,
   };
   await writeFile(join(opts.runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -114,10 +152,11 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   builder: (y) =>
     jsonOption(runOptions(y))
       .option('from', { type: 'string', demandOption: true, describe: 'the earlier run folder' })
-      .option('where', { type: 'string', demandOption: true, describe: `cell filter, key=value[,key=value] over ${KEYS.join(', ')}` })
+      .option('where', { type: 'string', describe: `cell filter, key=value[,key=value] over ${KEYS.join(', ')}; without it, a search run's minimal mutants` })
       .option('out', { type: 'string', describe: 'run folder of the rerun (default reports/rerun-<time>)' })
       .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' })
-      .example('$0 rerun --from reports/servicedesk-x --where family=extra-field,verdict=pass', 'paper appendix F: rerun the extra-field Pass cells with Table API readback'),
+      .example('$0 rerun --from reports/servicedesk-x --where family=extra-field,verdict=pass', 'paper appendix F: rerun the extra-field Pass cells with Table API readback')
+      .example('$0 rerun --from reports/agentdojo-banking', 'confirm a search run\'s minimal mutants on fresh environments'),
   handler: async (a) => {
     const s = await rerun({
       from: a.from,
@@ -130,7 +169,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));
     out.log(`Froze ${s.selected} selected cell(s) of ${s.from} (${s.where}) as increment ${s.increment}, reran them with readback.`);
-    out.log(`Confirmed wrong effect: ${s.confirmedWrongEffect}/${s.selected}; degenerate: ${s.degenerate}; other: ${s.otherStatus}. Verdicts reproduced: ${s.verdictsReproduced}/${s.selected}.`);
+    out.log(`Confirmed wrong effect: ${s.confirmedWrongEffect}/${s.selected}; degenerate: ${s.degenerate}; other: ${s.otherStatus}. Verdicts reproduced: ${s.verdictsReproduced}/${s.selected}. False accepts reconfirmed: ${s.falseAcceptsReconfirmed}/${s.selected}.`);
     for (const c of s.cells) out.log(`  ${c.cell}: ${c.before.verdict} -> ${c.after.verdict}, ${c.after.status}${c.after.evidence ? `: ${c.after.evidence.slice(1).join('; ')}` : ''}`);
     out.log(`Rerun: ${s.runDir}/rerun.json and report.md`);
   },

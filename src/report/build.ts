@@ -92,6 +92,7 @@ const WRONG_EFFECT: Record<string, string> = {
   'wrong-value': 'one written value moved',
   extra: 'last write duplicated',
   'extra-ni': 'non-idempotent write duplicated',
+  search: 'minimal mutant of the search arm',
 };
 
 const count = (xs: ClassifiedCell[], pred: (c: ClassifiedCell) => boolean) => xs.filter(pred).length;

@@ -102,5 +102,12 @@ describe('search arm on a toy whose checkers the census cannot fault', () => {
     expect(findingsOf(read(part))).toEqual(findingsOf(read(full)));
     const ids = readLedger(ledgerPath(part)).entries.map((e) => e.cell);
     expect(new Set(ids).size).toBe(ids.length);
+
+    // the prospective rerun freezes the minimal mutants as ordinary cells and confirms each on fresh environments
+    const rerun = await cli(['rerun', '--from', full, '--out', join(root, 'rerun'), '--mutants', join(root, 'm'), '--workers', '1', '--json', '--no-progress']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    const summary = JSON.parse(rerun.stdout);
+    expect(summary.selected).toBe(read(full).search.findings.length);
+    expect(summary.falseAcceptsReconfirmed).toBe(summary.selected);
   });
 });
