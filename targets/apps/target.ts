@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SealedSplitError, type OpenOptions, type Target, type TaskInfo, type Trajectory } from '../../src/target/types.ts';
+import { SealedSplitError, type EffectSemantics, type OpenOptions, type Target, type TaskInfo, type Trajectory } from '../../src/target/types.ts';
 import { openEpisode } from './episode.ts';
 import { GENERATORS, VARIANTS } from './tasks/index.ts';
 import { genContext } from './tasks/types.ts';
@@ -18,6 +18,21 @@ interface Corpus {
 }
 
 let corpus: Corpus | undefined;
+
+/**
+ * How the apps treat their tables. Timestamps come from the world's fixed clock
+ * and ids from AUTOINCREMENT, so neither needs ignoring; likes and follows are
+ * UNIQUE, so a repeat is rejected rather than stored twice.
+ */
+const SEMANTICS: EffectSemantics = {
+  tables: [
+    {
+      table: 'notifications',
+      kind: 'log',
+      why: 'venmo writes a notification beside each transaction or payment request it stores; it mirrors that row, and no endpoint reads it back',
+    },
+  ],
+};
 
 /** Generates every task once per process from the seeded start state. */
 export function getCorpus(): Corpus {
@@ -58,7 +73,7 @@ export async function openApps(options: OpenOptions): Promise<Target> {
   };
   return {
     async describe() {
-      return { name: 'apps', version: '1.0.0', ...describeCheckerFiles(dir), corpusHash: hash, capabilities: ['api', 'readback'] };
+      return { name: 'apps', version: '1.0.0', ...describeCheckerFiles(dir), corpusHash: hash, capabilities: ['api', 'readback'], semantics: SEMANTICS };
     },
     async tasks() {
       return tasks.map((t) => structuredClone(t));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import type { OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/target/types.ts';
+import type { EffectSemantics, OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/target/types.ts';
 import { launchChromium } from '../../src/util/browser.ts';
 import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
@@ -27,6 +27,16 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const VALIDATORS_DIR = join(HERE, 'validators');
 
 /** The reference, what a WorkArena task's cheat() does: fill each task field by its label, submit, claim. */
+/**
+ * Every writable table is a record table whose rows are the instance's state;
+ * none mirrors another. What differs per delivery (sys_id, number, creator,
+ * creation time, reference links) never reaches the effect: the readback leaves
+ * it out, so there is nothing to ignore here.
+ */
+const SEMANTICS: EffectSemantics = {
+  tables: [{ table: '*', kind: 'state', why: 'record tables of the instance; system-assigned columns are left out by the readback itself' }],
+};
+
 export function referenceSteps(t: Template, c: TemplateConfig): Step[] {
   const label = (f: string) => t.fields.find((x) => x.name === f)!.label;
   return [
@@ -109,7 +119,7 @@ export async function openServicedesk(options: OpenOptions): Promise<Servicedesk
   return {
     instance,
     async describe() {
-      return { name: 'servicedesk', version: '1.0.0', ...describeCheckerFiles(VALIDATORS_DIR), corpusHash: hash, capabilities: ['gui', 'browser', 'readback'] };
+      return { name: 'servicedesk', version: '1.0.0', ...describeCheckerFiles(VALIDATORS_DIR), corpusHash: hash, capabilities: ['gui', 'browser', 'readback'], semantics: SEMANTICS };
     },
     async tasks() {
       return [...entries.values()].map((e) => structuredClone(e.info));
