@@ -49,7 +49,7 @@ export function swapCells(
   let pairs: [TaskInfo, TaskInfo][] = [];
   for (const i of sel.checkers) for (const j of sel.trajectories) if (i !== j) pairs.push([byId.get(i)!, byId.get(j)!]);
   if (sel.pilot) pairs = sample(pairs, sel.pilot.n, sel.pilot.seed);
-  return pairs.map(([i, j]) => {
+  const cells: Cell[] = pairs.map(([i, j]) => {
     const forced = override?.(i, j);
     return {
       id: cellId('swap', 'swap', i.id, j.id),
@@ -62,7 +62,42 @@ export function swapCells(
       trajectoryGenerator: j.generator,
       rung: forced?.rung ?? rungOf(rungTask(i), rungTask(j)),
       ...(forced ? { rungReason: forced.reason } : {}),
+      ...(i.world && j.world && i.world !== j.world ? { worlds: { checker: i.world, trajectory: j.world } } : {}),
       construction: { ok: true, steps: refs.get(j.id)!.steps, edit: `reference of ${j.id}` },
     };
   });
+  return [...cells, ...worldReferenceCells(pairs, refs, tasks)];
+}
+
+/** The cell delivering task i's reference in world w, for its checker: what i's intent looks like where j's work was done. */
+export const worldReferenceId = (checker: string, world: string) => `swap:${checker}@world:${world}`;
+
+/**
+ * Where i and j start from different worlds, j's effect cannot be compared with
+ * i's reference effect read back in i's world. One more cell per (i, j's world)
+ * delivers i's reference in j's world (through a task that starts there), so the
+ * report compares like with like, or says i's reference does not run there.
+ */
+function worldReferenceCells(pairs: [TaskInfo, TaskInfo][], refs: Map<string, Trajectory>, tasks: TaskInfo[]): Cell[] {
+  const out = new Map<string, Cell>();
+  for (const [i, j] of pairs) {
+    if (!i.world || !j.world || i.world === j.world) continue;
+    const id = worldReferenceId(i.id, j.world);
+    if (out.has(id)) continue;
+    const carrier = tasks.find((t) => t.world === j.world)!;
+    out.set(id, {
+      id,
+      arm: 'swap',
+      family: 'world-reference',
+      index: 0,
+      checker: i.id,
+      trajectory: i.id,
+      generator: i.generator,
+      trajectoryGenerator: i.generator,
+      rung: 'world-reference',
+      world: carrier.id,
+      construction: { ok: true, steps: refs.get(i.id)!.steps, edit: `reference of ${i.id}, delivered in the world of ${carrier.id}` },
+    });
+  }
+  return [...out.values()];
 }

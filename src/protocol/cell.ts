@@ -33,6 +33,10 @@ export const CellSchema = z.object({
   rungReason: z.string().optional(),
   /** floor cells: the task's scenario (an app suite), for counts per suite */
   scenario: z.string().optional(),
+  /** deliver in this task's initial world instead of the trajectory task's (swap: i's reference in j's world) */
+  world: z.string().optional(),
+  /** swap cells of targets whose tasks start from different worlds: each side's world */
+  worlds: z.object({ checker: z.string(), trajectory: z.string() }).optional(),
   construction: z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string(), plan: z.array(z.record(z.string(), json)).optional() }),
     z.object({ ok: z.literal(false), reason: z.string() }),

@@ -197,7 +197,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     errors: groupErrors(cls.cells.filter((c) => c.arm !== 'swap')),
     noOpCheckers: noOpCheckers(cls, floor),
     ...(floor ? { floor } : {}),
-    ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger) } : {}),
+    ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger, manifest) } : {}),
     ...(search ? { search } : {}),
     evidence: {
       target: inc.target.name,

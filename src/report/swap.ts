@@ -5,8 +5,11 @@ import type { Increment } from '../protocol/increment.ts';
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
+import { materialEffect } from '../readback/semantics.ts';
 import { RUNGS, RUNG_MEANING } from '../grammar/rungs.ts';
-import type { SwapSelection } from '../grammar/swap.ts';
+import { worldReferenceId, type SwapSelection } from '../grammar/swap.ts';
+import type { Cell } from '../protocol/cell.ts';
+import type { Effect } from '../target/types.ts';
 
 export interface SwapReport {
   rungs: { rung: string; meaning: string; valid: number; pass: number }[];
@@ -33,11 +36,28 @@ const isError = (c: ClassifiedCell) => c.verdict === 'error' || !c.delivered;
 export function swapGridCells(inc: Increment, cls: Classification): { diag: ClassifiedCell[]; off: ClassifiedCell[] } {
   const sel = inc.extras.swap as SwapSelection;
   const both = new Set(sel.checkers.filter((c) => sel.trajectories.includes(c)));
-  return { diag: cls.cells.filter((c) => c.arm === 'control' && both.has(c.checker)), off: cls.cells.filter((c) => c.arm === 'swap') };
+  return { diag: cls.cells.filter((c) => c.arm === 'control' && both.has(c.checker)), off: cls.cells.filter((c) => c.arm === 'swap' && c.family === 'swap') };
 }
 
-export function buildSwapReport(inc: Increment, cls: Classification, ledger: LedgerEntry[]): SwapReport {
+/**
+ * The reference effect an off-diagonal Pass is compared with: i's own, when both
+ * tasks start from one world; else i's reference read back in j's world, or the
+ * reason there is none.
+ */
+function comparableReference(c: ClassifiedCell, cls: Classification, entries: Map<string, LedgerEntry>, worlds: Map<string, Cell['worlds']>): { effect?: Effect; note?: string } {
+  const w = worlds.get(c.cell);
+  if (!w) return { effect: cls.referenceEffects[c.checker] };
+  const e = entries.get(worldReferenceId(c.checker, w.trajectory));
+  const differ = `${c.checker} and ${c.trajectory} start from different worlds (${w.checker} and ${w.trajectory})`;
+  if (!e) return { note: `${differ}; ${c.checker}'s reference in ${c.trajectory}'s world is not scored yet` };
+  if (!e.delivery?.completed || !e.effect) return { note: `${differ}; ${c.checker}'s reference does not run in ${c.trajectory}'s world (${e.delivery?.error ?? e.readbackError ?? 'no readback'}), so the effects are not comparable` };
+  return { effect: e.effect, note: `${differ}; compared with ${c.checker}'s reference delivered in ${c.trajectory}'s world` };
+}
+
+export function buildSwapReport(inc: Increment, cls: Classification, ledger: LedgerEntry[], manifest: Cell[]): SwapReport {
   const effects = new Map(ledger.map((e) => [e.cell, e.effect]));
+  const entries = new Map(ledger.map((e) => [e.cell, e]));
+  const worlds = new Map(manifest.filter((c) => c.worlds).map((c) => [c.id, c.worlds]));
   const { diag, off } = swapGridCells(inc, cls);
   const cells = [...diag, ...off];
   const valid = cells.filter((c) => !isError(c));
@@ -65,12 +85,13 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
     offDiagonalPasses: validOff
       .filter((c) => c.verdict === 'pass')
       .map((c) => {
-        const ref = cls.referenceEffects[c.checker];
+        const { effect: ref, note } = comparableReference(c, cls, entries, worlds);
         const got = effects.get(c.cell);
         if (!ref || !got) {
-          return { cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung, collateral: false, evidence: ['no readback to compare with the checker task\'s reference effect'] };
+          return { cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung, collateral: false, evidence: [note ?? 'no readback to compare with the checker task\'s reference effect'] };
         }
-        const missing = diffEffects(ref, got)
+        const semantics = inc.target.semantics;
+        const missing = diffEffects(materialEffect(ref, semantics), materialEffect(got, semantics))
           .map((d) => ({ ...d, extraAdded: [], extraUpdates: [], extraRemoved: [] }))
           .filter((d) => d.missingAdded.length + d.missingUpdates.length + d.missingRemoved.length > 0);
         return {
@@ -79,9 +100,12 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
           trajectory: c.trajectory,
           rung: c.rung,
           collateral: missing.length === 0,
-          evidence: missing.length
-            ? missing.map((d) => `of ${c.checker}'s reference effect: ${describeDifference(d)}`)
-            : [`${c.trajectory}'s delivery also produced ${c.checker}'s whole reference effect (collateral satisfaction)`],
+          evidence: [
+            ...(note ? [note] : []),
+            ...(missing.length
+              ? missing.map((d) => `of ${c.checker}'s reference effect: ${describeDifference(d)}`)
+              : [`${c.trajectory}'s delivery also produced ${c.checker}'s whole reference effect (collateral satisfaction)`]),
+          ],
         };
       }),
     note:

@@ -75,7 +75,7 @@ export async function scoreCell(
   try {
     onPhase(PHASE.deliver);
     entry.delivery = await limit
-      .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps }))
+      .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...(cell.world ? { world: cell.world } : {}) }))
       .catch((e) => ({ completed: false, stepsRun: 0, error: message(e) }));
     onPhase(PHASE.readback);
     try {
