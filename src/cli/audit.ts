@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { resolve } from 'node:path';
 import { freeze } from '../protocol/freeze.ts';
 import { readRunFile } from '../run/runfile.ts';
-import { jsonOption, runOptions, selectionOptions, targetOption } from './options.ts';
+import { jsonOption, runOptions, selectionOptions, targetOption, triageOption } from './options.ts';
 import { freezeOptionsFrom } from './stages.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 import type { Out } from './main.ts';
@@ -11,7 +11,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   command: 'audit',
   describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
   builder: (y) =>
-    jsonOption(runOptions(selectionOptions(targetOption(y))))
+    triageOption(jsonOption(runOptions(selectionOptions(targetOption(y)))))
       .option('out', { type: 'string', describe: 'run folder (default reports/<target>-<time>); an existing run folder is resumed' })
       .example('$0 audit --target apps', 'audit every dev task of the embedded apps target')
       .example('$0 audit --target apps --out reports/mine', 'run into reports/mine, or resume it if it was interrupted'),

@@ -1,14 +1,15 @@
 import type { CommandModule } from 'yargs';
 import { guard } from '../guard/guard.ts';
 import { describeChange } from '../guard/compare.ts';
-import { checkWorkers, jsonOption, runOptions } from './options.ts';
+import { checkWorkers, jsonOption, runOptions, triageOption } from './options.ts';
+import { loadTriage } from '../triage/triage.ts';
 import type { Out } from './main.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'guard',
   describe: 'CI: rerun a frozen increment against the current checkers and fail on a new false accept, a lost rejection or a failing control',
   builder: (y) =>
-    jsonOption(runOptions(y))
+    triageOption(jsonOption(runOptions(y)))
       .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file (JSON, one outcome per cell; commit it)' })
       .option('increment', { type: 'string', describe: 'frozen increment folder (default: the one the baseline names)' })
       .option('checker-dir', { type: 'string', describe: 'score the checker files in this directory instead of the target\'s shipped ones' })
@@ -25,6 +26,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       update: a['update-baseline'],
       junit: a.junit,
       out: a.out,
+      triage: loadTriage(a.triage),
       workers: checkWorkers(a.workers),
       limitMs: a['time-limit'],
       progress: a.progress && !a.json,

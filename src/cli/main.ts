@@ -5,6 +5,7 @@ import { rerunCommand } from './rerun.ts';
 import { targetCheckCommand } from './target-check.ts';
 import { repairCommand } from './repair.ts';
 import { guardCommand } from './guard.ts';
+import { triageCommand } from './triage.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 export type Out = { log: (s: string) => void; err: (s: string) => void };
@@ -30,6 +31,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(targetCheckCommand(out))
     .command(repairCommand(out))
     .command(guardCommand(out))
+    .command(triageCommand(out))
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()
@@ -45,6 +47,10 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
 
 /** Returns the exit code: 0 done, 2 bad input, 130 interrupted, 1 anything else. */
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
+  // Output piped into `head` and closed early is not an error of ours.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
+  });
   try {
     const cli = buildCli(argv, out);
     await cli.parseAsync();

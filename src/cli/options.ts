@@ -104,6 +104,10 @@ export const runOptions = <T>(y: Argv<T>) =>
 
 export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON for machines' });
 
+/** Where a maintainer's triage of findings is kept (see `blindspot triage`). */
+export const triageOption = <T>(y: Argv<T>) =>
+  y.option('triage', { type: 'string', describe: 'triage file to apply (default ./blindspot-triage.json when it exists): dismissed findings are marked, and guard does not fail on them' });
+
 const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
 export function parseSplits(xs: string[]): Split[] {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { runIncrement } from '../run/run.ts';
 import { writeReport } from '../report/write.ts';
+import { loadTriage } from '../triage/triage.ts';
 import { checkWorkers } from './options.ts';
 import { summaryLines } from './summary.ts';
 import type { Out } from './main.ts';
@@ -34,7 +35,7 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     limitMs: a['time-limit'],
     progress: a.progress && !a.json,
   });
-  const written = await writeReport(runDir);
+  const written = await writeReport(runDir, { triage: loadTriage(a.triage) });
   if (a.json) out.log(JSON.stringify(written.report, null, 2));
   else {
     out.log(`Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}.`);

@@ -4,7 +4,8 @@ import { takeIdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { freeze, parseArms, selectTasks } from '../protocol/freeze.ts';
 import { writeReport } from '../report/write.ts';
-import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions } from './options.ts';
+import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption } from './options.ts';
+import { loadTriage } from '../triage/triage.ts';
 import type { Out } from './main.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 
@@ -60,7 +61,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'run <increment>',
   describe: 'score the cells of a frozen increment into a resumable ledger, then write the report',
   builder: (y) =>
-    jsonOption(runOptions(y))
+    triageOption(jsonOption(runOptions(y)))
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
       .option('out', { type: 'string', describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
   handler: async (a) => {
@@ -72,9 +73,9 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
 export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'report <run>',
   describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
-  builder: (y) => jsonOption(y).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
+  builder: (y) => triageOption(jsonOption(y)).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
-    const written = await writeReport(a.run);
+    const written = await writeReport(a.run, { triage: loadTriage(a.triage) });
     out.log(a.json ? JSON.stringify(written.report, null, 2) : written.markdown);
   },
 });

@@ -1,30 +1,25 @@
 import type { Report } from '../report/build.ts';
+import { glance } from '../report/markdown.ts';
+
+/** A markdown line as terminal text. */
+const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');
 
 /** The few lines a user reads after a run; the full tables are in report.md. */
 export function summaryLines(r: Report, runDir: string): string[] {
-  const lines = [`Controls passed ${r.controls.pass}/${r.controls.total}.`];
+  const lines = glance(r).map(plain);
   if (r.controls.falseRejects.length) {
     lines.push(`FALSE REJECTS: ${r.controls.falseRejects.map((f) => f.task).join(', ')} (reference failed its own checker)`);
   }
   if (r.controls.unscored.length) {
     lines.push(`Controls not scored (delivery broke or checker error): ${r.controls.unscored.map((f) => f.task).join(', ')}`);
   }
-  const fa = r.falseAccepts;
-  if (!r.flow.length) {
-    // no fault arm in this increment
-  } else if (!fa.length) lines.push('No confirmed false accepts.');
-  else {
-    lines.push(`Confirmed false accepts: ${fa.length}`);
-    const byFamily = new Map<string, Map<string, number>>();
-    for (const f of fa) {
-      const g = byFamily.get(f.family) ?? new Map<string, number>();
-      g.set(f.generator, (g.get(f.generator) ?? 0) + 1);
-      byFamily.set(f.family, g);
-    }
-    for (const [family, gens] of byFamily) {
-      lines.push(`  ${family}: ${[...gens].map(([g, n]) => `${g} (${n})`).join(', ')}`);
-    }
+  const byFamily = new Map<string, Map<string, number>>();
+  for (const f of r.falseAccepts) {
+    const g = byFamily.get(f.family) ?? new Map<string, number>();
+    g.set(f.generator, (g.get(f.generator) ?? 0) + 1);
+    byFamily.set(f.family, g);
   }
+  for (const [family, gens] of byFamily) lines.push(`  ${family}: ${[...gens].map(([g, n]) => `${g} (${n})`).join(', ')}`);
   if (r.swap) {
     const diag = r.swap.rungs.find((x) => x.rung === 'diag')!;
     const off = r.swap.rungs.filter((x) => x.rung !== 'diag');

@@ -21,6 +21,8 @@ export interface Change {
   kind: ChangeKind;
   regression: boolean;
   detail?: string;
+  /** a maintainer dismissed this construction (blindspot triage), with this reason: not a regression */
+  dismissed?: string;
 }
 
 export interface CellMeta {
@@ -56,5 +58,6 @@ export function compareOutcomes(before: Record<string, Outcome>, after: Record<s
 }
 
 export function describeChange(c: Change): string {
-  return `${c.regression ? 'REGRESSION' : 'changed'}  ${c.kind}: ${c.generator} ${c.family} ${c.cell}: ${c.before} -> ${c.after}${c.detail ? `  (${c.detail})` : ''}`;
+  const status = c.regression ? 'REGRESSION' : c.dismissed !== undefined ? 'dismissed' : 'changed';
+  return `${status}  ${c.kind}: ${c.generator} ${c.family} ${c.cell}: ${c.before} -> ${c.after}${c.detail ? `  (${c.detail})` : ''}${c.dismissed !== undefined ? `  [dismissed by triage: ${c.dismissed}]` : ''}`;
 }

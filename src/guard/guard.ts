@@ -13,9 +13,13 @@ import { InputError } from '../util/errors.ts';
 import { checkerMap, outcomesOf, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
 import { renderJunit } from './junit.ts';
+import { cellKey, type Triage } from '../triage/triage.ts';
+import type { Cell } from '../protocol/cell.ts';
 
 export interface GuardOptions {
   baseline: string;
+  /** a maintainer's triage: dismissed findings are named, not counted as regressions */
+  triage?: Triage;
   /** the frozen increment; default: the one the baseline names */
   increment?: string;
   /** score checker copies in this directory instead of the target's shipped checkers */
@@ -44,6 +48,21 @@ export interface GuardResult {
 /** Checker files that differ between two name -> sha256 maps, as the engine names them. */
 const asFiles = (m: Record<string, string>) => Object.entries(m).map(([path, sha256]) => ({ path, sha256 }));
 const checkerDiff = (before: Record<string, string>, after: Record<string, string>) => checkerChanges(asFiles(before), asFiles(after)).sort();
+
+/**
+ * A new false accept or lost rejection whose construction a maintainer dismissed
+ * (blindspot triage) is no regression: it stays in the list, named with the
+ * reason, and the job does not fail on it.
+ */
+function dismissByTriage(changes: Change[], target: string, cells: Cell[], triage: Triage | undefined): Change[] {
+  if (!triage) return changes;
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  return changes.map((c) => {
+    const cell = byId.get(c.cell);
+    const entry = cell && c.regression ? triage.byKey.get(cellKey(target, cell) ?? '') : undefined;
+    return entry?.status === 'dismissed' ? { ...c, regression: false, dismissed: entry.reason } : c;
+  });
+}
 
 export async function guard(opts: GuardOptions): Promise<GuardResult> {
   const baselineFile = resolve(opts.baseline);
@@ -82,7 +101,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     const outcomes = outcomesOf(cls.cells);
     const checkers = checkerMap(rerun.increment.target.checkerFiles);
     const meta = new Map<string, CellMeta>(cls.cells.map((c) => [c.cell, { generator: c.generator, family: c.family, detail: c.detail }]));
-    const changes = baseline ? compareOutcomes(baseline.cells, outcomes, meta) : [];
+    const changes = dismissByTriage(baseline ? compareOutcomes(baseline.cells, outcomes, meta) : [], increment.target.name, cells, opts.triage);
     const regressions = opts.update ? 0 : changes.filter((c) => c.regression).length;
     const summary = summarize(outcomes);
     if (opts.update) {

@@ -55,7 +55,20 @@ export interface Report {
   flow: FlowRow[];
   supported: SupportedRow[];
   generators: { generator: string; tasks: string[]; vectors: Record<string, string> }[];
-  falseAccepts: { cell: string; task: string; generator: string; family: string; edit?: string; evidence: ClassifiedCell['evidence'] }[];
+  falseAccepts: {
+    cell: string;
+    task: string;
+    generator: string;
+    family: string;
+    edit?: string;
+    evidence: ClassifiedCell['evidence'];
+    /** the construction's key in a triage file */
+    key?: string;
+    /** what a maintainer said of this construction (blindspot triage) */
+    triage?: { status: 'dismissed' | 'accepted'; reason: string };
+  }[];
+  /** the triage file applied, and how many findings it speaks for */
+  triage?: { file: string; sha256: string; dismissed: number; accepted: number };
   refusals: { family: string; reason: string; cells: number }[];
   /** checker errors of controls, fault, floor and search cells, grouped by cause */
   errors: ErrorGroup[];

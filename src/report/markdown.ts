@@ -50,7 +50,7 @@ function renderFaults(r: Report): string[] {
   out.push('', '## Confirmed false accepts', '');
   if (!r.falseAccepts.length) out.push('None confirmed in this increment.');
   for (const fa of r.falseAccepts) {
-    out.push(`- \`${fa.cell}\` (${fa.generator}, ${fa.family}): ${fa.edit ?? ''}`);
+    out.push(`- \`${fa.cell}\` (${fa.generator}, ${fa.family}): ${fa.edit ?? ''}${triageNote(fa.triage)}`);
     for (const line of fa.evidence?.summary ?? []) out.push(`  - readback: ${line}`);
   }
   out.push('', '## Verdict vectors per generator', '');
@@ -63,6 +63,8 @@ function renderFaults(r: Report): string[] {
   }
   return out;
 }
+
+const triageNote = (t?: { status: string; reason: string }) => (t ? ` **[${t.status} by triage: ${t.reason}]**` : '');
 
 /** What a reader must know before any table: no-op acceptances, the headline counts, and what happened to the run. */
 export function glance(r: Report): string[] {
@@ -91,6 +93,9 @@ export function glance(r: Report): string[] {
       `- Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept, from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
         `${r.search.complete ? '' : ' (shrinking not finished: resume the run)'}; confirm them on fresh environments with \`blindspot rerun --from <this run>\`.`,
     );
+  }
+  if (r.triage) {
+    out.push(`- Triage (${r.triage.file}): ${r.triage.dismissed} finding(s) dismissed, ${r.triage.accepted} accepted; dismissed ones stay in the tables, marked, and \`guard\` does not fail on them.`);
   }
   if (r.errors.length) out.push(`- Checker errors: ${r.errors.reduce((n, e) => n + e.cells, 0)} cell(s) in ${r.errors.length} cause(s), never counted as Pass.`);
   const broken = r.run.sessions.filter((s) => s.status !== 'complete');

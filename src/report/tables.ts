@@ -49,7 +49,7 @@ export const searchTable = (s: NonNullable<Report['search']>): Table => ({
   head: ['task', 'minimal mutant', 'size (edits/steps/args)', 'explored', 'shrink tried/steps', 'evidence'],
   rows: s.findings.map((f) => [
     f.task,
-    f.minimal.edits.join('; then '),
+    f.minimal.edits.join('; then ') + (f.triage ? ` [${f.triage.status}: ${f.triage.reason}]` : ''),
     `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
     f.explored,
     `${f.tried}/${f.shrinks}${f.stop === 'minimal' ? '' : ` (${f.stop})`}`,

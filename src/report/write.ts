@@ -14,6 +14,8 @@ import { renderMarkdown } from './markdown.ts';
 import { renderHtml } from './html.ts';
 import { buildStrykerReport } from './stryker.ts';
 import { swapGridCells } from './swap.ts';
+import { applyTriage } from './triage.ts';
+import type { Triage } from '../triage/triage.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
@@ -36,16 +38,16 @@ export interface WrittenReport {
 }
 
 /** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
-export async function writeReport(runDir: string): Promise<WrittenReport> {
+export async function writeReport(runDir: string, opts: { triage?: Triage } = {}): Promise<WrittenReport> {
   const unlock = lockRunFolder(runDir);
   try {
-    return await renderRun(runDir);
+    return await renderRun(runDir, opts.triage);
   } finally {
     unlock();
   }
 }
 
-async function renderRun(runDir: string): Promise<WrittenReport> {
+async function renderRun(runDir: string, triage: Triage | undefined): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
   const classification = classify(manifest, ledger, increment.target.semantics);
   const spec = increment.extras.search as SearchSpec | undefined;
@@ -53,7 +55,7 @@ async function renderRun(runDir: string): Promise<WrittenReport> {
   const search = spec
     ? await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) })
     : undefined;
-  const report = buildReport(increment, manifest, run, classification, ledger, search);
+  const report = applyTriage(buildReport(increment, manifest, run, classification, ledger, search), manifest, triage);
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
     'report.json': JSON.stringify(report, null, 2) + '\n',
@@ -70,8 +72,11 @@ async function renderRun(runDir: string): Promise<WrittenReport> {
       { header: true },
     ),
     'false-accepts.csv': stringify(
-      report.falseAccepts.map((f) => ({ cell: f.cell, task: f.task, generator: f.generator, family: f.family, edit: f.edit ?? '', evidence: f.evidence?.summary.join('; ') ?? '' })),
-      { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence'] },
+      report.falseAccepts.map((f) => ({
+        cell: f.cell, task: f.task, generator: f.generator, family: f.family, edit: f.edit ?? '', evidence: f.evidence?.summary.join('; ') ?? '',
+        key: f.key ?? '', triage: f.triage ? `${f.triage.status}: ${f.triage.reason}` : '',
+      })),
+      { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence', 'key', 'triage'] },
     ),
   };
   if (report.search) {

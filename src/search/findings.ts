@@ -30,6 +30,9 @@ export interface SearchFinding {
   /** candidates judged while shrinking, and steps taken */
   tried: number;
   shrinks: number;
+  /** the construction's key in a triage file, and what the file says of it */
+  key?: string;
+  triage?: { status: 'dismissed' | 'accepted'; reason: string };
   /** minimal, or why shrinking stopped before it could say so */
   stop: 'minimal' | 'limit' | 'unscored';
   evidence: Evidence;

@@ -1,0 +1,78 @@
+// blindspot triage: mark a run's finding dismissed or accepted, with a reason, in
+// the triage file kept beside the benchmark; or list the findings with their keys.
+import type { CommandModule } from 'yargs';
+import { existsSync } from 'node:fs';
+import { loadRun } from '../report/write.ts';
+import { classify } from '../classify/classify.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
+import { cellKey, constructionKey, DEFAULT_TRIAGE, loadTriage, recordTriage } from '../triage/triage.ts';
+import { InputError } from '../util/errors.ts';
+import type { Step } from '../target/types.ts';
+import { jsonOption } from './options.ts';
+import type { Out } from './main.ts';
+
+interface Finding {
+  cell: string;
+  task: string;
+  kind: string;
+  construction: string;
+  key: string;
+}
+
+/** Every finding of a run a maintainer can triage: confirmed false accepts and search findings. */
+async function findingsOf(runDir: string): Promise<Finding[]> {
+  const { increment, manifest, ledger } = await loadRun(runDir);
+  const target = increment.target.name;
+  const cells = new Map(manifest.map((c) => [c.id, c]));
+  const cls = classify(manifest, ledger, increment.target.semantics);
+  const out: Finding[] = cls.cells
+    .filter((c) => c.arm === 'fault' && c.falseAccept)
+    .map((c) => ({ cell: c.cell, task: c.checker, kind: c.family, construction: c.edit ?? '', key: cellKey(target, cells.get(c.cell)!)! }));
+  const spec = increment.extras.search as SearchSpec | undefined;
+  if (spec) {
+    const byId = new Map(ledger.map((e) => [e.cell, e]));
+    const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
+    for (const f of s.findings) {
+      out.push({ cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]) });
+    }
+  }
+  return out;
+}
+
+export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
+  command: 'triage <run>',
+  describe: 'mark a finding of a run dismissed or accepted, with a reason, in the triage file kept beside the benchmark (keyed by construction, so it holds for later runs); without --cell, list the findings and their triage',
+  builder: (y) =>
+    jsonOption(y)
+      .positional('run', { type: 'string', demandOption: true, describe: 'run folder' })
+      .option('cell', { type: 'string', describe: 'the finding: a false accept\'s or search finding\'s cell id, or its key' })
+      .option('dismiss', { type: 'string', describe: 'dismiss it, with the reason (e.g. "the task never states the description")' })
+      .option('accept', { type: 'string', describe: 'accept it as a weakness to fix, with the reason' })
+      .option('triage', { type: 'string', default: DEFAULT_TRIAGE, describe: 'the triage file' })
+      .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding'),
+  handler: async (a) => {
+    const findings = await findingsOf(a.run);
+    if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');
+    if (a.cell === undefined) {
+      if (a.dismiss !== undefined || a.accept !== undefined) throw new InputError('--cell: name the finding to mark');
+      // Listing before anything was triaged: no file yet is no triage yet.
+      const triage = existsSync(a.triage) ? loadTriage(a.triage) : undefined;
+      const rows = findings.map((f) => ({ ...f, triage: triage?.byKey.get(f.key) }));
+      if (a.json) return out.log(JSON.stringify(rows, null, 2));
+      for (const r of rows) out.log(`${r.key}  ${r.triage ? `${r.triage.status.padEnd(9)}` : 'open     '}  ${r.task}  ${r.kind}: ${r.construction}${r.triage ? `  (${r.triage.reason})` : ''}`);
+      return out.log(`${rows.length} finding(s); ${rows.filter((r) => r.triage).length} triaged in ${triage?.file ?? '(no triage file)'}`);
+    }
+    const f = findings.find((x) => x.cell === a.cell || x.key === a.cell);
+    if (!f) throw new InputError(`--cell: ${a.cell} is not a finding of run ${a.run} (list them with \`blindspot triage ${a.run}\`)`);
+    const status = a.dismiss !== undefined ? 'dismissed' : a.accept !== undefined ? 'accepted' : undefined;
+    const reason = (a.dismiss ?? a.accept ?? '').trim();
+    if (!status) throw new InputError('--dismiss or --accept: say what to mark, with the reason');
+    if (!reason) throw new InputError(`--${status === 'dismissed' ? 'dismiss' : 'accept'}: give the reason; it is kept in the triage file`);
+    const { increment } = await loadRun(a.run);
+    recordTriage(a.triage, { key: f.key, target: increment.target.name, task: f.task, construction: f.construction, status, reason, at: new Date().toISOString() });
+    if (a.json) out.log(JSON.stringify({ file: a.triage, key: f.key, status, reason }, null, 2));
+    else out.log(`${f.key} ${status} in ${a.triage}: ${f.task} ${f.kind}: ${f.construction}`);
+  },
+});

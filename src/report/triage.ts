@@ -1,0 +1,35 @@
+// Triage in the report: each false accept and search finding carries its
+// construction key, and what the triage file says of it. A dismissed finding
+// stays in the tables, marked; the headline counts say how many are dismissed.
+import type { Cell } from '../protocol/cell.ts';
+import { cellKey, constructionKey, type Triage } from '../triage/triage.ts';
+import type { Report } from './build.ts';
+
+export function applyTriage(r: Report, manifest: Cell[], triage: Triage | undefined): Report {
+  const target = r.evidence.target;
+  const cells = new Map(manifest.map((c) => [c.id, c]));
+  const said = (key: string | undefined) => {
+    const e = key ? triage?.byKey.get(key) : undefined;
+    return e ? { triage: { status: e.status, reason: e.reason } } : {};
+  };
+  const falseAccepts = r.falseAccepts.map((f) => {
+    const key = cellKey(target, cells.get(f.cell)!);
+    return { ...f, ...(key ? { key } : {}), ...said(key) };
+  });
+  const search = r.search && {
+    ...r.search,
+    findings: r.search.findings.map((f) => {
+      const key = constructionKey(target, f.task, f.minimal.steps);
+      return { ...f, key, ...said(key) };
+    }),
+  };
+  const marked = [...falseAccepts, ...(search?.findings ?? [])].map((f) => f.triage?.status);
+  return {
+    ...r,
+    falseAccepts,
+    ...(search ? { search } : {}),
+    ...(triage
+      ? { triage: { file: triage.file, sha256: triage.sha256, dismissed: marked.filter((s) => s === 'dismissed').length, accepted: marked.filter((s) => s === 'accepted').length } }
+      : {}),
+  };
+}
