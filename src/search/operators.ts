@@ -185,12 +185,15 @@ function answerOf(ctx: SearchContext): { at: number; arg: string; text: string }
 
 export const answer: SearchOperator = {
   name: 'answer',
-  description: 'change the final answer: leave it empty, or drop or change a number it reports',
+  description: 'change the final answer: leave it empty, or drop or change a number it reports that the task did not already state',
   edits(ctx) {
     const a = answerOf(ctx);
     if (!a) return [];
     const out: Edit[] = [{ op: 'answer', text: '' }];
-    const seen = new Set<string>();
+    // A number the instruction already states ("in March 2022") is an echo of the
+    // question, not the information asked for: changing it proves nothing.
+    const stated = new Set(ctx.task.instruction.match(NUMBER) ?? []);
+    const seen = new Set<string>(stated);
     for (const m of a.text.matchAll(NUMBER)) {
       const n = m[0];
       if (seen.has(n)) continue;

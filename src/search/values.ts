@@ -30,7 +30,9 @@ export function candidateValues(current: Json, alternatives: Json[] | undefined,
   if (domain?.type === 'id' || (domain?.type === 'string' && domain.values)) out.push(...(domain.values ?? []));
   if (typeof current === 'number' && (domain === undefined || domain.type === 'number' || domain.type === 'integer')) out.push(...numbers(current, domain));
   else if (typeof current === 'boolean') out.push(!current);
-  else if (typeof current === 'string' && domain?.type !== 'id') out.push(...nearMisses(current));
+  // Near misses only where nothing else can move a string: where other legal
+  // values exist, they already show whether the checker reads the argument.
+  else if (typeof current === 'string' && domain?.type !== 'id' && !out.length) out.push(...nearMisses(current));
   const seen = new Set([canonicalJson(current)]);
   const unique: Json[] = [];
   for (const v of out) {
