@@ -1,7 +1,5 @@
 import type { CommandModule } from 'yargs';
 import { resolve } from 'node:path';
-import { freeze } from '../protocol/freeze.ts';
-import { readRunFile } from '../run/runfile.ts';
 import { jsonOption, runOptions, selectionOptions, targetOption } from './options.ts';
 import { freezeOptionsFrom } from './stages.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
@@ -16,6 +14,8 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 audit --target apps', 'audit every dev task of the embedded apps target')
       .example('$0 audit --target apps --out reports/mine', 'run into reports/mine, or resume it if it was interrupted'),
   handler: async (a) => {
+    // The engine loads here, not at start-up (see main.ts).
+    const [{ freeze }, { readRunFile }] = await Promise.all([import('../protocol/freeze.ts'), import('../run/runfile.ts')]);
     const runDir = a.out ?? defaultRunDir(a.target);
     const existing = await readRunFile(runDir);
     let incrementDir: string;
@@ -23,7 +23,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       incrementDir = resolve(runDir, existing.increment.dir);
       if (!a.json) out.log(`Resuming run ${runDir} (increment ${existing.increment.id}).`);
     } else {
-      const frozen = await freeze(freezeOptionsFrom(a));
+      const frozen = await freeze(await freezeOptionsFrom(a));
       incrementDir = frozen.dir;
       if (!a.json) {
         if (frozen.census) out.log(`Census: ${frozen.census.file}`);

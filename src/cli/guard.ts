@@ -1,5 +1,4 @@
 import type { CommandModule } from 'yargs';
-import { guard } from '../guard/guard.ts';
 import { describeChange } from '../guard/compare.ts';
 import { checkWorkers, jsonOption, runOptions } from './options.ts';
 import type { Out } from './main.ts';
@@ -18,6 +17,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
+    const { guard } = await import('../guard/guard.ts');
     const r = await guard({
       baseline: a.baseline,
       increment: a.increment,

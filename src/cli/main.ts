@@ -1,3 +1,8 @@
+// Start-up: every module imported here (and by the command files) loads before
+// any command runs, `--help` and `targets` included. Command files therefore
+// import only yargs, options.ts and light helpers at the top, and their handlers
+// import the engine (ts-morph, playwright, SQLite, execa...) when they run;
+// `npm run bench -- startup` measures the result.
 import yargs, { type Argv } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import { auditCommand } from './audit.ts';

@@ -7,6 +7,9 @@ import type { Split } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 
+// Every module this file imports is loaded at start-up by every command, `--help`
+// included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
+
 // Set in the environment rather than threaded through options: worker threads
 // inherit it, and the increment never records a machine-specific path.
 export const browserOption = <T>(y: Argv<T>) =>

@@ -1,7 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { repair } from '../repair/repair.ts';
 import { PATCHES, type PatchName } from '../repair/result.ts';
-import { headline } from '../repair/render.ts';
 import { checkWorkers, jsonOption } from './options.ts';
 import type { Out } from './main.ts';
 import { join } from 'node:path';
@@ -22,6 +20,8 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
       .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON'),
   handler: async (a) => {
+    // ts-morph and the engine load here, not at start-up (see main.ts).
+    const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
     const result = await repair({ runDir: a.run, patch: a.patch as PatchName, workers: checkWorkers(a.workers), limitMs: a['time-limit'] });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {

@@ -3,20 +3,18 @@
 // a new increment before any of them is scored again; the rerun reads every
 // effect back before the checker, and reports how many of the selected cells
 // have a confirmed wrong effect and whether each verdict reproduced.
+//
+// The engine is imported inside rerun(), not at the top, so that the CLI starts
+// without loading it (see main.ts).
 import type { CommandModule } from 'yargs';
 import { join, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { classify, type ClassifiedCell } from '../classify/classify.ts';
-import { freezeIncrement } from '../protocol/increment.ts';
-import { controlCell } from '../grammar/enumerate.ts';
-import { runIncrement } from '../run/run.ts';
-import { writeReport, loadRun } from '../report/write.ts';
+import type { ClassifiedCell } from '../classify/classify.ts';
 import { openTarget } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { checkWorkers, jsonOption, runOptions } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './main.ts';
-import { sameCorpus } from '../repair/refreeze.ts';
 
 const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;
 type Key = (typeof KEYS)[number];
@@ -51,6 +49,14 @@ export interface RerunSummary {
 
 export async function rerun(opts: { from: string; where: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
   const where = parseWhere(opts.where);
+  const [{ classify }, { freezeIncrement }, { controlCell }, { runIncrement }, { writeReport, loadRun }, { sameCorpus }] = await Promise.all([
+    import('../classify/classify.ts'),
+    import('../protocol/increment.ts'),
+    import('../grammar/enumerate.ts'),
+    import('../run/run.ts'),
+    import('../report/write.ts'),
+    import('../repair/refreeze.ts'),
+  ]);
   const source = await loadRun(opts.from);
   const before = classify(source.manifest, source.ledger);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));

@@ -1,6 +1,4 @@
 import { join } from 'node:path';
-import { runIncrement } from '../run/run.ts';
-import { writeReport } from '../report/write.ts';
 import { checkWorkers } from './options.ts';
 import { summaryLines } from './summary.ts';
 import type { Out } from './main.ts';
@@ -12,6 +10,8 @@ export function defaultRunDir(prefix: string): string {
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */
 export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string): Promise<void> {
+  // The engine loads here, once a command needs it, not at start-up (see main.ts).
+  const [{ runIncrement }, { writeReport }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts')]);
   const result = await runIncrement({
     incrementDir,
     runDir,

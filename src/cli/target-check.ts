@@ -1,6 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
 import { parseTargetSpec, targetFactory } from '../target/registry.ts';
-import { checkConformance, formatConformance } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, parseUnseal, targetSpec } from './options.ts';
 import type { Out } from './main.ts';
@@ -13,7 +12,7 @@ async function commandOf(a: Args): Promise<{ command: string[]; options: Record<
   const factory = await targetFactory(name);
   if (!factory.command) throw new InputError(`target check: ${name} is an in-process target, not a protocol target; name a command after \`--\``);
   const { command: _command, ...rest } = options;
-  return { command: factory.command({ targetOptions: options }), options: rest };
+  return { command: await factory.command({ targetOptions: options }), options: rest };
 }
 
 const checkCommand = (out: Out): CommandModule<{}, Args> => ({
@@ -32,6 +31,7 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite'),
   handler: async (a) => {
     const { command, options } = await commandOf(a);
+    const { checkConformance, formatConformance } = await import('../target/protocol/conformance.ts');
     const report = await checkConformance(
       command,
       { targetOptions: options, unseal: parseUnseal(a.unseal, a.reason) },

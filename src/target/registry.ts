@@ -8,7 +8,7 @@ const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
   apps: async () => (await import('../../targets/apps/index.ts')).apps,
   servicedesk: async () => (await import('../../targets/servicedesk/index.ts')).servicedesk,
   agentdojo: async () => (await import('../../targets/agentdojo/index.ts')).agentdojo,
-  protocol: async () => (await import('./protocol/target.ts')).protocol,
+  protocol: async () => (await import('./protocol/index.ts')).protocol,
 };
 
 /**

@@ -163,7 +163,7 @@ export interface TargetFactory {
   description: string;
   open(options: OpenOptions): Promise<Target>;
   /** protocol-backed targets: the command that starts one (what `target check` exercises) */
-  command?(options: OpenOptions): string[];
+  command?(options: OpenOptions): string[] | Promise<string[]>;
 }
 
 export class SealedSplitError extends Error {
