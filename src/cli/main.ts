@@ -3,6 +3,7 @@
 // import only yargs, options.ts and light helpers at the top, and their handlers
 // import the engine (ts-morph, playwright, SQLite, execa...) when they run;
 // `npm run bench -- startup` measures the result.
+import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import { auditCommand } from './audit.ts';
@@ -11,6 +12,9 @@ import { targetCheckCommand } from './target-check.ts';
 import { repairCommand } from './repair.ts';
 import { guardCommand } from './guard.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
+
+/** package.json's version, for --version. */
+export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 export type Out = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
@@ -40,7 +44,8 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version(false)
+    .version('version', 'Show the version', VERSION)
+    .alias('v', 'version')
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .exitProcess(false)
     .fail((msg, err) => {

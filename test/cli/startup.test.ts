@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execa } from 'execa';
-import { BIN } from '../fixtures/cli.ts';
+import { BIN, cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
+
+describe('--version', () => {
+  it.concurrent.each([['--version'], ['-v']])('%s prints the package version', async (flag) => {
+    const r = await cli([flag]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
 
 describe('start-up', () => {
   /** The module URLs a CLI command resolves, recorded by a loader hook. */
