@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { checkWorkers, jsonOption, runOptions } from './options.ts';
+import { jsonOption, runOptions, runSettings } from './options.ts';
 import type { Out } from './main.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -25,9 +25,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       update: a['update-baseline'],
       junit: a.junit,
       out: a.out,
-      workers: checkWorkers(a.workers),
-      limitMs: a['time-limit'],
-      progress: a.progress && !a.json,
+      ...runSettings(a),
     });
     if (a.json) out.log(JSON.stringify(r, null, 2));
     else {

@@ -49,7 +49,10 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .exitProcess(false)
     .fail((msg, err) => {
-      throw err ?? new InputError(msg);
+      // yargs reports bad flags (and errors thrown by an option's coerce) as a
+      // YError: bad input, one line, exit 2; anything else keeps its stack.
+      if (err && err.name !== 'YError') throw err;
+      throw new InputError(msg ?? err.message);
     });
 }
 

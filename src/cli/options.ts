@@ -10,6 +10,57 @@ import { BROWSER_ENV } from '../util/browser.ts';
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
 
+/** A flag given twice reaches a coerce as an array: refused rather than one value picked silently. */
+function once(flag: string, raw: unknown): unknown {
+  if (Array.isArray(raw)) throw new InputError(`--${flag}: given ${raw.length} times (${raw.join(', ')}); give it once`);
+  return raw;
+}
+
+/**
+ * A yargs `coerce` for a whole-number option: the number, or one line naming the
+ * flag and the value as typed (exit 2). Declared without a yargs type so that
+ * `abc` reaches here as typed instead of as NaN.
+ */
+export const wholeNumber =
+  (flag: string, min: number, what = 'a whole number') =>
+  (raw: unknown): number => {
+    const v = once(flag, raw);
+    const n = typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(String(v)) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < min) {
+      const bound = min === 1 ? ' > 0' : min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : '';
+      throw new InputError(`--${flag}: expected ${what}${bound}, got '${v}'`);
+    }
+    return n;
+  };
+
+/** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
+export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
+  for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
+  return xs as T[];
+}
+
+/** A yargs `coerce` for an enumerated option (yargs' own `choices` message spans several lines). */
+export const oneOf =
+  <T extends string>(flag: string, known: readonly T[]) =>
+  (raw: unknown): T =>
+    knownList(flag, 'value', known, [String(once(flag, raw))])[0];
+
+/** The per-cell time limit option of every scoring command (whole ms > 0). */
+export const timeLimitOption = (describe: string) => ({
+  default: 10_000,
+  requiresArg: true,
+  coerce: wholeNumber('time-limit', 1, 'a whole number of milliseconds'),
+  describe,
+});
+
+/** The --workers option of every scoring command (whole number >= 0). */
+export const workersOption = (dflt: number, describe: string) => ({
+  default: dflt,
+  requiresArg: true,
+  coerce: wholeNumber('workers', 0),
+  describe,
+});
+
 // Set in the environment rather than threaded through options: worker threads
 // inherit it, and the increment never records a machine-specific path.
 export const browserOption = <T>(y: Argv<T>) =>
@@ -80,8 +131,12 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     })
     .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
     .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
-    .option('pilot', { type: 'number', describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid' })
-    .option('seed', { type: 'number', default: 0, describe: 'swap: seed of the --pilot sample' })
+    .option('pilot', {
+      requiresArg: true,
+      coerce: wholeNumber('pilot', 1, 'a whole number of off-diagonal cells'),
+      describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid',
+    })
+    .option('seed', { default: 0, requiresArg: true, coerce: wholeNumber('seed', Number.MIN_SAFE_INTEGER, 'an integer'), describe: 'swap: seed of the --pilot sample' })
     .option('families', {
       type: 'string',
       array: true,
@@ -92,27 +147,32 @@ export const selectionOptions = <T>(y: Argv<T>) =>
 
 export const runOptions = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('workers', { type: 'number', default: availableParallelism(), describe: 'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)' })
-    .option('time-limit', { type: 'number', default: 10_000, describe: 'per-cell time limit in ms; past it the cell is a checker Error' })
+    .option(
+      'workers',
+      workersOption(
+        availableParallelism(),
+        'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
+      ),
+    )
+    .option('time-limit', timeLimitOption('per-cell time limit in ms; past it the cell is a checker Error'))
     .option('progress', { type: 'boolean', default: true, describe: 'show a progress bar on a TTY' });
+
+/** What runIncrement takes from the scoring options (validated by their coerce). */
+export const runSettings = (a: Record<string, any>) => ({
+  workers: a.workers as number,
+  limitMs: a['time-limit'] as number,
+  progress: Boolean(a.progress) && !a.json,
+});
 
 export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON for machines' });
 
 const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
-export function parseSplits(xs: string[]): Split[] {
-  for (const s of xs) if (!SPLITS.includes(s as Split)) throw new InputError(`--split: unknown split '${s}' (known: ${SPLITS.join(', ')})`);
-  return xs as Split[];
-}
+export const parseSplits = (xs: string[]): Split[] => knownList('split', 'split', SPLITS, xs);
 
 export function parseUnseal(unseal?: string, reason?: string): { split: Split; reason: string } | undefined {
   if (unseal === undefined) return undefined;
-  const [split] = parseSplits([unseal]);
+  const [split] = knownList('unseal', 'split', SPLITS, [unseal]);
   if (!reason?.trim()) throw new InputError('--reason: opening a sealed split needs a reason, which is recorded in the evidence');
   return { split, reason };
-}
-
-export function checkWorkers(n: number): number {
-  if (!Number.isInteger(n) || n < 0) throw new InputError(`--workers: expected a whole number >= 0, got ${n}`);
-  return n;
 }

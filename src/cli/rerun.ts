@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import type { ClassifiedCell } from '../classify/classify.ts';
 import { openTarget } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
-import { checkWorkers, jsonOption, runOptions } from './options.ts';
+import { jsonOption, runOptions, runSettings } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './main.ts';
 
@@ -130,9 +130,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       where: a.where,
       mutantsDir: a.mutants,
       runDir: a.out ?? defaultRunDir('rerun'),
-      workers: checkWorkers(a.workers),
-      limitMs: a['time-limit'],
-      progress: a.progress && !a.json,
+      ...runSettings(a),
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));
     out.log(`Froze ${s.selected} selected cell(s) of ${s.from} (${s.where}) as increment ${s.increment}, reran them with readback.`);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { checkWorkers } from './options.ts';
+import { runSettings } from './options.ts';
 import { summaryLines } from './summary.ts';
 import type { Out } from './main.ts';
 
@@ -12,13 +12,7 @@ export function defaultRunDir(prefix: string): string {
 export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string): Promise<void> {
   // The engine loads here, once a command needs it, not at start-up (see main.ts).
   const [{ runIncrement }, { writeReport }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts')]);
-  const result = await runIncrement({
-    incrementDir,
-    runDir,
-    workers: checkWorkers(a.workers),
-    limitMs: a['time-limit'],
-    progress: a.progress && !a.json,
-  });
+  const result = await runIncrement({ incrementDir, runDir, ...runSettings(a) });
   const written = await writeReport(runDir);
   if (a.json) out.log(JSON.stringify(written.report, null, 2));
   else {

@@ -51,5 +51,11 @@ export async function targetFactory(spec: string): Promise<TargetFactory> {
 
 export async function openTarget(spec: string, options: OpenOptions = {}): Promise<Target> {
   const targetOptions = { ...parseTargetSpec(spec).options, ...options.targetOptions };
-  return (await targetFactory(spec)).open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
+  const factory = await targetFactory(spec);
+  const unknown = factory.options && Object.keys(targetOptions).find((k) => !factory.options!.includes(k));
+  if (unknown !== undefined) {
+    const known = factory.options!.length ? `known: ${factory.options!.join(', ')}` : 'it takes none';
+    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}' (${known})`);
+  }
+  return factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
 }

@@ -144,10 +144,9 @@ const RESERVED = new Set(['command', 'timeout']);
 /** The generic protocol target (see index.ts): its own options (command, timeout) stay here, the rest go to the child. */
 export function openCommandTarget(options: OpenOptions): Promise<Target> {
   const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
-  const timeout = Number(options.targetOptions?.timeout);
-  return openProtocolTarget(
-    commandFrom(options),
-    { ...options, targetOptions: passed },
-    Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {},
-  );
+  const raw = options.targetOptions?.timeout;
+  if (raw !== undefined && !/^[1-9]\d*$/.test(raw)) {
+    throw new InputError(`--target-option timeout: expected a whole number of milliseconds > 0, got '${raw}'`);
+  }
+  return openProtocolTarget(commandFrom(options), { ...options, targetOptions: passed }, raw === undefined ? {} : { timeoutMs: Number(raw) });
 }
