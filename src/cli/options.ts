@@ -155,7 +155,11 @@ export const runOptions = <T>(y: Argv<T>) =>
       ),
     )
     .option('time-limit', timeLimitOption('per-cell time limit in ms; past it the cell is a checker Error'))
-    .option('progress', { type: 'boolean', default: true, describe: 'show a progress bar on a TTY' });
+    .option('progress', {
+      type: 'boolean',
+      default: true,
+      describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; off with --json',
+    });
 
 /** What runIncrement takes from the scoring options (validated by their coerce). */
 export const runSettings = (a: Record<string, any>) => ({
