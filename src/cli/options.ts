@@ -73,9 +73,17 @@ export const browserOption = <T>(y: Argv<T>) =>
     },
   });
 
+// The intent options (--target, --arms, --split, --seed...) have no yargs default:
+// `audit --out` on an existing run compares only the flags the user gave (see
+// resume.ts), so defaults are applied in code and shown with defaultDescription.
+export const DEFAULT_TARGET = 'apps';
+export const DEFAULT_ARMS = ['faults'];
+export const DEFAULT_SPLITS: Split[] = ['dev'];
+const SPLITS: Split[] = ['dev', 'test', 'holdout'];
+
 export const targetOption = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('target', { type: 'string', default: 'apps', describe: `target to audit (${knownTargets().join(', ')})` })
+    .option('target', { type: 'string', defaultDescription: DEFAULT_TARGET, describe: `target to audit (${knownTargets().join(', ')})` })
     .option('target-option', {
       type: 'string',
       array: true,
@@ -98,7 +106,7 @@ export function targetSpec(a: Record<string, any>): string {
   if (a.suite !== undefined) options.suite = String(a.suite);
   const rest = (a['--'] ?? []) as string[];
   if (rest.length) options.command = rest.map(String).join(' ');
-  const parsed = parseTargetSpec(String(a.target));
+  const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 
@@ -110,8 +118,8 @@ export const taskOptions = <T>(y: Argv<T>) =>
     .option('split', {
       type: 'string',
       array: true,
-      default: ['dev'],
-      describe: 'task splits to include (dev, test, holdout)',
+      defaultDescription: DEFAULT_SPLITS.join(','),
+      describe: `task splits to include (${SPLITS.join(', ')})`,
       coerce: list,
     })
     .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
@@ -125,7 +133,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('arms', {
       type: 'string',
       array: true,
-      default: ['faults'],
+      defaultDescription: DEFAULT_ARMS.join(','),
       describe: 'faults (the fault grammar) and/or swap (intent-swap grid: every checker against every trajectory)',
       coerce: list,
     })
@@ -136,7 +144,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       coerce: wholeNumber('pilot', 1, 'a whole number of off-diagonal cells'),
       describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid',
     })
-    .option('seed', { default: 0, requiresArg: true, coerce: wholeNumber('seed', Number.MIN_SAFE_INTEGER, 'an integer'), describe: 'swap: seed of the --pilot sample' })
+    .option('seed', { requiresArg: true, coerce: wholeNumber('seed', Number.MIN_SAFE_INTEGER, 'an integer'), defaultDescription: '0', describe: 'swap: seed of the --pilot sample' })
     .option('families', {
       type: 'string',
       array: true,
@@ -170,9 +178,8 @@ export const runSettings = (a: Record<string, any>) => ({
 
 export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON for machines' });
 
-const SPLITS: Split[] = ['dev', 'test', 'holdout'];
-
-export const parseSplits = (xs: string[]): Split[] => knownList('split', 'split', SPLITS, xs);
+/** --split as given, or the default; every name known. */
+export const parseSplits = (xs: string[] | undefined): Split[] => knownList('split', 'split', SPLITS, xs ?? DEFAULT_SPLITS);
 
 export function parseUnseal(unseal?: string, reason?: string): { split: Split; reason: string } | undefined {
   if (unseal === undefined) return undefined;

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
-import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions } from './options.ts';
+import { DEFAULT_ARMS, jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions } from './options.ts';
 import type { Out } from './main.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 
@@ -13,7 +13,7 @@ export const freezeOptionsFrom = async (a: Args) => {
   const { parseArms } = await import('../protocol/freeze.ts');
   return {
     target: targetSpec(a),
-    arms: parseArms(a.arms),
+    arms: parseArms(a.arms ?? DEFAULT_ARMS),
     families: a.families,
     swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
     splits: parseSplits(a.split),

@@ -59,7 +59,7 @@ export function parseArms(arms: string[]): ArmName[] {
 }
 
 /** Task ids or generator names within the selection; names nothing outside it. */
-function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
+export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
   if (!names?.length) return tasks.map((t) => t.id);
   const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
   if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${unknown.map((u) => `'${u}'`).join(', ')}`);

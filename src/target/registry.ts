@@ -29,7 +29,7 @@ export function formatTargetSpec(name: string, options: Record<string, string>):
 
 export const knownTargets = () => Object.keys(FACTORIES);
 
-const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
+export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
 
 /**
  * A target is a built-in name or a path to a module exporting `target` (a

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { cli } from '../fixtures/cli.ts';
+import { TOY } from '../fixtures/tmp.ts';
+
+// One finished toy audit; every case resumes it with `audit --out` and other flags.
+describe('audit --out <existing run> with flags that choose something else', () => {
+  let root: string;
+  let run: string;
+  let common: string[];
+  const files = () => ['ledger.jsonl', 'run.json'].map((f) => readFileSync(join(run, f), 'utf8'));
+  let before: string[];
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'blindspot-test-'));
+    run = join(root, 'run');
+    common = ['--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '0', '--no-progress'];
+    const r = await cli(['audit', '--target', TOY, '--tasks', 'notes,flag/0', '--families', 'omit,extra', '--out', run, ...common]);
+    expect(r.code, r.stderr).toBe(0);
+    before = files();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it.concurrent.each([
+    [['--target', 'apps'], `--target: this run folder holds target ${TOY}, not apps; resume without --target or choose another --out`],
+    [['--arms', 'faults,swap'], '--arms: this run folder holds arms faults, not faults,swap; resume without --arms or choose another --out'],
+    [['--families', 'omit'], '--families: this run folder holds families omit,extra, not omit; resume without --families or choose another --out'],
+    [
+      ['--tasks', 'notes'],
+      '--tasks: this run folder holds tasks flag/0,notes/0,notes/1,notes/2, not notes/0,notes/1,notes/2 (generator names expanded to task ids); ' +
+        'resume without --tasks or choose another --out',
+    ],
+    [['--split', 'test'], '--split: this run folder holds splits dev, not test; resume without --split or choose another --out'],
+    [['--target-option', 'suite=banking'], '--target-option: this run folder holds target options (none), not suite=banking; resume without --target-option or choose another --out'],
+    [
+      ['--arms', 'swap', '--families', 'omit'],
+      '--arms: this run folder holds arms faults, not swap; --families: this run folder holds families omit,extra, not omit; ' +
+        'resume without --arms, --families or choose another --out',
+    ],
+  ])('%j is refused naming the difference, and nothing is scored', async (flags, line) => {
+    const r = await cli(['audit', ...flags, '--out', run, ...common]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`blindspot: ${line}`);
+    expect(r.stdout).not.toMatch(/Resuming/);
+    expect(files()).toEqual(before);
+  });
+
+  // After the refusals (not concurrent with them): a resume adds a session to run.json.
+  it.each([
+    [[]],
+    [['--target', TOY, '--tasks', 'flag/0,notes', '--families', 'extra,omit', '--arms', 'faults', '--split', 'dev']],
+  ])('%j (the same intent, in any order or spelling) resumes', async (flags) => {
+    const r = await cli(['audit', ...flags, '--out', run, ...common]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Resuming run /);
+    expect(r.stdout).toMatch(/Scored 0 cells \(\d+ already in the ledger\)/);
+  });
+});
