@@ -1,6 +1,6 @@
 // Live-browser throughput: servicedesk cells (fresh context, per-episode user,
 // deliver, Table API readback, validator, teardown with residue check) through
-// the engine with 2 workers, on a private instance database.
+// the engine with 2 workers, on the run's own instance (its target-state folder).
 import { join } from 'node:path';
 import { freeze } from '../src/protocol/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
@@ -10,8 +10,6 @@ import { printRows, scratch, timed } from './measure.ts';
 
 export async function benchBrowser(workers = 2) {
   const s = scratch();
-  const previousDb = process.env.BLINDSPOT_SERVICEDESK_DB;
-  process.env.BLINDSPOT_SERVICEDESK_DB = join(s.dir, 'instance.db');
   try {
     const frozen = await freeze({
       target: 'servicedesk',
@@ -30,8 +28,6 @@ export async function benchBrowser(workers = 2) {
     console.log(`\nbrowser cells/s goal with 2 workers: at least 3 (the paper's live cells took about 71 s each)`);
     return { cells: executed, ms, cellsPerS: rate };
   } finally {
-    if (previousDb === undefined) delete process.env.BLINDSPOT_SERVICEDESK_DB;
-    else process.env.BLINDSPOT_SERVICEDESK_DB = previousDb;
     s.done();
   }
 }

@@ -57,7 +57,7 @@ export async function takeTargetCensuses(target: Target, taskIds: string[], dir:
   const out: StoredCensus[] = [];
   for (const body of await target.censuses([...taskIds].sort())) {
     const census = { ...body, hash: hashJson(body) };
-    out.push({ kind: body.kind, file: await storeCensus(dir, census), hash: census.hash, census });
+    out.push({ kind: body.kind, file: storeCensus(dir, census).file, hash: census.hash, census });
   }
   return out;
 }

@@ -1,75 +1,66 @@
-// Idempotence census: which write endpoints change the effect when called twice.
-// It is measured, never declared, so extra-ni targets what the world really does.
-import type { Step, Target } from '../target/types.ts';
+// Idempotence census: for each task, whether repeating its last write changes
+// what the task's own delivery leaves behind. Measured per task, never declared
+// per endpoint: one endpoint can overwrite in one task and append in another, so
+// extra-ni's eligibility is the repeat's evidence in that task's delivery.
+import type { EffectSemantics, Step, Target } from '../target/types.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
+import { materialEffect } from '../readback/semantics.ts';
 import { deliverFresh } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
+import { extra } from '../grammar/api.ts';
 
 export type IdempotenceStatus = 'idempotent' | 'non-idempotent' | 'rejects-repeat';
 
 export interface IdempotenceEntry {
+  task: string;
+  /** the repeated write's endpoint */
   call: string;
   status: IdempotenceStatus;
-  /** the task whose reference prefix was used to reach the call */
-  probe: string;
-  /** what the second call changed, or why it was rejected */
+  /** what the repeat changed (materially, under the target's semantics), or why it was rejected */
   observation: string;
 }
 
 export interface IdempotenceCensus {
   kind: 'idempotence';
+  /** 2: keyed by task (1 was one probe per endpoint) */
+  version: 2;
   target: string;
   targetVersion: string;
   corpusHash: string;
   tasks: string[];
-  endpoints: IdempotenceEntry[];
+  entries: IdempotenceEntry[];
   /** content hash of everything above */
   hash: string;
 }
 
-/**
- * For each write endpoint used by any selected reference, deliver the reference
- * prefix up to its first call once, and again with that call repeated, each on a
- * fresh episode; the endpoint is non-idempotent when the repeat changes the effect.
- */
-export async function takeIdempotenceCensus(
-  target: Target,
-  taskIds: string[],
-): Promise<IdempotenceCensus> {
-  const info = await target.describe();
-  const probes = new Map<string, { task: string; prefix: Step[] }>();
-  for (const id of [...taskIds].sort()) {
-    const { steps } = await target.reference(id);
-    steps.forEach((step, i) => {
-      if (step.kind === 'write' && !probes.has(step.call)) {
-        probes.set(step.call, { task: id, prefix: steps.slice(0, i + 1) });
-      }
-    });
-  }
-  const endpoints: IdempotenceEntry[] = [];
-  for (const [call, { task, prefix }] of [...probes].sort(([a], [b]) => a.localeCompare(b))) {
-    const once = await deliverFresh(target, task, prefix);
-    if (!once.completed) throw new Error(`census: reference prefix of ${task} failed to deliver: ${once.error}`);
-    const twice = await deliverFresh(target, task, [...prefix, prefix[prefix.length - 1]]);
-    let status: IdempotenceStatus;
-    let observation: string;
-    if (!twice.completed) {
-      status = 'rejects-repeat';
-      observation = `second call rejected: ${twice.error}`;
-    } else {
-      const diff = diffEffects(once.effect, twice.effect);
-      status = diff.length ? 'non-idempotent' : 'idempotent';
-      observation = diff.length ? diff.map(describeDifference).join('; ') : 'second call changed nothing';
-    }
-    endpoints.push({ call, status, probe: task, observation });
-  }
-  const body = {
-    kind: 'idempotence' as const,
-    target: info.name,
-    targetVersion: info.version,
-    corpusHash: info.corpusHash,
-    tasks: [...taskIds].sort(),
-    endpoints,
+/** Delivers the reference and the reference with its last write repeated, each fresh, and compares their material effects. */
+async function probe(target: Target, task: string, steps: Step[], semantics: EffectSemantics | undefined): Promise<IdempotenceEntry | undefined> {
+  const twiceSteps = extra(steps, {});
+  if (!twiceSteps.ok) return undefined;
+  const call = [...steps].reverse().find((s) => s.kind === 'write')!.call;
+  const once = await deliverFresh(target, task, steps);
+  if (!once.completed) throw new Error(`census: the reference of ${task} failed to deliver: ${once.error}`);
+  const twice = await deliverFresh(target, task, twiceSteps.steps);
+  if (!twice.completed) return { task, call, status: 'rejects-repeat', observation: `second call rejected: ${twice.error}` };
+  const diff = diffEffects(materialEffect(once.effect, semantics), materialEffect(twice.effect, semantics));
+  if (diff.length) return { task, call, status: 'non-idempotent', observation: diff.map(describeDifference).join('; ') };
+  const raw = diffEffects(once.effect, twice.effect);
+  return {
+    task,
+    call,
+    status: 'idempotent',
+    observation: raw.length ? `the repeat changed only what the target declares immaterial (${raw.map((d) => d.table).join(', ')})` : 'the repeat changed nothing',
   };
+}
+
+export async function takeIdempotenceCensus(target: Target, taskIds: string[]): Promise<IdempotenceCensus> {
+  const info = await target.describe();
+  const tasks = [...taskIds].sort();
+  const entries: IdempotenceEntry[] = [];
+  for (const task of tasks) {
+    const entry = await probe(target, task, (await target.reference(task)).steps, info.semantics);
+    if (entry) entries.push(entry);
+  }
+  const body = { kind: 'idempotence' as const, version: 2 as const, target: info.name, targetVersion: info.version, corpusHash: info.corpusHash, tasks, entries };
   return { ...body, hash: hashJson(body) };
 }

@@ -1,14 +1,28 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashJson } from '../util/hash.ts';
+import { writeFileAtomic } from '../util/atomic.ts';
 
-/** Censuses are content-addressed files: a census never changes under an increment that cites it. */
-export async function storeCensus(root: string, census: { kind: string; target: string; hash: string }): Promise<string> {
+/** A stored census file that parses and whose content hash matches its name's. */
+function intact(file: string, hash: string): boolean {
+  try {
+    const { hash: stored, ...body } = JSON.parse(readFileSync(file, 'utf8'));
+    return stored === hash && hashJson(body) === hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Censuses are content-addressed files: a census never changes under an increment
+ * that cites it. An existing intact file is kept; a torn or edited one (a kill
+ * mid-write by an older version, a hand edit) is written again, atomically.
+ */
+export function storeCensus(root: string, census: { kind: string; target: string; hash: string }): { file: string; written: boolean } {
   const dir = join(root, census.target);
   const file = join(dir, `${census.kind}-${census.hash.slice(0, 12)}.json`);
-  if (!existsSync(file)) {
-    await mkdir(dir, { recursive: true });
-    await writeFile(file, JSON.stringify(census, null, 2) + '\n');
-  }
-  return file;
+  if (existsSync(file) && intact(file, census.hash)) return { file, written: false };
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(file, JSON.stringify(census, null, 2) + '\n');
+  return { file, written: true };
 }

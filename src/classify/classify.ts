@@ -1,20 +1,25 @@
 // Classification of scored cells (DESIGN.md, in this order): refused, incomplete,
-// degenerate, candidate, confirmed. Only a confirmed cell with a Pass verdict is a
-// false accept; the verdict alone never makes one.
-import type { Effect, VerdictValue } from '../target/types.ts';
+// degenerate, immaterial, candidate, confirmed. Only a confirmed cell with a Pass
+// verdict is a false accept; the verdict alone never makes one.
+import type { Effect, EffectSemantics, Json, Step, VerdictValue } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
+import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 
-export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'candidate', 'confirmed'] as const;
+export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'immaterial', 'candidate', 'confirmed'] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];
 
 /** Families whose construction guarantees that nothing is written. */
 export const NO_WRITE_FAMILIES = new Set(['claim-only', 'no-submit']);
 
 export interface Evidence {
-  /** readback: the effect was read back and differs; construction: a no-write construction and readback saw no write */
-  kind: 'readback' | 'construction';
+  /**
+   * readback: the effect was read back and differs; construction: a no-write
+   * construction and readback saw no write; answer: the final answer the checker
+   * reads no longer carries what the reference's answer does
+   */
+  kind: 'readback' | 'construction' | 'answer';
   summary: string[];
   differences: TableDifference[];
 }
@@ -37,6 +42,9 @@ export interface ClassifiedCell {
   falseReject: boolean;
   evidence?: Evidence;
   edit?: string;
+  /** floor cells: what a do-nothing agent got from the checker */
+  floor?: FloorOutcome;
+  scenario?: string;
   /** swap and diagonal cells */
   rung?: string;
   trajectoryGenerator?: string;
@@ -52,15 +60,84 @@ export interface Classification {
   unscored: string[];
 }
 
-function classifyFault(cell: Cell, entry: LedgerEntry, reference: Effect | undefined): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
+/**
+ * The wrong effect a fault cell proves, if any: degenerate when the read-back
+ * effect equals the reference effect, immaterial when it differs only where the
+ * target's semantics say the application does not care (log tables, set
+ * duplicates, ignored or normalised columns), confirmed otherwise.
+ */
+export function judgeEffect(
+  family: string,
+  effect: Effect,
+  reference: Effect,
+  semantics: EffectSemantics | undefined,
+  answer?: string,
+): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
+  const raw = diffEffects(reference, effect);
+  const differences = raw.length && semantics ? diffEffects(materialEffect(reference, semantics), materialEffect(effect, semantics)) : raw;
+  if (!differences.length && answer) return { status: 'confirmed', evidence: { kind: 'answer', summary: [answer], differences: [] } };
+  if (!raw.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
+  if (!differences.length) return { status: 'immaterial', reason: raw.map((d) => immaterialBecause(semantics, d.table)).join('; ') };
+  const kind = NO_WRITE_FAMILIES.has(family) && isEmptyEffect(effect) ? 'construction' : 'readback';
+  const summary = differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]);
+  return { status: 'confirmed', evidence: { kind, summary: answer ? [...summary, answer] : summary, differences } };
+}
+
+/**
+ * Where checkers read a final answer (the target declares which claim argument
+ * carries it): how the delivered answer differs from the reference's, compared
+ * with case and spacing folded, or undefined when it says the same.
+ */
+export function answerDifference(reference: Step[] | undefined, delivered: Step[], semantics: EffectSemantics | undefined): string | undefined {
+  const spec = semantics?.answer;
+  if (!spec || !reference) return undefined;
+  const answerIn = (steps: Step[]) => [...steps].reverse().find((s) => s.kind === 'claim' && s.call === spec.call)?.args[spec.arg];
+  const [want, got] = [answerIn(reference), answerIn(delivered)];
+  if (typeof want !== 'string' || !want.trim()) return undefined;
+  const fold = (v: Json | undefined) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim().toLowerCase() : JSON.stringify(v ?? null));
+  if (fold(want) === fold(got)) return undefined;
+  return `answer: delivered ${JSON.stringify(got ?? null)} where the reference answers ${JSON.stringify(want)}`;
+}
+
+/**
+ * A floor cell (nothing delivered, or a bare claim): a Pass is a false accept
+ * where the reference changes something material, and marks a non-discriminating
+ * task where the correct outcome is no change; it never counts as a fault-arm
+ * false accept.
+ */
+export type FloorOutcome = 'false-accept' | 'non-discriminating' | 'rejected' | 'unscored';
+
+function floorOutcome(entry: LedgerEntry, reference: Effect | undefined, semantics: EffectSemantics | undefined): FloorOutcome {
+  if (!entry.delivery?.completed || !reference || entry.verdict?.verdict === 'error' || !entry.verdict) return 'unscored';
+  if (entry.verdict.verdict === 'fail') return 'rejected';
+  return isEmptyEffect(materialEffect(reference, semantics)) ? 'non-discriminating' : 'false-accept';
+}
+
+/** What the control of each task delivered and read back: the yardstick of its fault cells. */
+export interface References {
+  effects: Record<string, Effect>;
+  steps: Record<string, Step[]>;
+}
+
+export function classifyFault(cell: Cell, entry: LedgerEntry, refs: References, semantics: EffectSemantics | undefined): Pick<ClassifiedCell, 'status' | 'reason' | 'evidence'> {
   if (!cell.construction.ok) return { status: 'refused', reason: cell.construction.reason };
   if (!entry.delivery?.completed) return { status: 'incomplete', reason: entry.delivery?.error ?? 'delivery did not complete' };
   if (!entry.effect) return { status: 'candidate', reason: `no readback retained: ${entry.readbackError ?? 'unknown'}` };
+  const reference = refs.effects[cell.checker];
   if (!reference) return { status: 'candidate', reason: 'no reference effect: the control of this task did not deliver or read back' };
-  const differences = diffEffects(reference, entry.effect);
-  if (!differences.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
-  const kind = NO_WRITE_FAMILIES.has(cell.family) && isEmptyEffect(entry.effect) ? 'construction' : 'readback';
-  return { status: 'confirmed', evidence: { kind, summary: differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]), differences } };
+  return judgeEffect(cell.family, entry.effect, reference, semantics, answerDifference(refs.steps[cell.checker], cell.construction.steps, semantics));
+}
+
+/** Reference effects and steps from the control cells that delivered and read back. */
+export function referencesOf(cells: Cell[], entryOf: (id: string) => LedgerEntry | undefined): References {
+  const refs: References = { effects: {}, steps: {} };
+  for (const cell of cells) {
+    if (cell.arm !== 'control' || !cell.construction.ok) continue;
+    refs.steps[cell.trajectory] = cell.construction.steps;
+    const e = entryOf(cell.id);
+    if (e?.delivery?.completed && e.effect) refs.effects[cell.trajectory] = e.effect;
+  }
+  return refs;
 }
 
 /**
@@ -75,13 +152,10 @@ function changedValues(d: TableDifference): string[] {
     .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
 }
 
-export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
+export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: EffectSemantics): Classification {
   const byCell = new Map(ledger.map((e) => [e.cell, e]));
-  const referenceEffects: Record<string, Effect> = {};
-  for (const cell of cells) {
-    const e = byCell.get(cell.id);
-    if (cell.arm === 'control' && e?.delivery?.completed && e.effect) referenceEffects[cell.trajectory] = e.effect;
-  }
+  const refs = referencesOf(cells, (id) => byCell.get(id));
+  const referenceEffects = refs.effects;
   const out: ClassifiedCell[] = [];
   const unscored: string[] = [];
   for (const cell of cells) {
@@ -121,7 +195,11 @@ export function classify(cells: Cell[], ledger: LedgerEntry[]): Classification {
       out.push(base);
       continue;
     }
-    const c = classifyFault(cell, entry, referenceEffects[cell.checker]);
+    if (cell.arm === 'floor') {
+      out.push({ ...base, scenario: cell.scenario, floor: floorOutcome(entry, referenceEffects[cell.checker], semantics) });
+      continue;
+    }
+    const c = classifyFault(cell, entry, refs, semantics);
     out.push({ ...base, ...c, falseAccept: c.status === 'confirmed' && entry.verdict?.verdict === 'pass' });
   }
   return { cells: out, referenceEffects, unscored };

@@ -32,7 +32,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       await refuseChangedIntent(a, await loadIncrement(incrementDir));
       if (!a.json) out.log(`Resuming run ${runDir} (increment ${existing.increment.id}).`);
     } else {
-      const frozen = await freeze(await freezeOptionsFrom(a));
+      const frozen = await freeze(freezeOptionsFrom(a));
       incrementDir = frozen.dir;
       if (!a.json) {
         if (frozen.census) out.log(`Census: ${frozen.census.file}`);

@@ -6,6 +6,7 @@ import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/regis
 import type { Split } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
+import { DEFAULT_ARMS } from '../protocol/arms.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
@@ -77,7 +78,6 @@ export const browserOption = <T>(y: Argv<T>) =>
 // `audit --out` on an existing run compares only the flags the user gave (see
 // resume.ts), so defaults are applied in code and shown with defaultDescription.
 export const DEFAULT_TARGET = 'apps';
-export const DEFAULT_ARMS = ['faults'];
 export const DEFAULT_SPLITS: Split[] = ['dev'];
 const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
@@ -134,8 +134,17 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       type: 'string',
       array: true,
       defaultDescription: DEFAULT_ARMS.join(','),
-      describe: 'faults (the fault grammar) and/or swap (intent-swap grid: every checker against every trajectory)',
+      describe:
+        'faults (the paper\'s fault grammar: one construction per family per task), floor (null-agent floor: an empty trajectory and a bare claim per task), ' +
+        'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants)',
       coerce: list,
+    })
+    .option('budget', { type: 'number', describe: 'search: plans explored per task (default 64)' })
+    .option('operators', {
+      type: 'string',
+      array: true,
+      coerce: list,
+      describe: 'search: operators to compose (default all built-in: drop, duplicate, reorder, move, exchange, insert, answer) or a module path exporting `operators`',
     })
     .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
     .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
@@ -144,7 +153,12 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       coerce: wholeNumber('pilot', 1, 'a whole number of off-diagonal cells'),
       describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid',
     })
-    .option('seed', { requiresArg: true, coerce: wholeNumber('seed', Number.MIN_SAFE_INTEGER, 'an integer'), defaultDescription: '0', describe: 'swap: seed of the --pilot sample' })
+    .option('seed', {
+      requiresArg: true,
+      coerce: wholeNumber('seed', Number.MIN_SAFE_INTEGER, 'an integer'),
+      defaultDescription: '0',
+      describe: 'seed of the swap --pilot sample and of the search arm\'s plan sampling',
+    })
     .option('families', {
       type: 'string',
       array: true,

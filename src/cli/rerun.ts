@@ -58,7 +58,7 @@ export async function rerun(opts: { from: string; where: string; mutantsDir: str
     import('../repair/refreeze.ts'),
   ]);
   const source = await loadRun(opts.from);
-  const before = classify(source.manifest, source.ledger);
+  const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
   if (!selected.length) throw new InputError(`--where ${opts.where}: selects no cell of run ${opts.from}`);
   const ids = new Set(selected.map((c) => c.cell));

@@ -5,7 +5,8 @@
 // with just --out works; the intent options have no yargs default for this reason.
 import { resolve } from 'node:path';
 import type { Increment } from '../protocol/increment.ts';
-import { parseArms, selectTasks, subset } from '../protocol/freeze.ts';
+import { ARM_NAMES, MANIFEST_ARM, parseArms } from '../protocol/arms.ts';
+import { selectTasks, subset } from '../protocol/freeze.ts';
 import { isModulePath, openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { TaskInfo } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
@@ -19,9 +20,6 @@ interface Difference {
   held: string;
   given: string;
 }
-
-/** The CLI's arm names for the increment's arms (controls come with every arm). */
-const CLI_ARM = { control: undefined, fault: 'faults', swap: 'swap' } as const;
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {
   const x = new Set(a);
@@ -97,7 +95,7 @@ async function compareTasks(a: Args, inc: Increment, out: Difference[]): Promise
 
 function compareSelection(a: Args, inc: Increment, out: Difference[]): void {
   if (a.arms !== undefined) {
-    const held = inc.arms.map((x) => CLI_ARM[x]).filter((x) => x !== undefined);
+    const held = ARM_NAMES.filter((x) => inc.arms.includes(MANIFEST_ARM[x]));
     const given = parseArms(a.arms);
     if (!sameSet(held, given)) out.push({ flag: '--arms', held: show('arms', held), given: show('', given) });
   }

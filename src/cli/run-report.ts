@@ -1,11 +1,26 @@
 import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { runSettings } from './options.ts';
 import { summaryLines } from './summary.ts';
 import type { Out } from './main.ts';
 
+/**
+ * A new run folder `reports/<prefix>-<time>-<random>`, created here so that two
+ * commands started in the same second never share one.
+ */
 export function defaultRunDir(prefix: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
-  return join('reports', `${prefix.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
+  mkdirSync('reports', { recursive: true });
+  for (;;) {
+    const dir = join('reports', `${prefix.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}-${randomBytes(3).toString('hex')}`);
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */

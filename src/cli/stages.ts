@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
-import { DEFAULT_ARMS, jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions } from './options.ts';
+import { parseArms } from '../protocol/arms.ts';
+import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions } from './options.ts';
 import type { Out } from './main.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 
@@ -9,24 +10,23 @@ import { defaultRunDir, scoreAndReport } from './run-report.ts';
 
 type Args = Record<string, any>;
 
-export const freezeOptionsFrom = async (a: Args) => {
-  const { parseArms } = await import('../protocol/freeze.ts');
-  return {
-    target: targetSpec(a),
-    arms: parseArms(a.arms ?? DEFAULT_ARMS),
-    families: a.families,
-    swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
-    splits: parseSplits(a.split),
-    tasks: a.tasks,
-    unseal: parseUnseal(a.unseal, a.reason),
-    mutantsDir: a.mutants,
-    censusDir: a.censuses,
-  };
-};
+export const freezeOptionsFrom = (a: Args) => ({
+  target: targetSpec(a),
+  // undefined: freeze applies its default arms
+  arms: a.arms === undefined ? undefined : parseArms(a.arms),
+  families: a.families,
+  swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
+  search: { operators: a.operators, seed: a.seed, budget: a.budget },
+  splits: parseSplits(a.split),
+  tasks: a.tasks,
+  unseal: parseUnseal(a.unseal, a.reason),
+  mutantsDir: a.mutants,
+  censusDir: a.censuses,
+});
 
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'census',
-  describe: 'measure which write endpoints are non-idempotent and freeze the census under censuses/',
+  describe: 'measure, per task, whether repeating its last write changes its effect, and store the idempotence census under censuses/',
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
@@ -39,11 +39,11 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
     try {
       const tasks = selectTasks(await target.tasks(), opts);
       const census = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
-      const file = await storeCensus(opts.censusDir, census);
-      if (a.json) out.log(JSON.stringify({ file, ...census }, null, 2));
+      const { file, written } = storeCensus(opts.censusDir, census);
+      if (a.json) out.log(JSON.stringify({ file, written, ...census }, null, 2));
       else {
-        for (const e of census.endpoints) out.log(`${e.status.padEnd(15)} ${e.call}  (${e.observation})`);
-        out.log(`census ${census.hash.slice(0, 12)} written to ${file}`);
+        for (const e of census.entries) out.log(`${e.status.padEnd(15)} ${e.task}  ${e.call}  (${e.observation})`);
+        out.log(`census ${census.hash.slice(0, 12)} ${written ? 'written to' : 'already stored in'} ${file}`);
       }
     } finally {
       await target.close();

@@ -3,7 +3,7 @@
 // input, same construction, which is what lets an increment be frozen.
 import type { Step } from '../target/types.ts';
 import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction, type Operator } from './construction.ts';
-import { canonicalJson } from '../util/hash.ts';
+import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 
 export const API_FAMILIES = ['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni'] as const;
 export type ApiFamily = (typeof API_FAMILIES)[number];
@@ -35,14 +35,21 @@ export const partial: Operator = (ref) => {
   return construct(kept, `keep only the first of ${ref.length - kept.length + 1} ${repeated.call} calls`);
 };
 
-/** Move one argument of the last write to another legal value the target offers. */
-export const wrongValue: Operator = (ref) => {
+/**
+ * Move one argument of the last write to another legal value the target offers.
+ * Free arguments (the task does not determine them) are never moved; placeholder
+ * values and values equal to the current one under the declared normalisations
+ * are not alternatives.
+ */
+export const wrongValue: Operator = (ref, ctx) => {
   const i = lastIndexWhere(ref, isWrite);
   if (i < 0) return noWrite();
   const step = ref[i];
-  const current = (arg: string) => canonicalJson(step.args[arg]);
-  for (const arg of Object.keys(step.alternatives ?? {}).filter((a) => a in step.args).sort()) {
-    const alt = step.alternatives![arg].find((v) => canonicalJson(v) !== current(arg));
+  const movable = Object.keys(step.alternatives ?? {}).filter((a) => a in step.args && !step.free?.includes(a)).sort();
+  for (const arg of movable) {
+    const alt = step.alternatives![arg].find(
+      (v) => !sameArgument(ctx.semantics, step.call, arg, v, step.args[arg]) && !isPlaceholder(ctx.semantics, step.call, arg, v),
+    );
     if (alt === undefined) continue;
     const moved: Step = { ...step, args: { ...step.args, [arg]: alt } };
     return construct(
@@ -50,7 +57,10 @@ export const wrongValue: Operator = (ref) => {
       `${step.call}: ${arg} ${JSON.stringify(step.args[arg])} -> ${JSON.stringify(alt)}`,
     );
   }
-  return refuse(`last write ${step.call} has no argument with a legal alternative value`);
+  const free = step.free?.filter((a) => a in (step.alternatives ?? {}));
+  return refuse(
+    `last write ${step.call} has no argument with a legal alternative value` + (free?.length ? ` (free, not determined by the task: ${free.join(', ')})` : ''),
+  );
 };
 
 const duplicateAt = (ref: Step[], i: number): Construction =>
@@ -62,15 +72,15 @@ export const extra: Operator = (ref) => {
   return i < 0 ? noWrite() : duplicateAt(ref, i);
 };
 
-/** Duplicate the last write, only when the census marks its endpoint non-idempotent. */
+/** Duplicate the last write, only when the census saw the repeat change this task's material effect. */
 export const extraNi: Operator = (ref, ctx) => {
   const i = lastIndexWhere(ref, isWrite);
   if (i < 0) return noWrite();
   if (!ctx.census) return refuse('no idempotence census was frozen for this increment');
-  const entry = ctx.census.endpoints.find((e) => e.call === ref[i].call);
-  if (!entry) return refuse(`last write ${ref[i].call} is not in the idempotence census`);
+  const entry = ctx.census.entries.find((e) => e.task === ctx.task?.id);
+  if (!entry) return refuse(`task ${ctx.task?.id ?? '(unknown)'} is not in the idempotence census`);
   if (entry.status !== 'non-idempotent') {
-    return refuse(`last write ${ref[i].call} is ${entry.status} per census ${ctx.census.hash.slice(0, 12)}`);
+    return refuse(`repeating last write ${ref[i].call} is ${entry.status} in this task per census ${ctx.census.hash.slice(0, 12)}`);
   }
   return duplicateAt(ref, i);
 };

@@ -1,4 +1,4 @@
-import type { Step, TaskInfo } from '../target/types.ts';
+import type { EffectSemantics, Step, TaskInfo } from '../target/types.ts';
 import type { IdempotenceCensus } from '../census/idempotence.ts';
 
 /** One application of a family to one task's reference, or a refusal with its reason. */
@@ -12,6 +12,8 @@ export interface GrammarContext {
   task?: TaskInfo;
   /** target censuses frozen with the increment, by kind (form-defaults, extra-field-candidates) */
   censuses?: Record<string, unknown>;
+  /** the target's declared semantics: placeholders are never alternatives, normalised-equal values are not moves */
+  semantics?: EffectSemantics;
 }
 
 /** A fault family: a pure function of the reference and the frozen censuses. */

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
 import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increment.ts';
-import { readLedger } from '../run/ledger.ts';
-import { ledgerPath } from '../run/run.ts';
+import { readRunLedger } from '../run/verify.ts';
+import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
 import { InputError } from '../util/errors.ts';
 import { checkerMap, outcomesOf, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
@@ -78,7 +78,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       progress: opts.progress,
     });
     if (rerun.status !== 'complete') throw new InputError(`guard rerun did not complete (${rerun.status}); nothing compared`);
-    const cls = classify(cells, readLedger(ledgerPath(runDir)).entries);
+    const cls = classify(cells, readRunLedger(runDir, rerun.increment, cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics);
     const outcomes = outcomesOf(cls.cells);
     const checkers = checkerMap(rerun.increment.target.checkerFiles);
     const meta = new Map<string, CellMeta>(cls.cells.map((c) => [c.cell, { generator: c.generator, family: c.family, detail: c.detail }]));

@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import type { Json } from '../target/types.ts';
-
-const json: z.ZodType<Json> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
-);
+import { DomainSchema, json } from '../target/schema.ts';
+import { canonicalJson, sha256 } from '../util/hash.ts';
 
 export const StepSchema = z.object({
   call: z.string().min(1),
   args: z.record(z.string(), json),
   kind: z.enum(['write', 'read', 'claim']),
   alternatives: z.record(z.string(), z.array(json)).optional(),
+  free: z.array(z.string()).optional(),
+  domains: z.record(z.string(), DomainSchema).optional(),
 });
 
-export const ARMS = ['control', 'fault', 'swap'] as const;
+export const ARMS = ['control', 'fault', 'swap', 'floor', 'search'] as const;
 export type Arm = (typeof ARMS)[number];
 
 /**
@@ -32,12 +31,17 @@ export const CellSchema = z.object({
   trajectoryGenerator: z.string().optional(),
   rung: z.string().optional(),
   rungReason: z.string().optional(),
+  /** floor cells: the task's scenario (an app suite), for counts per suite */
+  scenario: z.string().optional(),
   construction: z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string() }),
+    z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string(), plan: z.array(z.record(z.string(), json)).optional() }),
     z.object({ ok: z.literal(false), reason: z.string() }),
   ]),
 });
 export type Cell = z.infer<typeof CellSchema>;
+
+/** A cell a run derives from a search cell (shrinking): named by its checker task and the steps it delivers. */
+export const derivedCellId = (checker: string, steps: unknown[]) => `search:${checker}#${sha256(canonicalJson(steps)).slice(0, 16)}`;
 
 export const cellId = (arm: Arm, family: string, checker: string, trajectory: string, index = 0) =>
   arm === 'control'

@@ -11,9 +11,11 @@ import { freezeIncrement, type Increment } from './increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from './cell.ts';
-
-export const ARM_NAMES = ['faults', 'swap'] as const;
-export type ArmName = (typeof ARM_NAMES)[number];
+import { floorCells } from '../grammar/floor.ts';
+import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
+import { resolveOperators } from '../search/load.ts';
+import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from './arms.ts';
+export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from './arms.ts';
 
 export interface FreezeOptions {
   target: string;
@@ -22,6 +24,8 @@ export interface FreezeOptions {
   /** default: every family of the target's grammar (GUI targets: the GUI families) */
   families?: string[];
   swap?: { checkers?: string[]; trajectories?: string[]; pilot?: number; seed?: number };
+  /** the search arm: operators (built-in names or plugin modules), seed, plans per task */
+  search?: { operators?: string[]; seed?: number; budget?: number };
   splits: Split[];
   /** task ids or generator names; empty means every task of the splits */
   tasks?: string[];
@@ -49,14 +53,6 @@ export function parseFamilies(families: string[], known: readonly string[] = API
 /** A target with the 'gui' capability is audited with the GUI grammar, every other with the API grammar. */
 const grammarOf = (capabilities: string[]) =>
   capabilities.includes('gui') ? { known: GUI_FAMILIES, operators: GUI_OPERATORS } : { known: API_FAMILIES, operators: API_OPERATORS };
-
-export function parseArms(arms: string[]): ArmName[] {
-  for (const a of arms) {
-    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}' (known: ${ARM_NAMES.join(', ')})`);
-  }
-  if (!arms.length) throw new InputError('--arms: name at least one arm');
-  return ARM_NAMES.filter((a) => arms.includes(a));
-}
 
 /** Task ids or generator names within the selection; names nothing outside it. */
 export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
@@ -92,10 +88,13 @@ async function references(target: Target, tasks: TaskInfo[]): Promise<Map<string
 
 /** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
-  const arms = opts.arms ?? ['faults'];
+  const arms = opts.arms ?? DEFAULT_ARMS;
   if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
     throw new InputError(`--pilot: expected a whole number of off-diagonal cells > 0, got ${opts.swap.pilot}`);
   }
+  const budget = opts.search?.budget ?? DEFAULT_BUDGET;
+  if (!(Number.isInteger(budget) && budget > 0)) throw new InputError(`--budget: expected a whole number of plans per task > 0, got ${budget}`);
+  const operators = arms.includes('search') ? await resolveOperators(opts.search?.operators) : undefined;
   const target = await openTarget(opts.target, { unseal: opts.unseal });
   try {
     const info = await target.describe();
@@ -106,7 +105,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     let census: Frozen['census'];
     if (families.includes('extra-ni')) {
       const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
-      census = { file: await storeCensus(opts.censusDir, c), census: c };
+      census = { file: storeCensus(opts.censusDir, c).file, census: c };
     }
     const censuses = census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [];
     const targetCensuses = families.length ? await takeTargetCensuses(target, tasks.map((t) => t.id), opts.censusDir) : [];
@@ -115,7 +114,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     let swap: Cell[] = [];
     if (arms.includes('swap')) {
       const effects = await takeEffectCensus(target, tasks.map((t) => t.id));
-      censuses.push({ kind: 'effects', file: await storeCensus(opts.censusDir, effects), hash: effects.hash });
+      censuses.push({ kind: 'effects', file: storeCensus(opts.censusDir, effects).file, hash: effects.hash });
       const sel: SwapSelection = {
         checkers: subset(tasks, opts.swap?.checkers, '--checkers'),
         trajectories: subset(tasks, opts.swap?.trajectories, '--trajectories'),
@@ -124,14 +123,22 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       extras.swap = sel;
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }
+    let search: Cell[] = [];
+    if (operators) {
+      const spec: SearchSpec = { seed: opts.search?.seed ?? 0, budget, shrinkLimit: SHRINK_LIMIT, operators: operators.refs };
+      extras.search = spec;
+      search = searchCells(searchContexts(tasks, refs, info.semantics), operators.ops, spec);
+    }
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
-    const cells = [...controls, ...faultCells(tasks, refs, families, { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])) }, grammar.operators), ...swap];
+    const floor = arms.includes('floor') ? tasks.flatMap((t) => floorCells(t, refs.get(t.id)!.steps)) : [];
+    const ctx = { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics };
+    const cells = [...controls, ...faultCells(tasks, refs, families, ctx, grammar.operators), ...floor, ...swap, ...search];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,
       target: info,
       selection: { splits: opts.splits, tasks: tasks.map((t) => t.id), ...(opts.unseal ? { unseal: opts.unseal } : {}) },
-      arms: ['control', ...(arms.includes('faults') ? (['fault'] as const) : []), ...(arms.includes('swap') ? (['swap'] as const) : [])],
+      arms: ['control', ...ARM_NAMES.filter((a) => arms.includes(a)).map((a) => MANIFEST_ARM[a])],
       families,
       extras,
       censuses,

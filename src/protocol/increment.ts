@@ -1,11 +1,13 @@
 // An increment is frozen before its first cell is scored: protocol, manifest and
 // censuses are content-hashed, and a run refuses if any of them moved since.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
-import { CellSchema, type Arm, type Cell } from './cell.ts';
+import { ARMS, CellSchema, type Arm, type Cell } from './cell.ts';
+import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJsonLines } from '../util/jsonl.ts';
@@ -14,7 +16,7 @@ export const INCREMENT_SCHEMA = 'blindspot.increment/1';
 
 export const PROTOCOL = [
   'Each cell delivers its frozen steps to a fresh environment, reads the effect back before the checker runs, then asks the shipped checker.',
-  'Fault cells are classified in order: refused, incomplete, degenerate (effect equals the reference effect), candidate (no readback), confirmed.',
+  'Fault cells are classified in order: refused, incomplete, degenerate (effect equals the reference effect), immaterial (differs only where the target declares it immaterial), candidate (no readback), confirmed.',
   'A false accept is a confirmed cell whose verdict is Pass. A checker Error is never Pass.',
   'Diagonal controls deliver the reference and must Pass; a failing control is a false reject.',
 ].join(' ');
@@ -34,13 +36,15 @@ export const IncrementSchema = z.object({
     corpusHash: z.string(),
     /** checker copies scored instead of the shipped ones (a repair's regrade, a guard rerun), relative to the increment folder */
     checkerDir: z.string().optional(),
+    /** the target's effect semantics at freeze: every report of this increment is classified under them */
+    semantics: SemanticsSchema.optional(),
   }),
   selection: z.object({
     splits: z.array(z.enum(['dev', 'test', 'holdout'])),
     tasks: z.array(z.string()),
     unseal: z.object({ split: z.enum(['dev', 'test', 'holdout']), reason: z.string() }).optional(),
   }),
-  arms: z.array(z.enum(['control', 'fault', 'swap'])),
+  arms: z.array(z.enum(ARMS)),
   families: z.array(z.string()),
   /** arm-specific facts fixed at freeze (swap rungs and their reasons, pilot seed...) */
   extras: z.record(z.string(), z.unknown()).default({}),
@@ -73,13 +77,13 @@ const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
 /** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
 export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
   const manifestText = input.cells.map((c) => JSON.stringify(c)).join('\n') + '\n';
-  const { name, version, checkerHash, checkerFiles, corpusHash } = input.target;
+  const { name, version, checkerHash, checkerFiles, corpusHash, semantics } = input.target;
   const root = resolve(input.root);
   // Relative to the increment folder (which sits in root), so a run folder holding both can move.
   const checkerDir = input.checkerDir === undefined ? undefined : relative(join(root, 'x'), resolve(input.checkerDir));
   const body = {
     schema: INCREMENT_SCHEMA as typeof INCREMENT_SCHEMA,
-    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash, ...(checkerDir === undefined ? {} : { checkerDir }) },
+    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash, ...(checkerDir === undefined ? {} : { checkerDir }), ...(semantics ? { semantics } : {}) },
     selection: input.selection,
     arms: input.arms,
     families: input.families,
@@ -92,14 +96,14 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   const id = `${name}-${hash.slice(0, 12)}`;
   const dir = resolve(input.root, id);
   body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
-  if (existsSync(join(dir, 'increment.json'))) {
-    const existing = await loadIncrement(dir);
-    return { dir, increment: existing, reused: true };
-  }
+  // The folder is content-addressed: an intact copy is reused as it is; a torn or
+  // changed one (a kill mid-write by an older version, a hand edit) is written again.
+  const existing = intactIncrement(dir, hash, body.manifest.sha256);
+  if (existing) return { dir, increment: existing, reused: true };
   const increment: Increment = { ...body, id, hash, frozenAt: new Date().toISOString() };
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'manifest.jsonl'), manifestText);
-  await writeFile(join(dir, 'increment.json'), JSON.stringify(increment, null, 2) + '\n');
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(join(dir, 'manifest.jsonl'), manifestText);
+  writeFileAtomic(join(dir, 'increment.json'), JSON.stringify(increment, null, 2) + '\n');
   return { dir, increment, reused: false };
 }
 
@@ -121,7 +125,22 @@ function readJsonFile(file: string): unknown {
 }
 
 
+/** The increment already frozen in `dir` when it and its manifest are intact and are this content. */
+function intactIncrement(dir: string, hash: string, manifestSha: string): Increment | undefined {
+  if (!existsSync(join(dir, 'increment.json'))) return undefined;
+  try {
+    const inc = loadIncrementSync(dir);
+    return inc.hash === hash && sha256(readFileSync(join(dir, inc.manifest.file))) === manifestSha ? inc : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadIncrement(dir: string): Promise<Increment> {
+  return loadIncrementSync(dir);
+}
+
+function loadIncrementSync(dir: string): Increment {
   const file = join(dir, 'increment.json');
   const parsed = IncrementSchema.safeParse(readJsonFile(file));
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);

@@ -42,7 +42,7 @@ interface Loaded {
 
 async function load(runDir: string): Promise<Loaded> {
   const { incDir, increment, manifest, ledger } = await loadRun(runDir);
-  const cls = classify(manifest, ledger);
+  const cls = classify(manifest, ledger, increment.target.semantics);
   if (cls.unscored.length) {
     throw new InputError(`${runDir}: ${cls.unscored.length} cells are not scored yet; resume the run (blindspot audit --out ${runDir}) before repairing`);
   }

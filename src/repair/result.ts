@@ -106,7 +106,7 @@ export function buildResult(
   });
   const scored = (c: ClassifiedCell) => patched.verdicts.has(c.cell);
   const controls = cls.cells.filter((c) => c.arm === 'control');
-  const degenerate = cls.cells.filter((c) => c.status === 'degenerate' && c.verdict === 'pass');
+  const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');
   const keptPassing = (xs: ClassifiedCell[]) => xs.filter((c) => patched.verdicts.get(c.cell)?.verdict === 'pass').length;
   const brokenOf = (xs: ClassifiedCell[]) => xs.filter((c) => patched.verdicts.get(c.cell)?.verdict !== 'pass').map((c) => moved(c, patched));
   const accounted = new Set([...targeted, ...controls, ...degenerate].map((c) => c.cell));

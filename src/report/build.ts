@@ -9,6 +9,10 @@ import type { LedgerEntry } from '../run/ledger.ts';
 import { buildSwapReport, type SwapReport } from './swap.ts';
 import { vectorSymbol } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
+import { groupErrors, type ErrorGroup } from './errors.ts';
+import { buildFloorReport, type FloorReport } from './floor.ts';
+import type { SearchOutcome } from '../search/findings.ts';
+import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
 
 export interface FlowRow {
   family: string;
@@ -16,6 +20,8 @@ export interface FlowRow {
   refused: number;
   incomplete: number;
   degenerate: number;
+  /** the effect differs only in log tables, set duplicates, ignored or normalised columns */
+  immaterial: number;
   candidate: number;
   classified: number;
   pass: number;
@@ -37,7 +43,7 @@ export interface SupportedRow {
 }
 
 export interface Report {
-  schema: 'blindspot.report/1';
+  schema: 'blindspot.report/2';
   run: { id: string; status: string; sessions: RunFile['sessions']; unscored: number };
   controls: {
     total: number;
@@ -51,9 +57,20 @@ export interface Report {
   generators: { generator: string; tasks: string[]; vectors: Record<string, string> }[];
   falseAccepts: { cell: string; task: string; generator: string; family: string; edit?: string; evidence: ClassifiedCell['evidence'] }[];
   refusals: { family: string; reason: string; cells: number }[];
-  errors: { cell: string; detail?: string }[];
+  /** checker errors of controls, fault, floor and search cells, grouped by cause */
+  errors: ErrorGroup[];
+  /**
+   * tasks whose checker passes a construction that does nothing (the null-agent
+   * floor, claim-only, no-submit) where the reference changes state: named at
+   * the top of every report
+   */
+  noOpCheckers: { task: string; constructions: string[] }[];
+  /** present when the increment has the floor arm */
+  floor?: FloorReport;
   /** present when the increment has the intent-swap arm */
   swap?: SwapReport;
+  /** present when the increment has the search arm: exploratory findings, each shrunk to a minimal mutant */
+  search?: SearchOutcome;
   evidence: {
     target: string;
     version: string;
@@ -86,6 +103,7 @@ function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
     refused: count(xs, (c) => c.status === 'refused'),
     incomplete: count(xs, (c) => c.status === 'incomplete'),
     degenerate: count(xs, (c) => c.status === 'degenerate'),
+    immaterial: count(xs, (c) => c.status === 'immaterial'),
     candidate: count(xs, (c) => c.status === 'candidate'),
     classified: count(xs, (c) => c.status === 'confirmed'),
     pass: count(xs, (c) => c.verdict === 'pass'),
@@ -129,7 +147,17 @@ function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<
   return rows;
 }
 
-export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[]): Report {
+/** Tasks whose checker passed a construction that writes nothing, where the reference writes. */
+function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Report['noOpCheckers'] {
+  const by = new Map<string, Set<string>>();
+  const add = (task: string, what: string) => (by.get(task) ?? by.set(task, new Set()).get(task)!).add(what);
+  for (const p of floor?.passed ?? []) if (p.outcome === 'false-accept') for (const f of p.families) add(p.task, `floor:${f}`);
+  for (const c of cls.cells) if (c.arm === 'fault' && c.falseAccept && NO_WRITE_FAMILIES.has(c.family)) add(c.checker, c.family);
+  return [...by].map(([task, xs]) => ({ task, constructions: [...xs].sort() })).sort((a, b) => a.task.localeCompare(b.task));
+}
+
+export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[], search?: SearchOutcome): Report {
+  const floor = buildFloorReport(cls.cells);
   const cells = new Map(manifest.map((c) => [c.id, c]));
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const faults = cls.cells.filter((c) => c.arm === 'fault');
@@ -138,7 +166,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
   const falseRejects = controls.filter((c) => c.falseReject);
   const falseAccepts = faults.filter((c) => c.falseAccept);
   return {
-    schema: 'blindspot.report/1',
+    schema: 'blindspot.report/2',
     run: { id: run.id, status: run.sessions.at(-1)?.status ?? 'unknown', sessions: run.sessions, unscored: cls.unscored.length },
     controls: {
       total: controls.length,
@@ -165,8 +193,11 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
       const [family, reason] = k.split('\u0000');
       return { family, reason, cells: xs.length };
     }),
-    errors: cls.cells.filter((c) => c.verdict === 'error' && c.arm !== 'swap').map((c) => ({ cell: c.cell, detail: c.detail })),
+    errors: groupErrors(cls.cells.filter((c) => c.arm !== 'swap')),
+    noOpCheckers: noOpCheckers(cls, floor),
+    ...(floor ? { floor } : {}),
     ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger) } : {}),
+    ...(search ? { search } : {}),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

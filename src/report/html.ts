@@ -3,9 +3,10 @@
 // stylesheet or font from elsewhere, so it opens from disk, offline, as it is.
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Report } from './build.ts';
-import { OUTCOMES, outcomeOf } from './outcomes.ts';
+import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
-import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
+import { errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
+import { glance } from './markdown.ts';
 
 const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -95,8 +96,9 @@ export function renderHtml(r: Report, cls: Classification): string {
   body.push(
     `<div class="kpi"><div>controls passed<b class="${frClass}">${r.controls.pass}/${r.controls.total}</b></div>` +
       `<div>confirmed false accepts<b class="${r.falseAccepts.length ? 'bad' : 'good'}">${r.falseAccepts.length}</b></div>` +
-      `<div>fault cells<b>${ev.counts.faultCells}</b></div><div>checker errors<b>${r.errors.length}</b></div></div>`,
+      `<div>fault cells<b>${ev.counts.faultCells}</b></div><div>checker errors<b>${r.errors.reduce((n, e) => n + e.cells, 0)}</b></div></div>`,
   );
+  body.push(`<ul>${glance(r).map((l) => `<li>${esc(l.replace(/^- /, '').replace(/\*\*|`/g, ''))}</li>`).join('')}</ul>`);
   if (r.controls.falseRejects.length) {
     body.push('<h2>False rejects (reference failed its own checker)</h2>', table(['task', 'generator', 'verdict', 'detail'], r.controls.falseRejects.map((f) => [f.task, f.generator, f.verdict, f.detail])));
   }
@@ -104,7 +106,7 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push('<h2>Verdicts per family</h2>', legend(), familyChart(families, faults));
     body.push('<p class="note">Counts of scheduled cells per family; families are never pooled into a rate.</p>');
     body.push('<h2>Generator × family</h2>', heatmap(r, families, faults));
-    body.push('<p class="note">Colour: the worst outcome among the generator\'s task variants. Text: the verdict vector, one symbol per variant (P false accept, F Fail, E error, d degenerate, ? candidate, i incomplete, r refused).</p>');
+    body.push(`<p class="note">Colour: the worst outcome among the generator's task variants. Text: the verdict vector, one symbol per variant (${esc(VECTOR_LEGEND)}).</p>`);
     body.push('<h2>Execution flow per family (paper Table 5)</h2>');
     body.push(html(flowTable(r)));
     body.push('<h2>Supported constructions (paper Table 2)</h2>');
@@ -112,8 +114,10 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push('<h2>Confirmed false accepts</h2>');
     body.push(r.falseAccepts.length ? table(['cell', 'generator', 'family', 'edit', 'readback evidence'], r.falseAccepts.map((f) => [f.cell, f.generator, f.family, f.edit, f.evidence?.summary.join('; ')])) : '<p>None confirmed in this increment.</p>');
     if (r.refusals.length) body.push('<h2>Refusals</h2>', html(refusalTable(r)));
-    if (r.errors.length) body.push('<h2>Checker errors (never counted as Pass)</h2>', html(errorTable(r)));
   }
+  if (r.floor) body.push('<h2>Null-agent floor</h2>', `<p class="note">${esc(r.floor.note)}</p>`, html(floorTable(r.floor)));
+  if (r.search) body.push('<h2>Search findings (exploratory)</h2>', html(weaknessTable(r.search)), '<h3>Minimal mutants</h3>', html(searchTable(r.search)));
+  if (r.errors.length) body.push('<h2>Checker errors, by cause (never counted as Pass)</h2>', html(errorTable(r)));
   if (r.swap) {
     body.push('<h2>Intent-swap rejection census (paper Table 1)</h2>', `<p class="note">${esc(r.swap.note)}</p>`);
     body.push(html(rungTable(r.swap)));

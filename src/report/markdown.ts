@@ -1,5 +1,6 @@
 import type { Report } from './build.ts';
-import { errorTable, flowTable, refusalTable, rungTable, supportedTable, type Table } from './tables.ts';
+import { VECTOR_LEGEND } from './outcomes.ts';
+import { errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
   const esc = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -38,7 +39,7 @@ function renderFaults(r: Report): string[] {
   const out: string[] = [];
   out.push('', '## Execution flow per family (paper Table 5)', '');
   out.push(
-    'Scheduled cells partition into refused, incomplete, degenerate, candidate and classified (confirmed wrong effect). ' +
+    'Scheduled cells partition into refused, incomplete, degenerate, immaterial (the effect differs only where the target declares it does not matter: log tables, set duplicates, ignored columns), candidate and classified (confirmed wrong effect). ' +
       'Pass and FA are outcome columns, not part of the partition. FA = 0 means no false accept was confirmed, not that none exists.',
     '',
   );
@@ -53,17 +54,83 @@ function renderFaults(r: Report): string[] {
     for (const line of fa.evidence?.summary ?? []) out.push(`  - readback: ${line}`);
   }
   out.push('', '## Verdict vectors per generator', '');
-  out.push('One symbol per task variant: P Pass on a confirmed wrong effect (false accept), F Fail, E checker error, d degenerate, ? candidate, i incomplete, r refused.', '');
+  out.push(`One symbol per task variant: ${VECTOR_LEGEND}.`, '');
   const families = r.flow.map((f) => f.family);
   out.push(mdTable(['generator', ...families], r.generators.map((g) => [g.generator, ...families.map((f) => g.vectors[f] ?? '')])));
   if (r.refusals.length) {
     out.push('', '## Refusals', '');
     out.push(md(refusalTable(r)));
   }
-  if (r.errors.length) {
-    out.push('', '## Checker errors (never counted as Pass)', '');
-    out.push(md(errorTable(r)));
+  return out;
+}
+
+/** What a reader must know before any table: no-op acceptances, the headline counts, and what happened to the run. */
+export function glance(r: Report): string[] {
+  const out: string[] = [];
+  out.push(`- Controls passed ${r.controls.pass}/${r.controls.total}${r.controls.falseRejects.length ? `; **${r.controls.falseRejects.length} false reject(s)**` : ''}.`);
+  if (r.noOpCheckers.length) {
+    out.push(`- **Checkers that pass work that does nothing** (${r.noOpCheckers.length}): ${r.noOpCheckers.map((n) => `\`${n.task}\` (${n.constructions.join(', ')})`).join(', ')}.`);
+  } else if (r.floor || r.flow.some((f) => f.family === 'claim-only' || f.family === 'no-submit')) {
+    out.push('- No checker passes a construction that does nothing where the reference changes state.');
   }
+  if (r.flow.length) {
+    const tasks = new Set(r.falseAccepts.map((f) => f.task)).size;
+    const immaterial = r.flow.reduce((n, f) => n + f.immaterial, 0);
+    out.push(
+      `- Confirmed false accepts (fault arm): **${r.falseAccepts.length}** cell(s) over ${tasks} task(s)` +
+        (immaterial ? `; ${immaterial} cell(s) set apart as immaterial (they differ only in what the target declares immaterial: log tables, set duplicates, ignored columns).` : '.'),
+    );
+  }
+  if (r.floor) {
+    const fa = r.floor.rows.reduce((n, x) => n + x.falseAccepts.length, 0);
+    const nd = r.floor.rows.reduce((n, x) => n + x.nonDiscriminating.length, 0);
+    out.push(`- Null-agent floor: ${fa} task(s) pass a do-nothing agent where the reference changes state; ${nd} task(s) are non-discriminating.`);
+  }
+  if (r.search) {
+    out.push(
+      `- Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept, from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
+        `${r.search.complete ? '' : ' (shrinking not finished: resume the run)'}; confirm them on fresh environments with \`blindspot rerun --from <this run>\`.`,
+    );
+  }
+  if (r.errors.length) out.push(`- Checker errors: ${r.errors.reduce((n, e) => n + e.cells, 0)} cell(s) in ${r.errors.length} cause(s), never counted as Pass.`);
+  const broken = r.run.sessions.filter((s) => s.status !== 'complete');
+  out.push(
+    broken.length
+      ? `- Sessions: ${r.run.sessions.length}; ${broken.map((s) => `${s.status}${s.signal ? ` by ${s.signal}` : ''} at ${s.startedAt}`).join(', ')}; each later session resumed from the ledger.`
+      : `- Sessions: ${r.run.sessions.length}, none interrupted.`,
+  );
+  const swept = r.run.sessions.flatMap((s) => s.recovered ?? []);
+  if (swept.length) out.push(`- Residue of interrupted sessions swept before resuming: ${swept.join('; ')}.`);
+  for (const s of r.run.sessions) {
+    if (s.residue) out.push(s.residue.found.length ? `- **Residue left after the run**: ${s.residue.found.join('; ')} (checked ${s.residue.checked}).` : `- Residue after the run: 0 (checked ${s.residue.checked}).`);
+  }
+  return out;
+}
+
+function renderFloor(f: NonNullable<Report['floor']>): string[] {
+  const out = ['', '## Null-agent floor', '', f.note, '', md(floorTable(f))];
+  for (const p of f.passed) out.push(`- \`${p.task}\`: ${p.outcome === 'false-accept' ? 'false accept of a do-nothing agent' : 'non-discriminating'} (passes ${p.families.join(' and ')})`);
+  return out;
+}
+
+function renderSearch(s: NonNullable<Report['search']>): string[] {
+  const out = ['', '## Search findings (exploratory)', ''];
+  out.push(
+    `Beyond the fixed census: ${s.plans} plans explored (operators ${s.spec.operators.map((o) => o.name).join(', ')}; seed ${s.spec.seed}, budget ${s.spec.budget} per task), ` +
+      `${s.cells} search cells scored. Each accepted plan was shrunk to a minimal mutant (fewest edits, then steps, then arguments changed) that the checker still passes on a confirmed wrong effect. ` +
+      'Exploratory: `blindspot rerun --from <this run>` freezes the minimal mutants as an ordinary increment and confirms them on fresh environments.',
+    '',
+  );
+  if (!s.findings.length) return [...out, 'No plan the checkers accept.'];
+  out.push(`${s.findings.length} minimal mutant(s) expose ${s.weaknesses.length} weakness(es): distinct (task, site) pairs, where a site is what the mutant changed regardless of the value.`, '');
+  out.push(md(weaknessTable(s)), '', '### Minimal mutants', '', md(searchTable(s)));
+  return out;
+}
+
+function renderErrors(r: Report): string[] {
+  if (!r.errors.length) return [];
+  const out = ['', '## Checker errors, by cause (never counted as Pass)', '', md(errorTable(r)), ''];
+  for (const e of r.errors) out.push(`- ${e.cause}: e.g. \`${e.examples[0].cell}\`: ${e.examples[0].detail.split('\n')[0].slice(0, 300)}`);
   return out;
 }
 
@@ -75,6 +142,7 @@ export function renderMarkdown(r: Report): string {
     `Run \`${r.run.id}\` (${r.run.status}${r.run.unscored ? `, ${r.run.unscored} cells not yet scored` : ''}), increment \`${ev.incrementId}\`.`,
     '',
   );
+  out.push('## At a glance', '', ...glance(r), '');
   out.push('## Diagonal controls', '');
   out.push(`Controls passed: **${r.controls.pass}/${r.controls.total}**.`);
   if (r.controls.falseRejects.length) {
@@ -86,7 +154,10 @@ export function renderMarkdown(r: Report): string {
     out.push(mdTable(['task', 'verdict', 'detail'], r.controls.unscored.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
   }
   if (r.flow.length) out.push(...renderFaults(r));
+  if (r.floor) out.push(...renderFloor(r.floor));
+  if (r.search) out.push(...renderSearch(r.search));
   if (r.swap) out.push(...renderSwap(r.swap));
+  out.push(...renderErrors(r));
   out.push('', '## Evidence record', '');
   out.push(
     mdTable(

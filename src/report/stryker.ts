@@ -29,6 +29,8 @@ export function strykerStatus(c: ClassifiedCell): { status: MutantStatus; status
   switch (c.status) {
     case 'degenerate':
       return { status: 'Ignored', statusReason: `degenerate (equivalent mutant): read-back effect equals the reference effect; checker said ${c.verdict}` };
+    case 'immaterial':
+      return { status: 'Ignored', statusReason: `immaterial (equivalent mutant under the target's semantics): ${c.reason ?? ''}; checker said ${c.verdict}` };
     case 'candidate':
       return { status: 'Ignored', statusReason: `candidate: wrong effect unconfirmed (${c.reason ?? 'no readback'}); checker said ${c.verdict}` };
     default:

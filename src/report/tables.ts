@@ -8,8 +8,8 @@ export interface Table {
 }
 
 export const flowTable = (r: Report): Table => ({
-  head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
-  rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.candidate, f.classified, f.pass, f.fa, f.error]),
+  head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'immat.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
+  rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.immaterial, f.candidate, f.classified, f.pass, f.fa, f.error]),
 });
 
 export const supportedTable = (r: Report): Table => ({
@@ -31,8 +31,30 @@ export const refusalTable = (r: Report): Table => ({
 });
 
 export const errorTable = (r: Report): Table => ({
-  head: ['cell', 'detail'],
-  rows: r.errors.map((e) => [e.cell, e.detail ?? '']),
+  head: ['cause', 'cells', 'examples'],
+  rows: r.errors.map((e) => [e.cause, e.cells, e.examples.map((x) => x.cell).join(', ')]),
+});
+
+export const floorTable = (f: NonNullable<Report['floor']>): Table => ({
+  head: ['scenario', 'tasks', 'do-nothing false accepts', 'non-discriminating tasks', 'unscored'],
+  rows: f.rows.map((r) => [r.scenario, r.tasks, r.falseAccepts.length, r.nonDiscriminating.length, r.unscored.length]),
+});
+
+export const weaknessTable = (s: NonNullable<Report['search']>): Table => ({
+  head: ['task', 'weakness (what the checker does not hold)', 'minimal mutants', 'example'],
+  rows: s.weaknesses.map((w) => [w.task, w.weakness, w.mutants, w.example]),
+});
+
+export const searchTable = (s: NonNullable<Report['search']>): Table => ({
+  head: ['task', 'minimal mutant', 'size (edits/steps/args)', 'explored', 'shrink tried/steps', 'evidence'],
+  rows: s.findings.map((f) => [
+    f.task,
+    f.minimal.edits.join('; then '),
+    `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
+    f.explored,
+    `${f.tried}/${f.shrinks}${f.stop === 'minimal' ? '' : ` (${f.stop})`}`,
+    f.evidence.summary.join('; '),
+  ]),
 });
 
 export const rungTable = (s: NonNullable<Report['swap']>): Table => ({

@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readRunFile } from '../run/runfile.ts';
-import { readLedger } from '../run/ledger.ts';
-import { ledgerPath } from '../run/run.ts';
+import { readRunLedger } from '../run/verify.ts';
+import { lockRunFolder } from '../run/lock.ts';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { classify, type Classification } from '../classify/classify.ts';
 import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
@@ -13,6 +14,9 @@ import { renderMarkdown } from './markdown.ts';
 import { renderHtml } from './html.ts';
 import { buildStrykerReport } from './stryker.ts';
 import { swapGridCells } from './swap.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
 
 export async function loadRun(runDir: string) {
   const run = await readRunFile(runDir);
@@ -20,7 +24,7 @@ export async function loadRun(runDir: string) {
   const incDir = resolve(runDir, run.increment.dir);
   const increment = await loadIncrement(incDir);
   const manifest = await loadManifest(incDir, increment);
-  const { entries } = readLedger(ledgerPath(runDir));
+  const { entries } = readRunLedger(runDir, increment, manifest, run);
   return { run, incDir, increment, manifest, ledger: entries };
 }
 
@@ -31,10 +35,25 @@ export interface WrittenReport {
   files: string[];
 }
 
+/** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
 export async function writeReport(runDir: string): Promise<WrittenReport> {
+  const unlock = lockRunFolder(runDir);
+  try {
+    return await renderRun(runDir);
+  } finally {
+    unlock();
+  }
+}
+
+async function renderRun(runDir: string): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
-  const classification = classify(manifest, ledger);
-  const report = buildReport(increment, manifest, run, classification, ledger);
+  const classification = classify(manifest, ledger, increment.target.semantics);
+  const spec = increment.extras.search as SearchSpec | undefined;
+  const byId = new Map(ledger.map((e) => [e.cell, e]));
+  const search = spec
+    ? await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) })
+    : undefined;
+  const report = buildReport(increment, manifest, run, classification, ledger, search);
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
     'report.json': JSON.stringify(report, null, 2) + '\n',
@@ -55,6 +74,15 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
       { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence'] },
     ),
   };
+  if (report.search) {
+    files['search.csv'] = stringify(
+      report.search.findings.map((f) => ({
+        task: f.task, cell: f.cell, edits: f.minimal.edits.join('; then '), operators: f.operators.join(' '), size: `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
+        explored: f.explored, tried: f.tried, shrinks: f.shrinks, stop: f.stop, evidence: f.evidence.summary.join('; '),
+      })),
+      { header: true, columns: ['task', 'cell', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence'] },
+    );
+  }
   if (report.swap) {
     const { diag, off } = swapGridCells(increment, classification);
     files['swap.csv'] = stringify(
@@ -64,7 +92,7 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
     );
   }
   // Synchronous: a handful of small files, where a thread-pool round trip per file costs more than the write.
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(runDir, name), text);
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(runDir, name), text);
   writeChecksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
@@ -82,5 +110,5 @@ export async function writeReport(runDir: string): Promise<WrittenReport> {
 function writeChecksums(runDir: string, written: Record<string, string>, others: string[]): void {
   const lines = Object.entries(written).map(([p, text]) => `${sha256(text)}  ${p}`);
   for (const p of others) lines.push(`${sha256(readFileSync(join(runDir, p)))}  ${p}`);
-  writeFileSync(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
+  writeFileAtomic(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
 }

@@ -3,9 +3,18 @@
 // process, and a kill mid-write leaves at most one torn final line, which resume
 // drops. fdatasync (power-loss durability) runs once a second and at close rather
 // than once per cell, which would cost more than scoring the cell.
+//
+// Each line carries `prev`, the sha256 of the line before it (the first line's is
+// derived from the increment's hash), so an edited, inserted, removed, duplicated
+// or reordered line breaks the chain at a line number a reader can name. A chain
+// is not a signature: it catches accidents and casual edits, not a forger who
+// recomputes every hash.
 import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
-import { InputError } from '../util/errors.ts';
+import { ProtocolError } from '../util/errors.ts';
+import { sha256 } from '../util/hash.ts';
 import type { Delivery, Effect, Verdict } from '../target/types.ts';
+
+export const LEDGER_SCHEMA = 'blindspot.ledger/2';
 
 export interface LedgerEntry {
   cell: string;
@@ -17,14 +26,31 @@ export interface LedgerEntry {
   readbackError?: string;
   ms?: number;
   at: string;
+  /** cells a run derives as it goes (search shrinking): what was scored, since no manifest holds it */
+  derived?: { parent: string; plan: unknown; steps: unknown[] };
+  /** sha256 of the previous line (see the file comment); set by the writer */
+  prev?: string;
 }
 
-/** The two fields resume and classification rely on, checked by hand: this runs once per ledger line. */
+/** The chain's start for a run of this increment. */
+export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);
+
+const VERDICTS = new Set(['pass', 'fail', 'error']);
+
+/** What resume and classification rely on, checked by hand: this runs once per ledger line. */
 function entryProblem(v: unknown): string | undefined {
-  if (!v || typeof v !== 'object') return 'field (root): expected an object';
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'field (root): expected an object';
   const e = v as Record<string, unknown>;
-  if (typeof e.cell !== 'string') return 'field cell: expected a string';
+  if (typeof e.cell !== 'string' || !e.cell) return 'field cell: expected a cell id';
   if (e.status !== 'scored' && e.status !== 'refused') return "field status: expected 'scored' or 'refused'";
+  if (typeof e.prev !== 'string') return 'field prev: no hash chain (a ledger written by blindspot before 0.2, or a line added by hand); score the increment into a new run folder';
+  if (e.verdict !== undefined) {
+    const verdict = e.verdict as Record<string, unknown> | null;
+    if (!verdict || !VERDICTS.has(verdict.verdict as string)) return `field verdict.verdict: expected pass, fail or error, got ${JSON.stringify(verdict?.verdict)}`;
+    if (typeof verdict.detail !== 'string') return 'field verdict.detail: expected a string';
+  }
+  if (e.status === 'scored' && e.verdict === undefined) return 'field verdict: a scored cell has a verdict';
+  if (e.delivery !== undefined && typeof (e.delivery as { completed?: unknown })?.completed !== 'boolean') return 'field delivery.completed: expected true or false';
   return undefined;
 }
 
@@ -32,29 +58,73 @@ export interface LedgerState {
   entries: LedgerEntry[];
   /** a torn last line left by a kill, dropped on open */
   droppedTornLine: boolean;
+  /** the hash the next line's `prev` must carry */
+  head: string;
 }
 
-export function readLedger(file: string, repair = false): LedgerState {
-  if (!existsSync(file)) return { entries: [], droppedTornLine: false };
+export interface LedgerCheck {
+  /** the increment's hash: the first line's `prev` derives from it */
+  incrementHash?: string;
+  /** why a cell id cannot be in this ledger (not in the manifest, a refusal recorded as scored...), undefined when it can */
+  cellProblem?: (entry: LedgerEntry) => string | undefined;
+  /** what run.json recorded when a session last ended: the ledger must still hold those lines, unchanged */
+  checkpoint?: LedgerCheckpoint;
+}
+
+export interface LedgerCheckpoint {
+  lines: number;
+  head: string;
+}
+
+/**
+ * Reads and verifies the ledger: every complete line parses, is a well-formed
+ * entry, continues the hash chain, and names a cell once. Anything else is
+ * refused with its line number. Only an unterminated last line (torn by a kill)
+ * is dropped, and with `repair` cut from the file.
+ */
+export function readLedger(file: string, opts: LedgerCheck & { repair?: boolean } = {}): LedgerState {
+  const genesis = opts.incrementHash === undefined ? undefined : ledgerGenesis(opts.incrementHash);
+  if (!existsSync(file)) return { entries: [], droppedTornLine: false, head: genesis ?? '' };
   const text = readFileSync(file, 'utf8');
   // Only newline-terminated lines were fully written; an unterminated tail is torn.
   const complete = text.slice(0, text.lastIndexOf('\n') + 1);
   const droppedTornLine = complete.length < text.length;
   const entries: LedgerEntry[] = [];
-  complete.split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
+  const seen = new Map<string, number>();
+  let head = genesis;
+  const fail = (n: number, why: string): never => {
+    throw new ProtocolError(`${file}:${n}: ${why}; the ledger is append-only and was changed after it was written (nothing was reported)`);
+  };
+  const lines = complete.split('\n');
+  lines.pop();
+  lines.forEach((line, i) => {
+    const n = i + 1;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      throw new InputError(`${file}:${i + 1}: not valid JSON (the ledger is append-only; do not edit it by hand)`);
+      fail(n, 'not valid JSON');
     }
     const problem = entryProblem(value);
-    if (problem) throw new InputError(`${file}:${i + 1}: ${problem}`);
-    entries.push(value as LedgerEntry);
+    if (problem) fail(n, problem);
+    const entry = value as LedgerEntry;
+    if (head !== undefined && entry.prev !== head) {
+      fail(n, i === 0 ? 'the first line does not start this increment\'s hash chain (a ledger of another run, or its first line was edited)' : 'hash chain broken: this line or the one before it was edited, inserted, removed or moved');
+    }
+    const before = seen.get(entry.cell);
+    if (before !== undefined) fail(n, `cell ${entry.cell} is already recorded at line ${before}`);
+    const why = opts.cellProblem?.(entry);
+    if (why) fail(n, why);
+    seen.set(entry.cell, n);
+    entries.push(entry);
+    head = sha256(line);
+    if (opts.checkpoint?.lines === n && opts.checkpoint.head !== head) fail(n, 'the ledger no longer ends this line as it did when run.json last recorded it');
   });
-  if (droppedTornLine && repair) truncateSync(file, Buffer.byteLength(complete));
-  return { entries, droppedTornLine };
+  if (opts.checkpoint && lines.length < opts.checkpoint.lines) {
+    fail(lines.length + 1, `run.json recorded ${opts.checkpoint.lines} lines at the end of a session; only ${lines.length} remain (lines were removed)`);
+  }
+  if (droppedTornLine && opts.repair) truncateSync(file, Buffer.byteLength(complete));
+  return { entries, droppedTornLine, head: head ?? '' };
 }
 
 export class LedgerWriter {
@@ -62,16 +132,28 @@ export class LedgerWriter {
   private dirty = 0;
   private timer: NodeJS.Timeout;
 
-  constructor(readonly file: string, syncEveryMs = 1000) {
+  /** `head`: the hash the next line continues from (readLedger's head, or the genesis of a new ledger) */
+  constructor(readonly file: string, private head: string, syncEveryMs = 1000) {
     this.fd = openSync(file, 'a');
     this.timer = setInterval(() => this.sync(), syncEveryMs);
     this.timer.unref();
   }
 
+  /** Lines written so far end at this hash. */
+  get lastHash(): string {
+    return this.head;
+  }
+
   /** Several entries go out in one write(2): a kill mid-write tears at most the last line. */
   append(entries: LedgerEntry[]): void {
     if (!entries.length) return;
-    writeSync(this.fd, entries.map((e) => JSON.stringify(e) + '\n').join(''));
+    let text = '';
+    for (const e of entries) {
+      const line = JSON.stringify({ ...e, prev: this.head });
+      this.head = sha256(line);
+      text += line + '\n';
+    }
+    writeSync(this.fd, text);
     this.dirty++;
   }
 

@@ -4,34 +4,30 @@
 // so short increments never wait for a worker and long ones use every core. A worker whose cell runs past
 // the time limit (a synchronous loop cannot be interrupted otherwise) is
 // terminated and that cell recorded as an Error.
-import { Worker } from 'node:worker_threads';
+//
+// A target whose code blindspot does not own is scored only in child processes
+// (`isolate`): whatever its checker does to its process, the run goes on, the
+// cell in flight is recorded as an Error with the cause, and a new child takes
+// the remaining cells.
 import type { OpenOptions, Target } from '../target/types.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
 import { lostCellEntry } from './lost.ts';
-
-export interface WorkerInit {
-  target: string;
-  open: OpenOptions;
-  limitMs: number;
-  phase: SharedArrayBuffer;
-}
-
-export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'result'; entry: LedgerEntry }
-  | { type: 'fatal'; error: string };
+import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
 
 interface Slot {
-  worker: Worker;
+  scorer: Scorer;
   outstanding: Cell[];
   lastProgress: number;
   dead: boolean;
-  /** the phase the worker's current cell is in (shared memory), and the one last seen */
-  phase: Int32Array;
+  ready: boolean;
+  /** the phase last seen of the scorer's cell in flight */
   seenPhase: number;
 }
+
+/** Scorers that die before they are ready, in a row, before the run gives up on starting them. */
+const BOOT_FAILURES = 3;
 
 export interface PoolOptions {
   /** parallel scorers: the main thread plus worker threads; 0 or 1 is the main thread alone */
@@ -43,9 +39,9 @@ export interface PoolOptions {
   local: Target;
   /** remaining work (ms, estimated) above which workers are started; tests set 0 to force them */
   workerThresholdMs?: number;
+  /** score only in child processes, never in this process (targets whose code blindspot does not own) */
+  isolate?: boolean;
 }
-
-const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
 /** About the CPU a worker needs to load a target, measured here for apps (0.6 s). */
 const WORKER_BOOT_MS = 600;
 /**
@@ -63,33 +59,61 @@ export class Pool {
   private slots: Slot[] = [];
   private queue: Cell[] = [];
   private stopping = false;
-  private finished = false;
+  private started = false;
+  private closed = false;
+  /** callers of idle(), resolved when nothing is queued or in flight */
+  private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private failure?: Error;
   /** the main thread's scoring loop is running (at most one at a time) */
   private localRunning = false;
   /** whether to start workers has been decided (and, if so, they were started) */
   private workersDecided = false;
-  private finish!: () => void;
-  private fail!: (e: Error) => void;
   private watchdog?: NodeJS.Timeout;
   private local?: InThreadScorer;
+  private bootFailures = 0;
 
   constructor(private opts: PoolOptions, private onResult: (entry: LedgerEntry) => void) {}
 
-  /** Resolves when every cell has a result, or when stop() was called and in-flight cells returned. */
-  run(cells: Cell[]): Promise<void> {
-    this.queue = [...cells];
-    const done = new Promise<void>((resolve, reject) => {
-      this.finish = () => {
-        this.finished = true;
-        resolve();
-      };
-      this.fail = reject;
-    });
-    this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
-    if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
-    void this.scoreLocally();
+  /** Scores every cell, then closes: resolves when each has a result, or when stop() was called and in-flight cells returned. */
+  async run(cells: Cell[]): Promise<void> {
+    try {
+      this.add(cells);
+      await this.idle();
+    } finally {
+      this.close();
+    }
+  }
+
+  /** Queues more cells; the pool starts its scorers on the first call. */
+  add(cells: Cell[]): void {
+    if (this.closed || this.stopping) return;
+    this.queue.push(...cells);
+    if (!this.started) {
+      this.started = true;
+      if (this.opts.isolate) this.startWorkers();
+      else {
+        this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+        if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
+      }
+    }
+    // Scorers that died while the queue was empty are not replaced until there is work again.
+    if (this.workersDecided && this.opts.isolate) while (this.slots.length < this.extraWorkers()) this.spawn();
+    for (const slot of this.slots) if (slot.ready) this.feed(slot);
     this.settle();
-    return done.finally(() => this.shutdown());
+  }
+
+  /** Resolves once nothing is queued or in flight (or the pool was stopped); rejects if the pool failed. */
+  idle(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.settle();
+    });
+  }
+
+  private fail(e: Error): void {
+    this.failure = e;
+    for (const w of this.waiters.splice(0)) w.reject(e);
   }
 
   stop(): void {
@@ -98,9 +122,9 @@ export class Pool {
     this.settle();
   }
 
-  /** The main thread counts as one scorer. */
+  /** The main thread counts as one scorer; isolated, every scorer is a child process. */
   private extraWorkers(): number {
-    return Math.max(0, this.opts.workers - 1);
+    return this.opts.isolate ? Math.max(1, this.opts.workers) : Math.max(0, this.opts.workers - 1);
   }
 
   private startWorkers(): void {
@@ -135,27 +159,27 @@ export class Pool {
   }
 
   private spawn(): void {
-    const phase = new SharedArrayBuffer(4);
-    const init: WorkerInit = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, phase };
-    const worker = new Worker(WORKER_URL, { workerData: init });
-    const slot: Slot = { worker, outstanding: [], lastProgress: Date.now(), dead: false, phase: new Int32Array(phase), seenPhase: 0 };
+    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs };
+    const slot = { outstanding: [], lastProgress: Date.now(), dead: false, ready: false, seenPhase: 0 } as unknown as Slot;
+    const events = {
+      message: (m: FromScorer) => {
+        // A replaced scorer's late messages: its cells are already recorded as lost or queued again.
+        if (slot.dead) return;
+        if (m.type === 'ready') {
+          slot.ready = true;
+          this.bootFailures = 0;
+          this.feed(slot);
+        } else if (m.type === 'result') {
+          slot.outstanding.shift();
+          slot.lastProgress = Date.now();
+          this.onResult(m.entry);
+          this.feed(slot);
+        } else if (m.type === 'fatal') this.fail(new Error(`scorer could not open target ${this.opts.target}: ${m.error}`));
+      },
+      gone: (why: string) => this.replace(slot, why),
+    };
+    slot.scorer = this.opts.isolate ? spawnProcess(init, events) : spawnThread(init, events);
     this.slots.push(slot);
-    worker.on('message', (m: FromWorker) => {
-      // A replaced worker's late messages: its cells are already recorded as lost or queued again.
-      if (slot.dead) return;
-      if (m.type === 'ready') {
-        this.feed(slot);
-      } else if (m.type === 'result') {
-        slot.outstanding.shift();
-        slot.lastProgress = Date.now();
-        this.onResult(m.entry);
-        this.feed(slot);
-      } else this.fail(new Error(`worker could not open target ${this.opts.target}: ${m.error}`));
-    });
-    worker.on('error', (e) => this.replace(slot, `worker crashed: ${e.message}`));
-    worker.on('exit', (code) => {
-      if (!slot.dead) this.replace(slot, `worker exited with code ${code}`);
-    });
   }
 
   private feed(slot: Slot): void {
@@ -164,19 +188,25 @@ export class Pool {
       const cells = this.queue.splice(0, BATCH);
       slot.outstanding.push(...cells);
       slot.lastProgress = Date.now();
-      slot.worker.postMessage(cells);
+      slot.scorer.post(cells);
     }
     this.settle();
   }
 
   /** The first outstanding cell is the one that hung or crashed; the rest go back to the queue. */
   private replace(slot: Slot, why: string): void {
-    if (slot.dead || this.finished) return;
+    if (slot.dead || this.closed) return;
     slot.dead = true;
     this.slots = this.slots.filter((s) => s !== slot);
-    void slot.worker.terminate();
+    slot.scorer.terminate();
+    if (!slot.ready && ++this.bootFailures >= BOOT_FAILURES) {
+      this.fail(new Error(`scorers for target ${this.opts.target} died ${BOOT_FAILURES} times before they were ready (last: ${why})`));
+      return;
+    }
     const [culprit, ...rest] = slot.outstanding;
-    if (culprit) this.onResult(lostCellEntry(culprit, why, Atomics.load(slot.phase, 0)));
+    // The cell in flight when a scorer dies is recorded as an Error, never retried:
+    // a checker that kills its scorer would otherwise kill every replacement too.
+    if (culprit) this.onResult(lostCellEntry(culprit, `${why} while scoring this cell`, slot.scorer.phase()));
     if (!this.stopping) this.queue.unshift(...rest);
     if (!this.stopping && this.queue.length) this.spawn();
     this.settle();
@@ -186,7 +216,7 @@ export class Pool {
     const now = Date.now();
     for (const slot of this.slots) {
       // Each phase of a cell has the whole limit, so a phase change is progress too.
-      const phase = Atomics.load(slot.phase, 0);
+      const phase = slot.scorer.phase();
       if (phase !== slot.seenPhase) {
         slot.seenPhase = phase;
         slot.lastProgress = now;
@@ -198,19 +228,21 @@ export class Pool {
   }
 
   private settle(): void {
-    if (this.finished) return;
-    // Cells a dead worker put back: the main thread takes them up again.
+    if (this.closed) return;
+    // Queued cells, or cells a dead worker put back: the main thread takes them up.
     if (this.local && !this.localRunning && !this.stopping && this.queue.length) void this.scoreLocally();
     const inFlight = this.localRunning || this.slots.some((s) => s.outstanding.length);
-    if (!inFlight && (this.stopping || !this.queue.length)) this.finish?.();
+    if (!inFlight && (this.stopping || !this.queue.length)) for (const w of this.waiters.splice(0)) w.resolve();
   }
 
-  private async shutdown(): Promise<void> {
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
     clearInterval(this.watchdog);
     const slots = this.slots;
     this.slots = [];
     for (const s of slots) s.dead = true;
     this.local?.close();
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    for (const s of slots) s.scorer.terminate();
   }
 }

@@ -1,15 +1,20 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
-import { openTarget } from '../target/registry.ts';
+import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
-import { LedgerWriter, readLedger, type LedgerEntry } from './ledger.ts';
+import { LedgerWriter, type LedgerEntry } from './ledger.ts';
+import { ledgerPath, readRunLedger } from './verify.ts';
+import { lockRunFolder } from './lock.ts';
 import { Pool } from './pool.ts';
 import { refusedEntry } from './score.ts';
 import { readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress, type Progress } from './progress.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
 
 export interface RunOptions {
   incrementDir: string;
@@ -21,7 +26,8 @@ export interface RunOptions {
   /**
    * The increment's target, already open (with its unseal and checker directory)
    * by a caller that froze the increment; the caller closes it. Saves a second
-   * start-up of a bridge or a browser.
+   * start-up of a bridge or a browser. Not used for a stateful target, which is
+   * scored on the run's own state (see targetStateDir).
    */
   target?: Target;
   /** stop after this many newly scored cells (tests of resume) */
@@ -39,7 +45,20 @@ export interface RunResult {
   status: Session['status'];
 }
 
-export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
+export { ledgerPath };
+
+/**
+ * Where a stateful target keeps this run's state (OpenOptions.stateDir): inside the
+ * run folder, so every worker and every resumed session finds it, and private to
+ * its owner. Not an artifact of the run: no checksum covers it.
+ */
+export function targetStateDir(runDir: string): string {
+  const dir = resolve(runDir, 'target-state');
+  mkdirSync(runDir, { recursive: true }); // first: a recursive mkdir would give the run folder the mode too
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  return dir;
+}
 
 /** Opens a run folder, creating it for this increment or checking it belongs to it. */
 async function prepareRunFile(runDir: string, incDir: string, inc: Increment): Promise<RunFile> {
@@ -69,22 +88,50 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
   const cells = await loadManifest(opts.incrementDir, inc);
   const checkerDir = checkerDirOf(opts.incrementDir, inc);
-  const open: OpenOptions = { unseal: inc.selection.unseal, ...(checkerDir ? { checkerDir } : {}) };
-  const target = opts.target ?? (await openTarget(inc.target.spec, open));
+  const unlock = lockRunFolder(opts.runDir);
   try {
-    await verifyAgainst(opts.incrementDir, inc, await target.describe());
-    return await scoreRun(opts, inc, cells, target, open);
+    const stateful = (await targetFactory(inc.target.spec)).stateful === true;
+    const open: OpenOptions = {
+      unseal: inc.selection.unseal,
+      ...(checkerDir ? { checkerDir } : {}),
+      ...(stateful ? { stateDir: targetStateDir(opts.runDir) } : {}),
+    };
+    // A caller's target was opened without this run's state, so a stateful one is opened here.
+    const own = stateful || !opts.target;
+    const target = own ? await openTarget(inc.target.spec, open) : opts.target!;
+    try {
+      await verifyAgainst(opts.incrementDir, inc, await target.describe());
+      return await scoreRun(opts, inc, cells, target, open);
+    } finally {
+      if (own) await target.close();
+    }
   } finally {
-    if (!opts.target) await target.close();
+    unlock();
   }
+}
+
+/**
+ * While cells are scored, an exit the engine did not ask for (a checker calling
+ * process.exit in a target scored in this process) must not report success.
+ */
+function guardExit(what: () => string): () => void {
+  const onExit = (code: number) => {
+    if (code === 0) {
+      process.exitCode = 1;
+      process.stderr.write(`blindspot: the process exited while ${what()}; the run is not finished (exit code 1). Resume it with the same --out.\n`);
+    }
+  };
+  process.on('exit', onExit);
+  return () => process.off('exit', onExit);
 }
 
 async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target: Target, open: OpenOptions): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
   const file = ledgerPath(opts.runDir);
-  const { entries, droppedTornLine } = readLedger(file, true);
+  const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
   const done = new Set(entries.map((e) => e.cell));
+  const byId = new Map(entries.map((e) => [e.cell, e]));
   const session: Session = {
     startedAt: new Date().toISOString(),
     status: 'running',
@@ -96,16 +143,30 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const resumesInterrupted = run.sessions.some((s) => s.status !== 'complete');
   run.sessions.push(session);
   if (resumesInterrupted && target.recover) session.recovered = await target.recover();
+  run.ledger = { lines: entries.length, head };
   await writeRunFile(opts.runDir, run);
 
-  const ledger = new LedgerWriter(file);
+  const ledger = new LedgerWriter(file, head);
+  let lines = entries.length;
   const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
   const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
   let stopRequested = false;
+  // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
+  const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
   const record = (entries: LedgerEntry[]) => {
     const fresh = entries.filter((e) => !done.has(e.cell));
-    for (const e of fresh) done.add(e.cell);
+    for (const e of fresh) {
+      done.add(e.cell);
+      const d = derived.get(e.cell);
+      if (d) e.derived = d.info;
+      byId.set(e.cell, e);
+    }
     ledger.append(fresh);
+    for (const e of fresh) {
+      derived.get(e.cell)?.settle(e);
+      derived.delete(e.cell);
+    }
+    lines += fresh.length;
     session.scored += fresh.length;
     for (const entry of fresh) progress.tick(entry);
     if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
@@ -115,27 +176,60 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
   const toScore = pending.filter((c) => c.construction.ok);
 
   let pool: Pool | undefined;
+  const halt = () => {
+    stopRequested = true;
+    pool?.stop();
+    for (const d of derived.values()) d.settle(undefined);
+    derived.clear();
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (session.signal) process.exit(130);
     session.signal = signal;
-    stopRequested = true;
-    pool?.stop();
+    halt();
   };
+  // A search run is complete only once its findings are shrunk to minimal mutants.
+  let searchComplete = !inc.extras.search;
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
-    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs }, (e) => {
+    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
       record([e]);
-      if (stopRequested) pool!.stop();
+      if (stopRequested) halt();
     });
-    await pool.run(toScore);
+    pool.add(toScore);
+    await pool.idle();
+    const spec = inc.extras.search as SearchSpec | undefined;
+    if (spec && !stopRequested) {
+      const outcome = await searchOutcome({
+        spec,
+        ops: await loadOperators(spec),
+        semantics: inc.target.semantics,
+        cells,
+        entryOf: (id) => byId.get(id),
+        score: (cell, parent, plan) =>
+          stopRequested
+            ? Promise.resolve(undefined)
+            : new Promise((settle) => {
+                derived.set(cell.id, { info: { parent, plan, steps: cell.construction.ok ? cell.construction.steps : [] }, settle });
+                pool!.add([cell]);
+              }),
+      });
+      searchComplete = outcome.complete;
+    }
   } finally {
+    pool?.close();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    unguard();
     ledger.close();
     progress.stop();
   }
-  const complete = cells.every((c) => done.has(c.id));
+  if (target.residue) {
+    session.residue = await target.residue().catch((e: Error) => ({ checked: 'the residue check itself failed', found: [e.message] }));
+  }
+  const complete = cells.every((c) => done.has(c.id)) && searchComplete;
   session.status = complete ? 'complete' : 'interrupted';
   session.endedAt = new Date().toISOString();
+  run.ledger = { lines, head: ledger.lastHash };
   await writeRunFile(opts.runDir, run);
   return {
     runDir: opts.runDir,

@@ -1,6 +1,6 @@
 // run.json: which increment a run folder scores and every session that touched it,
 // so interruptions (Ctrl-C, SIGKILL, crashes) stay on the record.
-import { writeFileSync, renameSync } from 'node:fs';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
@@ -15,6 +15,8 @@ const SessionSchema = z.object({
   droppedTornLine: z.boolean().default(false),
   /** what the target removed that a killed or interrupted session's episodes left behind */
   recovered: z.array(z.string()).optional(),
+  /** what the target's residue check found after the session's cells (targets with shared state) */
+  residue: z.object({ checked: z.string(), found: z.array(z.string()) }).optional(),
   workers: z.number(),
 });
 export type Session = z.infer<typeof SessionSchema>;
@@ -26,6 +28,8 @@ export const RunFileSchema = z.object({
   increment: z.object({ dir: z.string(), id: z.string(), hash: z.string() }),
   createdAt: z.string(),
   sessions: z.array(SessionSchema),
+  /** the ledger as the last session left it: later readers refuse a ledger that lost or changed these lines */
+  ledger: z.object({ lines: z.number().int().nonnegative(), head: z.string() }).optional(),
 });
 export type RunFile = z.infer<typeof RunFileSchema>;
 
@@ -37,7 +41,5 @@ export async function readRunFile(runDir: string): Promise<RunFile | undefined> 
 
 /** Written to a temporary file and renamed, so a kill never leaves half a run.json. */
 export async function writeRunFile(runDir: string, run: RunFile): Promise<void> {
-  const file = runFilePath(runDir);
-  writeFileSync(file + '.tmp', JSON.stringify(run, null, 2) + '\n');
-  renameSync(file + '.tmp', file);
+  writeFileAtomic(runFilePath(runDir), JSON.stringify(run, null, 2) + '\n');
 }

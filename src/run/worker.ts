@@ -1,12 +1,16 @@
+// A scorer off the main thread: a worker thread, or a child process for targets
+// whose code blindspot does not own (see scorers.ts). It opens the target once
+// and scores the cells it is sent, one at a time, in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openTarget } from '../target/registry.ts';
 import type { Cell } from '../protocol/cell.ts';
 import { scoreCell } from './score.ts';
-import type { WorkerInit, FromWorker } from './pool.ts';
+import type { FromScorer, ScorerInit } from './scorers.ts';
 
-const init = workerData as WorkerInit;
-const phase = new Int32Array(init.phase);
-const post = (m: FromWorker) => parentPort!.postMessage(m);
+const init: ScorerInit = parentPort ? workerData : JSON.parse(process.env.BLINDSPOT_SCORER_INIT ?? '{}');
+const post = (m: FromScorer) => (parentPort ? parentPort.postMessage(m) : process.send?.(m));
+const shared = init.phase ? new Int32Array(init.phase) : undefined;
+const onPhase = (p: number) => (shared ? Atomics.store(shared, 0, p) : post({ type: 'phase', phase: p }));
 
 const target = await openTarget(init.target, init.open).catch((e: Error) => {
   post({ type: 'fatal', error: e.message });
@@ -20,14 +24,20 @@ async function drain() {
   busy = true;
   while (queue.length) {
     const cell = queue.shift()!;
-    const entry = await scoreCell(target, cell, init.limitMs, (p) => Atomics.store(phase, 0, p));
+    const entry = await scoreCell(target, cell, init.limitMs, onPhase);
     post({ type: 'result', entry });
   }
   busy = false;
 }
 
-parentPort!.on('message', (cells: Cell[]) => {
+const receive = (cells: Cell[]) => {
   queue.push(...cells);
   void drain();
-});
+};
+if (parentPort) parentPort.on('message', receive);
+else {
+  process.on('message', receive);
+  // The pool is gone: a child must not outlive it.
+  process.on('disconnect', () => process.exit(0));
+}
 post({ type: 'ready' });

@@ -32,6 +32,13 @@ export const knownTargets = () => Object.keys(FACTORIES);
 export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
 
 /**
+ * Whether the target's code is blindspot's own (a built-in target; protocol and
+ * AgentDojo targets run their benchmark in a child process already). A module
+ * target is someone else's code, scored only in child processes.
+ */
+export const ownsCode = (spec: string) => !isModulePath(parseTargetSpec(spec).name);
+
+/**
  * A target is a built-in name or a path to a module exporting `target` (a
  * TargetFactory), so users and tests can plug in an adapter without editing here.
  */

@@ -17,6 +17,11 @@ export interface TaskInfo {
   scenario?: string;
   instruction: string;
   params: Record<string, Json>;
+  /**
+   * The initial state the task starts from, as an opaque id: tasks with the same
+   * id start from the same state. Absent: every task starts from one shared state.
+   */
+  world?: string;
 }
 
 /**
@@ -34,11 +39,89 @@ export interface Step {
    * Only arguments listed here may be moved.
    */
   alternatives?: Record<string, Json[]>;
+  /**
+   * Arguments whose reference value the task does not determine (a placeholder
+   * such as "<summary>", or a value the ground truth's author chose that the
+   * agent is never told): any value is as right as the reference's, so no fault
+   * family moves them.
+   */
+  free?: string[];
+  /**
+   * What values each argument can take, for the search arm's generated values
+   * (beyond `alternatives`): numbers with bounds, strings, or identifiers of
+   * other existing entities of the same kind.
+   */
+  domains?: Record<string, Domain>;
+}
+
+/** The values an argument can take, as far as the target can say. */
+export type Domain =
+  | { type: 'number' | 'integer'; min?: number; max?: number }
+  | { type: 'string'; values?: Json[] }
+  | { type: 'boolean' }
+  /** identifiers of existing entities of one kind (accounts, files, users) */
+  | { type: 'id'; kind: string; values: Json[] };
+
+/** Normalisations under which two stored values are the same value. */
+export const NORMALISERS = ['trim', 'casefold', 'whitespace', 'number', 'us-city'] as const;
+export type Normaliser = (typeof NORMALISERS)[number];
+
+/**
+ * How the target's application treats a table or collection; tables are named
+ * exactly or by a pattern with `*` (e.g. "slack.user_inbox[*]"). The first
+ * declaration that matches a table applies.
+ */
+export interface TableSemantics {
+  table: string;
+  /**
+   * state (default): the rows are the application's state. log: a record of
+   * activity that mirrors other writes (request logs, audit trails, notification
+   * feeds, a list aliasing another collection); a difference there alone is not
+   * a wrong outcome.
+   */
+  kind?: 'state' | 'log';
+  /** the table is a set: a row equal to another row is no state change */
+  set?: boolean;
+  /** columns holding lists the application treats as sets (order and duplicates carry no meaning) */
+  setColumns?: string[];
+  /** columns that carry no meaning across deliveries (clock timestamps, generated ids) */
+  ignore?: string[];
+  /** per column, normalisations under which two values are the same */
+  normalise?: Record<string, Normaliser[]>;
+  /** why the target declares this, in the report's words */
+  why?: string;
+}
+
+/** Declared for one argument of one call (`call` may be "*"). */
+export interface ArgumentSemantics {
+  call: string;
+  arg: string;
+  /** normalisations under which two values of this argument are the same */
+  normalise?: Normaliser[];
+  /** values that stand for "anything" (placeholders): never used as an alternative or a generated value */
+  placeholders?: Json[];
+}
+
+/**
+ * What counts as a material difference in this target's effects. Declared by the
+ * target from how its application behaves; frozen with each increment, so a
+ * report is always classified under the semantics it was frozen with.
+ */
+export interface EffectSemantics {
+  tables?: TableSemantics[];
+  arguments?: ArgumentSemantics[];
+  /** the claim argument that carries the agent's final answer, when checkers read one */
+  answer?: { call: string; arg: string };
 }
 
 export interface Trajectory {
   task: string;
   steps: Step[];
+  /**
+   * Start the episode from this task's initial state instead of `task`'s (intent
+   * swap delivers task i's reference in task j's world to compare like with like).
+   */
+  world?: string;
 }
 
 export interface Row {
@@ -101,6 +184,8 @@ export interface TargetInfo {
   corpusHash: string;
   /** what the target can do, for families that need it */
   capabilities: string[];
+  /** how to tell a material difference in an effect from an immaterial one; absent: every difference is material */
+  semantics?: EffectSemantics;
 }
 
 /** A fresh copy of the environment, used for exactly one cell. */
@@ -123,6 +208,14 @@ export interface OpenOptions {
    * `suite=banking`); carried in the target spec so workers reopen the same target.
    */
   targetOptions?: Record<string, string>;
+  /**
+   * A directory private to this run (mode 0700) where a target with persistent
+   * state keeps it: database, credentials. The same for every worker and every
+   * session of the run; never part of the increment's hash. The engine sets it
+   * for a factory that declares `stateful`; without it, such a target keeps its
+   * state in a private temporary directory removed at close.
+   */
+  stateDir?: string;
 }
 
 /** A target-specific census body; freeze content-hashes and stores it like the idempotence census. */
@@ -145,11 +238,18 @@ export interface Target {
    */
   rungOverride?(checker: TaskInfo, trajectory: TaskInfo): { rung: string; reason: string } | undefined;
   /**
-   * Optional, for targets whose state outlives a process (a shared instance): remove
-   * what episodes of an interrupted session left behind. Called when a run resumes,
+   * Optional, for targets whose state outlives a process (a database in the run's
+   * stateDir): remove what episodes of this run's interrupted sessions left behind,
+   * and nothing of any other run's. Called when a run resumes,
    * before any cell is scored; returns what it removed, which the run records.
    */
   recover?(): Promise<string[]>;
+  /**
+   * Optional, for the same targets: after a session's cells, what its episodes
+   * left behind (rows that should have been removed). The run records it, and the
+   * report states it, including a positive "0 residue".
+   */
+  residue?(): Promise<{ checked: string; found: string[] }>;
   /**
    * Optional: measure the target's own censuses for these tasks (GUI targets:
    * on-form defaults, extra-field candidates); taken at freeze, before any cell.
@@ -161,6 +261,12 @@ export interface Target {
 export interface TargetFactory {
   name: string;
   description: string;
+  /**
+   * The target keeps state outside the process (a database) that every worker and
+   * every session of a run must share: the engine scores it on a target it opens
+   * itself with `OpenOptions.stateDir`, never on one a caller opened without it.
+   */
+  stateful?: boolean;
   open(options: OpenOptions): Promise<Target>;
   /**
    * The `--target-option` keys this target takes; any other key is refused before

@@ -8,23 +8,45 @@ the suite's own utility check (`utility_from_traces`, else `utility`) with the
 delivered claim as the model output. One process serves many episodes: each
 suite's environment is loaded once and copied per episode.
 
-Run it as `python targets/agentdojo/bridge.py`; it speaks on stdin/stdout."""
+Protocol 2 (protocol 1 is still served, without what 2 adds):
+- the target info carries the effect semantics of semantics.py;
+- each write step of a reference carries `free` (arguments the task does not
+  determine) and `domains` (what each argument can take): arguments.py says how
+  both are decided;
+- each task carries `world`, the first 16 hex digits of the sha256 of its
+  canonical flattened pre-environment: tasks with equal worlds start from the
+  same state (in AgentDojo 0.1.35 that is every task of a suite);
+- `deliver` honours `trajectory.world`, a task id whose pre-environment the
+  episode starts from instead of `trajectory.task`'s; `check` still judges with
+  the asked task's checker, on the episode's environment.
+
+Run it as `python targets/agentdojo/bridge.py`; it speaks on stdin/stdout. It
+re-executes itself with PYTHONHASHSEED=0: AgentDojo's calendar stores a new
+event's participants as list(set(...)), whose order otherwise changes from one
+process to the next, and a worker's effects must compare with another's."""
 
 from __future__ import annotations
 
 import datetime as _datetime
 import hashlib
 import importlib.metadata
+import os
 import sys
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable, *sys.argv])
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from protocol_server import PROTOCOL_VERSION, ProtocolError, require, serve  # noqa: E402
+from arguments import Known, domains, free, required, strings  # noqa: E402
+from protocol_server import PROTOCOL_VERSIONS, ProtocolError, require, serve  # noqa: E402
 from readback import Flat, canonical, diff, flatten, jsonable  # noqa: E402
+from semantics import effect_semantics, normalised, placeholder  # noqa: E402
 
 BENCHMARK_VERSION = "v1.2.2"
 SUITE_NAMES = ("workspace", "slack", "banking", "travel")
@@ -79,6 +101,7 @@ def _task_number(task_id: str) -> int:
 @dataclass
 class Episode:
     suite: str | None = None
+    world: str | None = None
     pre: Any = None
     env: Any = None
     pre_flat: Flat | None = None
@@ -93,12 +116,15 @@ class Bridge:
         self.runtimes = {name: FunctionsRuntime(self.all_suites[name].tools) for name in SUITE_NAMES}
         self._base: dict[str, Any] = {}
         self._pre: dict[str, tuple[Any, Flat]] = {}
+        self._worlds: dict[str, str] = {}
+        self._known: dict[str, Known] = {}
         self._references: dict[str, dict] = {}
         # a task's reference and its suite's alternative values both need its ground truth
         self._ground_truth: dict[str, list[dict]] = {}
         self._values: dict[str, dict[tuple[str, str], list[Any]]] = {}
         self.episodes: dict[str, Episode] = {}
         self._next_episode = 1
+        self.protocol = max(PROTOCOL_VERSIONS)
 
     # -- tasks and environments -------------------------------------------------
 
@@ -128,11 +154,20 @@ class Bridge:
             self._pre[task_id] = (pre, flatten(pre))
         return self._pre[task_id]
 
+    def world(self, task_id: str) -> str:
+        """The id of the task's pre-environment: tasks with equal ids start from one state."""
+        if task_id not in self._worlds:
+            _, flat = self.pre_environment(task_id)
+            self._worlds[task_id] = _sha256(canonical(flat).encode())[:16]
+        return self._worlds[task_id]
+
     def materialize(self, ep: Episode, task_id: str) -> None:
+        """Starts the episode in the task's pre-environment, unless it has started."""
         if ep.suite is not None:
             return
         pre, flat = self.pre_environment(task_id)
         ep.suite = task_id.split("/", 1)[0]
+        ep.world = self.world(task_id)
         ep.pre = pre.model_copy(deep=True)
         ep.env = pre.model_copy(deep=True)
         ep.pre_flat = flat
@@ -147,29 +182,62 @@ class Bridge:
             self._ground_truth[task_id] = [{"call": c.function, "args": jsonable(dict(c.args))} for c in calls]
         return self._ground_truth[task_id]
 
-    def classify(self, task_id: str, calls: list[dict]) -> list[str]:
-        """write when the call changes the environment, read otherwise: measured by
-        delivering the ground truth call by call on a fresh copy."""
+    def known(self, task_id: str) -> Known:
+        """What the agent is told or can read before its first call: the prompt and
+        every string of the pre-environment (arguments.py). A fresh copy."""
+        world = self.world(task_id)
+        if world not in self._known:
+            pre, _ = self.pre_environment(task_id)
+            base = Known()
+            base.add(strings(pre))
+            self._known[world] = base
+        known = self._known[world].copy()
+        known.add([self.task(task_id)[1].PROMPT])
+        return known
+
+    def run_reference(self, task_id: str, calls: list[dict]) -> list[dict]:
+        """Delivers the ground truth call by call on a fresh copy of the
+        pre-environment. Per call: write when it changes the environment, read
+        otherwise; and, decided before the call runs, which arguments are free
+        given the prompt, the pre-environment and the earlier calls' results, and
+        the arguments' domains."""
         pre, before = self.pre_environment(task_id)
         env = pre.model_copy(deep=True)
         runtime = self.runtimes[task_id.split("/", 1)[0]]
-        kinds = []
+        known = self.known(task_id)
+        facts = []
         for c in calls:
-            runtime.run_function(env, c["call"], c["args"])
+            parameters = runtime.functions[c["call"]].parameters
+            frees = sorted(arg for arg, v in c["args"].items() if free(v, required(parameters, arg), known))
+            doms = domains(c["call"], c["args"], parameters, pre)
+            result, _ = runtime.run_function(env, c["call"], c["args"])
+            known.add(strings(result))
             after = flatten(env)
-            kinds.append("write" if diff(before, after) else "read")
+            facts.append({"kind": "write" if diff(before, after) else "read", "free": frees, "domains": doms})
             before = after
-        return kinds
+        return facts
 
     def suite_values(self, suite: str) -> dict[tuple[str, str], list[Any]]:
         """Every value the suite's references pass to each (call, argument): legal by
-        construction, since the benchmark's own ground truth uses them."""
+        construction, since the benchmark's own ground truth uses them (placeholders
+        aside: a stand-in for composed text is no legal value)."""
         seen: dict[tuple[str, str], dict[str, Any]] = {}
         for tid in sorted(self.all_suites[suite].user_tasks, key=_task_number):
             for c in self.ground_truth(f"{suite}/{tid}"):
                 for arg, value in c["args"].items():
-                    seen.setdefault((c["call"], arg), {})[canonical(value)] = value
+                    if not placeholder(value):
+                        seen.setdefault((c["call"], arg), {})[canonical(value)] = value
         return {k: [v[c] for c in sorted(v)] for k, v in seen.items()}
+
+    def placeholders(self) -> dict[str, list[str]]:
+        """Per argument name, the placeholder values the served ground truths use."""
+        found: dict[str, set[str]] = {}
+        for task_id in self.task_ids():
+            for c in self.ground_truth(task_id):
+                for arg, value in c["args"].items():
+                    if placeholder(value):
+                        found.setdefault(arg, set()).add(value)
+        return {arg: sorted(values) for arg, values in found.items()}
 
     def alternatives(self, suite: str, call: str, args: dict) -> dict[str, list]:
         if suite not in self._values:
@@ -177,7 +245,8 @@ class Bridge:
         values = self._values[suite]
         out: dict[str, list] = {}
         for arg, current in args.items():
-            others = [v for v in values.get((call, arg), []) if canonical(v) != canonical(current)]
+            same = canonical(normalised(call, arg, current))
+            others = [v for v in values.get((call, arg), []) if canonical(normalised(call, arg, v)) != same]
             if not others and isinstance(current, (int, float)) and not isinstance(current, bool) and arg not in ("id", "n"):
                 others = [current + 1]
             if others:
@@ -189,11 +258,16 @@ class Bridge:
             suite, task = self.task(task_id)
             calls = self.ground_truth(task_id)
             steps = []
-            for c, kind in zip(calls, self.classify(task_id, calls)):
-                step = {"call": c["call"], "args": c["args"], "kind": kind}
-                alts = self.alternatives(suite, c["call"], c["args"]) if kind == "write" else {}
-                if alts:
-                    step["alternatives"] = alts
+            for c, facts in zip(calls, self.run_reference(task_id, calls)):
+                step = {"call": c["call"], "args": c["args"], "kind": facts["kind"]}
+                if facts["kind"] == "write":
+                    alts = self.alternatives(suite, c["call"], c["args"])
+                    if alts:
+                        step["alternatives"] = alts
+                    if facts["free"]:
+                        step["free"] = facts["free"]
+                    if facts["domains"]:
+                        step["domains"] = facts["domains"]
                 steps.append(step)
             steps.append({"call": CLAIM, "args": {"output": task.GROUND_TRUTH_OUTPUT}, "kind": "claim"})
             self._references[task_id] = {"task": task_id, "steps": steps}
@@ -203,8 +277,9 @@ class Bridge:
 
     def handshake(self, params: dict) -> dict:
         version = require(params, "protocol", int)
-        if version != PROTOCOL_VERSION:
-            raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {PROTOCOL_VERSION}, not {version}")
+        if version not in PROTOCOL_VERSIONS:
+            speaks = " and ".join(map(str, PROTOCOL_VERSIONS))
+            raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {speaks}, not {version}")
         options = params.get("options") or {}
         if not isinstance(options, dict):
             raise ProtocolError("invalid-params", "options must be an object")
@@ -219,18 +294,26 @@ class Bridge:
             if bad or not wanted:
                 raise ProtocolError("invalid-params", f"unknown suite {', '.join(bad) or '(none)'} (known: {', '.join(SUITE_NAMES)})")
             self.suites = [s for s in SUITE_NAMES if s in wanted]
-        return {"protocol": PROTOCOL_VERSION, "target": self.describe()}
+        self.protocol = version
+        info = self.describe()
+        if version < 2:
+            del info["semantics"]
+        return {"protocol": version, "target": info}
 
     def describe(self) -> dict:
         checker_paths = [PACKAGE_DIR / "base_tasks.py", PACKAGE_DIR / "task_suite" / "task_suite.py"]
         checker_paths += list((PACKAGE_DIR / "default_suites").rglob("user_tasks.py"))
         checker_hash, checker_files = _files_hash(checker_paths)
         environment_hash, _ = _files_hash(list((PACKAGE_DIR / "data" / "suites").rglob("*.yaml")))
+        semantics = effect_semantics(self.placeholders())
+        # tasks carry their worlds and references their free arguments and
+        # domains: a change in any of them, or in the semantics, is another corpus
         corpus = {
             "benchmark": BENCHMARK_VERSION,
             "environments": environment_hash,
-            "tasks": self.list_tasks(),
+            "tasks": self.task_infos(),
             "references": [self.reference(t) for t in self.task_ids()],
+            "semantics": semantics,
         }
         return {
             "name": "agentdojo",
@@ -239,9 +322,16 @@ class Bridge:
             "checkerFiles": checker_files,
             "corpusHash": _sha256(canonical(corpus).encode()),
             "capabilities": ["api", "readback", "claim"],
+            "semantics": semantics,
         }
 
     def list_tasks(self) -> list[dict]:
+        tasks = self.task_infos()
+        if self.protocol < 2:
+            tasks = [{k: v for k, v in t.items() if k != "world"} for t in tasks]
+        return tasks
+
+    def task_infos(self) -> list[dict]:
         out = []
         for task_id in self.task_ids():
             suite, task = self.task(task_id)
@@ -253,6 +343,7 @@ class Bridge:
                 "scenario": suite,
                 "instruction": task.PROMPT,
                 "params": {"ground_truth_output": task.GROUND_TRUTH_OUTPUT, "difficulty": task.DIFFICULTY.name},
+                "world": self.world(task_id),
             })
         return out
 
@@ -274,7 +365,16 @@ class Bridge:
         steps = require(trajectory, "steps", list)
         task_id = require(trajectory, "task")
         self.task(task_id)
-        self.materialize(ep, task_id)
+        world = trajectory.get("world")
+        if world is not None:
+            if not isinstance(world, str):
+                raise ProtocolError("invalid-params", "trajectory.world is a task id")
+            self.task(world)
+            if ep.suite is not None and ep.world != self.world(world):
+                raise ProtocolError("invalid-params", f"episode already started in world {ep.world}, not in {world}'s")
+        # a world of another suite is honoured too: the calls then find no such
+        # tool there, and the delivery stops at the first one
+        self.materialize(ep, world or task_id)
         runtime = self.runtimes[ep.suite]
         for i, step in enumerate(steps):
             if not isinstance(step, dict) or not isinstance(step.get("call"), str) or not isinstance(step.get("args", {}), dict):
@@ -286,7 +386,8 @@ class Bridge:
             ep.traces.append(FunctionCall(function=call, args=args))
             _, error = runtime.run_function(ep.env, call, args)
             if error is not None:
-                return {"completed": False, "stepsRun": i, "error": f"step {i} {call}: {error}"}
+                where = "" if ep.suite == task_id.split("/", 1)[0] else f" (the episode runs in a {ep.suite} world)"
+                return {"completed": False, "stepsRun": i, "error": f"step {i} {call}: {error}{where}"}
         return {"completed": True, "stepsRun": len(steps)}
 
     def readback(self, params: dict) -> dict:
@@ -320,7 +421,11 @@ class Bridge:
     def get_reference(self, params: dict) -> dict:
         task_id = require(params, "task")
         self.task(task_id)
-        return {"trajectory": self.reference(task_id)}
+        trajectory = self.reference(task_id)
+        if self.protocol < 2:
+            steps = [{k: v for k, v in s.items() if k not in ("free", "domains")} for s in trajectory["steps"]]
+            trajectory = {**trajectory, "steps": steps}
+        return {"trajectory": trajectory}
 
     def handlers(self) -> dict:
         return {

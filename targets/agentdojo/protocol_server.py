@@ -10,7 +10,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TextIO
 
-PROTOCOL_VERSION = 1
+# The protocol versions this server loop can frame; a bridge answers a handshake
+# with the version it was offered when it speaks it.
+PROTOCOL_VERSIONS = (1, 2)
 
 Handler = Callable[[dict[str, Any]], Any]
 

@@ -1,11 +1,10 @@
 // One cell's episode: a per-episode user, a fresh browser context, the task
 // driver set up for the delivered task, and a teardown that deletes every row the
 // user created and then proves none is left (residue check).
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
 import { TableClient } from './app/client.ts';
-import { EPISODE_USER_PREFIX } from './app/db.ts';
 import { WRITABLE_TABLES } from './app/schema.ts';
 import { TaskDriver } from './drivers/task.ts';
 import { fillField, submitForm } from './drivers/fill.ts';
@@ -17,6 +16,8 @@ export interface EpisodeEnv {
   baseUrl: string;
   browser: Browser;
   admin: TableClient;
+  /** the instance's episode-user prefix (bs-episode-<instance id>-), which the residue sweep matches */
+  userPrefix: string;
   task(id: string): { template: Template; config: TemplateConfig };
   /** Playwright action timeout: a stuck action fails the delivery long before the engine's cell limit */
   actionMs: number;
@@ -40,8 +41,8 @@ export class ServiceDeskEpisode implements Episode {
   private constructor(private env: EpisodeEnv, readonly userName: string, private password: string) {}
 
   static async open(env: EpisodeEnv): Promise<ServiceDeskEpisode> {
-    const name = `${EPISODE_USER_PREFIX}${randomUUID().slice(0, 12)}`;
-    const password = randomUUID();
+    const name = `${env.userPrefix}${randomBytes(6).toString('hex')}`;
+    const password = randomBytes(18).toString('base64url');
     const ep = new ServiceDeskEpisode(env, name, password);
     ep.userSysId = await env.admin.insert('sys_user', { user_name: name, name, email: '', password });
     ep.context = await env.browser.newContext({

@@ -6,6 +6,7 @@ export const servicedesk: TargetFactory = {
     'Embedded live-browser target in the WorkArena style: a local service-desk web app (record forms, service catalog, Table API) ' +
     'driven through Playwright, with validators that follow WorkArena\'s published design.',
   options: [],
+  stateful: true,
   // loaded on open, so that listing targets stays cheap
   open: async (options) => (await import('./target.ts')).openServicedesk(options),
 };

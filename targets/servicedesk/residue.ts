@@ -1,40 +1,50 @@
-// Instance-wide residue check: rows created by any episode user, or episode users
-// themselves, still in the instance database. Teardown checks each episode; this
-// checks the whole instance after a run (every process shares the one file).
-import { InstanceDb, EPISODE_USER_PREFIX } from './app/db.ts';
+// Instance-wide residue check and sweep, per instance: rows created by this
+// instance's episode users (sys_created_by in every writable table), and those
+// users themselves (sys_user), still in its database. Teardown checks each
+// episode; this checks the whole instance, e.g. after a run or a kill. Both match
+// the instance id in the user's name exactly, so even a database someone shared
+// between instances by hand only ever yields or loses this instance's rows.
+import type Database from 'better-sqlite3';
 import { WRITABLE_TABLES } from './app/schema.ts';
+import { episodeUserPrefix, instanceIn, openInstanceDb, type Instance } from './app/instance.ts';
 
-export function instanceResidue(path?: string): { table: string; rows: number }[] {
-  const db = new InstanceDb(path);
+/** [table, column naming the episode user], children before parents, users last. */
+const CHECKED: [string, string][] = [...[...WRITABLE_TABLES].reverse().map((t): [string, string] => [t, 'sys_created_by']), ['sys_user', 'user_name']];
+
+function withEpisodeRows<T>(inst: Instance, use: (db: Database.Database, where: (column: string) => string, prefix: string) => T): T {
+  const db = openInstanceDb(inst);
   try {
-    const like = `${EPISODE_USER_PREFIX}%`;
-    const count = (table: string, column: string) =>
-      (db.db.prepare(`SELECT count(*) AS n FROM "${table}" WHERE "${column}" LIKE ?`).get(like) as { n: number }).n;
-    return [...WRITABLE_TABLES.map((t) => ({ table: t, rows: count(t, 'sys_created_by') })), { table: 'sys_user', rows: count('sys_user', 'user_name') }]
-      .filter((r) => r.rows > 0);
+    // An exact prefix comparison: LIKE would read '_' and '%' as wildcards and ignore case.
+    return use(db.db, (c) => `substr("${c}", 1, length(@prefix)) = @prefix`, episodeUserPrefix(inst));
   } finally {
     db.close();
   }
 }
 
+/** What this instance's episodes left in its database, per table; empty when nothing is left. `dir` must hold an instance. */
+export async function instanceResidue(dir: string): Promise<{ table: string; rows: number }[]> {
+  const inst = await instanceIn(dir, false);
+  return withEpisodeRows(inst, (db, where, prefix) =>
+    CHECKED.map(([table, column]) => ({ table, rows: (db.prepare(`SELECT count(*) AS n FROM "${table}" WHERE ${where(column)}`).get({ prefix }) as { n: number }).n }))
+      .filter((r) => r.rows > 0),
+  );
+}
+
 /**
- * Deletes what episodes left behind when their process was killed before
- * teardown: their rows and their users. Only safe when no episode is live, which
- * the engine guarantees by calling it before a resumed run scores any cell.
+ * Deletes what this instance's episodes left behind when their process was killed
+ * before teardown: their rows and their users. Only safe when no episode of the
+ * instance is live, which the engine guarantees by calling it before a resumed
+ * run scores any cell.
  */
-export function sweepEpisodeResidue(path?: string): string[] {
-  const db = new InstanceDb(path);
-  try {
-    const like = `${EPISODE_USER_PREFIX}%`;
+export function sweepEpisodeResidue(inst: Instance): string[] {
+  return withEpisodeRows(inst, (db, where, prefix) => {
     const removed: string[] = [];
-    db.db.transaction(() => {
-      for (const [table, column] of [...[...WRITABLE_TABLES].reverse().map((t) => [t, 'sys_created_by']), ['sys_user', 'user_name']]) {
-        const n = db.db.prepare(`DELETE FROM "${table}" WHERE "${column}" LIKE ?`).run(like).changes;
+    db.transaction(() => {
+      for (const [table, column] of CHECKED) {
+        const n = db.prepare(`DELETE FROM "${table}" WHERE ${where(column)}`).run({ prefix }).changes;
         if (n) removed.push(`${table}: ${n} row(s) of killed episodes`);
       }
     })();
     return removed;
-  } finally {
-    db.close();
-  }
+  });
 }

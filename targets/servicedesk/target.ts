@@ -1,7 +1,11 @@
 // The servicedesk target: the task corpus, and per opened Target one web server
 // and one Chromium, started lazily, so commands that only describe the target or
 // freeze with censuses already taken never launch a browser. Episodes get a fresh
-// browser context each.
+// browser context each. The instance (database and credentials) is the run's, in
+// OpenOptions.stateDir; a target opened without one (freeze, tests, library use)
+// makes a private temporary instance and removes it at close.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -10,9 +14,10 @@ import { launchChromium } from '../../src/util/browser.ts';
 import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { TableClient } from './app/client.ts';
-import { InstanceDb } from './app/db.ts';
-import { sweepEpisodeResidue } from './residue.ts';
-import { ADMIN } from './app/seed.ts';
+import type { InstanceDb } from './app/db.ts';
+import { episodeUserPrefix, instanceIn, openInstanceDb, type Instance } from './app/instance.ts';
+import { instanceResidue, sweepEpisodeResidue } from './residue.ts';
+import { InputError } from '../../src/util/errors.ts';
 import { ServiceDeskServer } from './app/server.ts';
 import { takeCensuses } from './censuses.ts';
 import { ServiceDeskEpisode } from './episode.ts';
@@ -62,19 +67,35 @@ interface Runtime {
   server: ServiceDeskServer;
   browser: Browser;
   admin: TableClient;
+  userPrefix: string;
 }
 
-export async function openServicedesk(options: OpenOptions): Promise<Target> {
+/** Read by earlier versions, which shared one database between every run on the machine. */
+const RETIRED_DB_ENV = 'BLINDSPOT_SERVICEDESK_DB';
+
+export interface ServicedeskTarget extends Target {
+  /** the instance this target serves, made on first use */
+  instance(): Promise<Instance>;
+}
+
+export async function openServicedesk(options: OpenOptions): Promise<ServicedeskTarget> {
+  if (process.env[RETIRED_DB_ENV] !== undefined) {
+    throw new InputError(`${RETIRED_DB_ENV} is no longer read: each servicedesk run keeps its own instance in <run folder>/target-state; unset it`);
+  }
   const { entries, hash } = corpus();
   const entry = (id: string) => {
     const e = entries.get(id);
     if (!e) throw new Error(`unknown servicedesk task ${id}`);
     return e;
   };
+  let temporary: string | undefined;
+  let made: Promise<Instance> | undefined;
+  const instance = () => (made ??= instanceIn(options.stateDir ?? (temporary = mkdtempSync(join(tmpdir(), 'blindspot-servicedesk-')))));
   let runtime: Promise<Runtime> | undefined;
   const residue: { user: string; residue: string[] }[] = [];
   const start = async (): Promise<Runtime> => {
-    const db = new InstanceDb();
+    const inst = await instance();
+    const db = openInstanceDb(inst);
     const server = new ServiceDeskServer(db);
     const url = await server.start();
     const browser = await launchChromium().catch(async (e) => {
@@ -82,10 +103,11 @@ export async function openServicedesk(options: OpenOptions): Promise<Target> {
       db.close();
       throw e;
     });
-    return { db, server, browser, admin: new TableClient({ url, user: ADMIN.user_name, password: ADMIN.password }) };
+    return { db, server, browser, admin: new TableClient({ url, user: inst.admin.user, password: inst.admin.password }), userPrefix: episodeUserPrefix(inst) };
   };
   const live = () => (runtime ??= start());
   return {
+    instance,
     async describe() {
       return { name: 'servicedesk', version: '1.0.0', ...describeCheckerFiles(VALIDATORS_DIR), corpusHash: hash, capabilities: ['gui', 'browser', 'readback'] };
     },
@@ -102,28 +124,38 @@ export async function openServicedesk(options: OpenOptions): Promise<Target> {
         baseUrl: rt.server.url,
         browser: rt.browser,
         admin: rt.admin,
+        userPrefix: rt.userPrefix,
         task: entry,
         actionMs: 3000,
         onResidue: (user, r) => residue.push({ user, residue: r }),
       });
     },
     async recover() {
-      const rt = await live();
-      return sweepEpisodeResidue(rt.db.path);
+      return sweepEpisodeResidue(await instance());
+    },
+    async residue() {
+      const inst = await instance();
+      const left = await instanceResidue(inst.dir);
+      return {
+        checked: `rows created by the episode users of instance ${inst.id} in every writable table, and those users`,
+        found: left.map((r) => `${r.table}: ${r.rows} row(s)`),
+      };
     },
     async censuses(taskIds: string[]) {
       const rt = await live();
       return takeCensuses(rt.browser, rt.admin.creds, taskIds.map((id) => ({ id, ...entry(id) })));
     },
     async close() {
-      if (!runtime) return;
-      const rt = await runtime.catch(() => undefined);
+      const rt = await runtime?.catch(() => undefined);
       runtime = undefined;
-      if (!rt) return;
-      await rt.browser.close().catch(() => undefined);
-      await rt.server.stop();
-      rt.db.close();
-      if (residue.length) process.stderr.write(`servicedesk: teardown residue in ${residue.length} episode(s): ${JSON.stringify(residue)}\n`);
+      if (rt) {
+        await rt.browser.close().catch(() => undefined);
+        await rt.server.stop();
+        rt.db.close();
+        if (residue.length) process.stderr.write(`servicedesk: teardown residue in ${residue.length} episode(s): ${JSON.stringify(residue)}\n`);
+      }
+      await made?.catch(() => undefined);
+      if (temporary) rmSync(temporary, { recursive: true, force: true });
     },
   };
 }

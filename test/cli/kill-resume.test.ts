@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { auditStoppedPartWay, cli, ledgerLines } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, cli, comparable, ledgerLines } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
 
 const tmp = useTmp();
-
-/** Everything but timings, dates and the run's own name. */
-const comparable = (dir: string) => {
-  const r = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
-  return { ...r, run: { status: r.run.status, unscored: r.run.unscored }, evidence: { ...r.evidence, date: undefined } };
-};
 
 /** An uninterrupted audit of `arms` into root/full; returns the shared arguments and its ledger's line count. */
 async function fullAudit(root: string, arms: string[]) {

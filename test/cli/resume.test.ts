@@ -25,7 +25,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
 
   it.concurrent.each([
     [['--target', 'apps'], `--target: this run folder holds target ${TOY}, not apps; resume without --target or choose another --out`],
-    [['--arms', 'faults,swap'], '--arms: this run folder holds arms faults, not faults,swap; resume without --arms or choose another --out'],
+    [['--arms', 'faults,swap'], '--arms: this run folder holds arms faults,floor, not faults,swap; resume without --arms or choose another --out'],
     [['--families', 'omit'], '--families: this run folder holds families omit,extra, not omit; resume without --families or choose another --out'],
     [
       ['--tasks', 'notes'],
@@ -36,7 +36,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
     [['--target-option', 'suite=banking'], '--target-option: this run folder holds target options (none), not suite=banking; resume without --target-option or choose another --out'],
     [
       ['--arms', 'swap', '--families', 'omit'],
-      '--arms: this run folder holds arms faults, not swap; --families: this run folder holds families omit,extra, not omit; ' +
+      '--arms: this run folder holds arms faults,floor, not swap; --families: this run folder holds families omit,extra, not omit; ' +
         'resume without --arms, --families or choose another --out',
     ],
   ])('%j is refused naming the difference, and nothing is scored', async (flags, line) => {
@@ -50,7 +50,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
   // After the refusals (not concurrent with them): a resume adds a session to run.json.
   it.each([
     [[]],
-    [['--target', TOY, '--tasks', 'flag/0,notes', '--families', 'extra,omit', '--arms', 'faults', '--split', 'dev']],
+    [['--target', TOY, '--tasks', 'flag/0,notes', '--families', 'extra,omit', '--arms', 'floor,faults', '--split', 'dev']],
   ])('%j (the same intent, in any order or spelling) resumes', async (flags) => {
     const r = await cli(['audit', ...flags, '--out', run, ...common]);
     expect(r.code, r.stderr).toBe(0);

@@ -24,24 +24,29 @@ const claim: Step = { call: 'supervisor.complete_task', args: {}, kind: 'claim' 
 /** A reference program: reads and writes, ending with the claim step, as references do. */
 const reference = fc.array(fc.oneof(writeStep, readStep), { maxLength: 8 }).map((s) => [...s, claim]);
 
-const census = (nonIdempotent: string[]): IdempotenceCensus => ({
-  kind: 'idempotence',
-  target: 't',
-  targetVersion: '1',
-  corpusHash: 'c',
-  tasks: [],
-  endpoints: calls.map((call) => ({ call, status: nonIdempotent.includes(call) ? 'non-idempotent' : 'idempotent', probe: 'x', observation: '' })),
-  hash: 'f'.repeat(64),
-});
-const censusArb = fc.subarray(calls).map(census);
+/** A per-task census of task 't' whose repeat is non-idempotent exactly for these endpoints. */
+const census = (nonIdempotent: string[], ref: Step[]): IdempotenceCensus => {
+  const last = [...ref].reverse().find((s) => s.kind === 'write');
+  return {
+    kind: 'idempotence',
+    version: 2,
+    target: 't',
+    targetVersion: '1',
+    corpusHash: 'c',
+    tasks: ['t'],
+    entries: last ? [{ task: 't', call: last.call, status: nonIdempotent.includes(last.call) ? 'non-idempotent' : 'idempotent', observation: '' }] : [],
+    hash: 'f'.repeat(64),
+  };
+};
+const task = { id: 't', generator: 'g', variant: 0, split: 'dev' as const, instruction: '', params: {} };
 
 const writes = (steps: Step[]) => steps.filter((s) => s.kind === 'write').length;
 
 describe('API fault grammar', () => {
   it('a construction always differs from the reference', () => {
     fc.assert(
-      fc.property(reference, censusArb, fc.constantFrom(...API_FAMILIES), (ref, c, family) => {
-        const out = API_OPERATORS[family](ref, { census: c });
+      fc.property(reference, fc.subarray(calls), fc.constantFrom(...API_FAMILIES), (ref, ni, family) => {
+        const out = API_OPERATORS[family](ref, { census: census(ni, ref), task });
         if (out.ok) expect(canonicalJson(out.steps)).not.toBe(canonicalJson(ref));
         else expect(out.reason.length).toBeGreaterThan(0);
       }),
@@ -62,10 +67,9 @@ describe('API fault grammar', () => {
 
   it('extra-ni only duplicates endpoints the census marks non-idempotent', () => {
     fc.assert(
-      fc.property(reference, censusArb, (ref, c) => {
-        const out = extraNi(ref, { census: c });
+      fc.property(reference, fc.subarray(calls), (ref, ni) => {
+        const out = extraNi(ref, { census: census(ni, ref), task });
         const last = [...ref].reverse().find((s) => s.kind === 'write');
-        const ni = c.endpoints.filter((e) => e.status === 'non-idempotent').map((e) => e.call);
         expect(out.ok).toBe(!!last && ni.includes(last.call));
         if (out.ok) {
           expect(writes(out.steps)).toBe(writes(ref) + 1);
@@ -82,9 +86,10 @@ describe('API fault grammar', () => {
 
   it('same input, same output', () => {
     fc.assert(
-      fc.property(reference, censusArb, fc.constantFrom(...API_FAMILIES), (ref, c, family) => {
-        const a = API_OPERATORS[family](structuredClone(ref), { census: c });
-        const b = API_OPERATORS[family](structuredClone(ref), { census: structuredClone(c) });
+      fc.property(reference, fc.subarray(calls), fc.constantFrom(...API_FAMILIES), (ref, ni, family) => {
+        const c = census(ni, ref);
+        const a = API_OPERATORS[family](structuredClone(ref), { census: c, task });
+        const b = API_OPERATORS[family](structuredClone(ref), { census: structuredClone(c), task });
         expect(a).toEqual(b);
       }),
     );
@@ -92,9 +97,9 @@ describe('API fault grammar', () => {
 
   it('operators never mutate the reference', () => {
     fc.assert(
-      fc.property(reference, censusArb, fc.constantFrom(...API_FAMILIES), (ref, c, family) => {
+      fc.property(reference, fc.subarray(calls), fc.constantFrom(...API_FAMILIES), (ref, ni, family) => {
         const before = structuredClone(ref);
-        API_OPERATORS[family](ref, { census: c });
+        API_OPERATORS[family](ref, { census: census(ni, ref), task });
         expect(ref).toEqual(before);
       }),
     );

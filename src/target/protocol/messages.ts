@@ -2,9 +2,15 @@
 // in another language is untrusted input, so every result is validated here
 // before the engine sees it.
 import { z } from 'zod';
+import { DomainSchema, SemanticsSchema } from '../schema.ts';
 
-/** Bumped on any incompatible change; a target answering another version is refused. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * The version blindspot offers. 2 adds effect semantics, a verdict's cause and a
+ * step's free arguments and domains, all optional: a target that speaks only 1
+ * refuses 2 in the handshake, and blindspot then shakes hands again with 1.
+ */
+export const PROTOCOL_VERSION = 2;
+export const SUPPORTED_VERSIONS = [1, 2] as const;
 
 export const METHODS = ['handshake', 'tasks', 'reference', 'open', 'deliver', 'readback', 'check', 'close', 'shutdown'] as const;
 export type Method = (typeof METHODS)[number];
@@ -20,6 +26,7 @@ export const TaskInfoSchema = z.object({
   scenario: z.string().optional(),
   instruction: z.string(),
   params: Values,
+  world: z.string().optional(),
 });
 
 export const StepSchema = z.object({
@@ -27,9 +34,11 @@ export const StepSchema = z.object({
   args: Values,
   kind: z.enum(['write', 'read', 'claim']),
   alternatives: z.record(z.string(), z.array(JsonSchema)).optional(),
+  free: z.array(z.string()).optional(),
+  domains: z.record(z.string(), DomainSchema).optional(),
 });
 
-export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema) });
+export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema), world: z.string().optional() });
 
 const RowSchema = z.object({ key: z.string(), values: Values });
 export const EffectSchema = z.record(
@@ -47,7 +56,7 @@ export const DeliverySchema = z.object({
   error: z.string().optional(),
 });
 
-export const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string() });
+export const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });
 
 export const TargetInfoSchema = z.object({
   name: z.string().min(1),
@@ -56,6 +65,7 @@ export const TargetInfoSchema = z.object({
   checkerFiles: z.array(z.object({ path: z.string(), sha256: z.string() })),
   corpusHash: z.string().min(1),
   capabilities: z.array(z.string()),
+  semantics: SemanticsSchema.optional(),
 });
 
 export const RESULTS = {

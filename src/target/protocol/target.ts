@@ -7,7 +7,7 @@ import type { Delivery, Effect, Episode, OpenOptions, Target, TargetInfo, TaskIn
 import { SealedSplitError } from '../types.ts';
 import { InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
-import { PROTOCOL_VERSION, RemoteError } from './messages.ts';
+import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS } from './messages.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -26,11 +26,11 @@ export async function startClient(
   opts: ProtocolTargetOptions = {},
 ): Promise<{ client: ProtocolClient; info: TargetInfo }> {
   const client = new ProtocolClient(command, opts);
-  try {
-    const hello = await client.request(
+  const handshake = (protocol: number) =>
+    client.request(
       'handshake',
       {
-        protocol: PROTOCOL_VERSION,
+        protocol,
         client: 'blindspot',
         options: open.targetOptions ?? {},
         ...(open.unseal ? { unseal: open.unseal } : {}),
@@ -38,8 +38,14 @@ export async function startClient(
       },
       HANDSHAKE_LIMIT_MS,
     );
-    if (hello.protocol !== PROTOCOL_VERSION) {
-      throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${PROTOCOL_VERSION}`);
+  try {
+    // A target of version 1 refuses 2 and keeps serving: offer 1 again.
+    const hello = await handshake(PROTOCOL_VERSION).catch((e) => {
+      if (e instanceof RemoteError && e.code === 'unsupported-protocol') return handshake(1);
+      throw e;
+    });
+    if (!(SUPPORTED_VERSIONS as readonly number[]).includes(hello.protocol)) {
+      throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${SUPPORTED_VERSIONS.join(' and ')}`);
     }
     return { client, info: hello.target };
   } catch (e) {

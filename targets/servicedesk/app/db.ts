@@ -1,18 +1,16 @@
-// The instance database: one SQLite file shared by every server of every process,
-// like the one hosted instance WorkArena tasks share. Episodes never get a copy;
-// they create rows as their own user and delete them at teardown, and a residue
-// check proves nothing was left behind.
+// The instance database: one SQLite file per instance (see instance.ts: one per
+// run, shared by its workers and sessions), like the one hosted instance the tasks
+// of a WorkArena run share. Episodes never get a copy; they create rows as their
+// own user and delete them at teardown, and a residue check proves nothing was
+// left behind.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { CATALOG_TABLES, REF_TABLES, TABLES, WRITABLE_TABLES, dataColumns } from './schema.ts';
-import { seedRows } from './seed.ts';
+import { ADMIN, seedRows } from './seed.ts';
 
-export const DB_ENV = 'BLINDSPOT_SERVICEDESK_DB';
-
-/** Episode users are recognisable by name, so residue is checkable across processes. */
+/** Episode users are recognisable by name (then the instance id), so residue is checkable across processes. */
 export const EPISODE_USER_PREFIX = 'bs-episode-';
 
 const SYSTEM = ['sys_id', 'number', 'sys_created_by', 'sys_created_on'];
@@ -22,31 +20,36 @@ const columnsOf = (table: string): string[] => {
   return ref ? ['sys_id', ...ref.columns, 'sys_created_by'] : [...SYSTEM, ...dataColumns(table)];
 };
 
-// The schema is part of the file name: a changed schema never meets an old file.
-const SCHEMA_TAG = createHash('sha256')
+/** The schema is part of the database's file name: a changed schema never meets an old file. */
+export const SCHEMA_TAG = createHash('sha256')
   .update(JSON.stringify([TABLES, CATALOG_TABLES, REF_TABLES, seedRows()]))
   .digest('hex')
   .slice(0, 10);
-
-export function defaultDbPath(): string {
-  return process.env[DB_ENV] ?? join(tmpdir(), 'blindspot-servicedesk', `instance-${SCHEMA_TAG}.db`);
-}
 
 export type RowValues = Record<string, string>;
 
 export class InstanceDb {
   readonly db: Database.Database;
 
-  constructor(readonly path = defaultDbPath()) {
+  /** `adminPassword` is set on the administrator of a new database and must match it on an existing one. */
+  constructor(readonly path: string, adminPassword: string) {
     mkdirSync(dirname(path), { recursive: true });
+    // Created readable by its owner only; SQLite gives its -wal and -shm files the database's mode.
+    closeSync(openSync(path, 'a', 0o600));
+    chmodSync(path, 0o600);
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
-    this.init();
+    try {
+      this.init(adminPassword);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
   }
 
-  private init(): void {
+  private init(adminPassword: string): void {
     const tables = [...REF_TABLES.map((t) => t.name), ...WRITABLE_TABLES];
     this.db.transaction(() => {
       for (const t of tables) {
@@ -59,6 +62,11 @@ export class InstanceDb {
         this.db
           .prepare(`INSERT OR IGNORE INTO "${r.table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`)
           .run(r.sys_id, ...Object.values(r.values), 'system');
+      }
+      const admin = () => this.select('sys_user', [['user_name', '=', ADMIN.user_name]], 1)[0];
+      if (!admin().password) this.db.prepare('UPDATE sys_user SET password = ? WHERE user_name = ?').run(adminPassword, ADMIN.user_name);
+      if (admin().password !== adminPassword) {
+        throw new Error(`servicedesk: ${this.path} belongs to another instance (its administrator has other credentials); it is not opened`);
       }
     }).immediate();
   }

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 
 export const refId = (table: string, name: string) => createHash('sha1').update(`${table}:${name}`).digest('hex').slice(0, 32);
 
-export const ADMIN = { user_name: 'admin', password: 'blindspot-admin', name: 'System Administrator' };
+/** The administrator's password is not seeded: each instance draws its own (see instance.ts). */
+export const ADMIN = { user_name: 'admin', name: 'System Administrator' };
 
 const PEOPLE = ['Rick Berzle', 'Beth Anglin', 'Fred Luddy', 'Abel Tuter', 'Bud Richman', 'Carol Coughlin', 'David Loo', 'Don Goodliffe', 'Abraham Lincoln', 'Luke Wilson'];
 const GROUPS = ['Hardware', 'Software', 'Network', 'Database', 'Service Desk', 'CAB Approval', 'Change Management'];
@@ -21,7 +22,7 @@ const login = (name: string) => name.toLowerCase().replace(/\W+/g, '.');
 
 export function seedRows(): SeedRow[] {
   const rows: SeedRow[] = [
-    { table: 'sys_user', sys_id: refId('sys_user', ADMIN.user_name), values: { ...ADMIN, email: 'admin@servicedesk.local' } },
+    { table: 'sys_user', sys_id: refId('sys_user', ADMIN.user_name), values: { ...ADMIN, email: 'admin@servicedesk.local', password: '' } },
   ];
   for (const name of PEOPLE) {
     rows.push({ table: 'sys_user', sys_id: refId('sys_user', name), values: { user_name: login(name), name, email: `${login(name)}@servicedesk.local`, password: '' } });

@@ -1,5 +1,6 @@
 // The servicedesk web app: record forms, service-catalog ordering and a Table
-// API, over the shared instance database, on a loopback port the OS picks.
+// API, over the run's instance database (shared by the run's workers), on a
+// loopback port the OS picks.
 // Every request is authenticated with HTTP basic auth, so every row an episode
 // creates carries its per-episode user in sys_created_by.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,7 +1,7 @@
 // The record page a browser lands on after submitting a form (no browser needed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { InstanceDb } from '../../../targets/servicedesk/app/db.ts';
+import type { InstanceDb } from '../../../targets/servicedesk/app/db.ts';
+import { instanceIn, openInstanceDb, type Instance } from '../../../targets/servicedesk/app/instance.ts';
 import { ServiceDeskServer } from '../../../targets/servicedesk/app/server.ts';
 import { ADMIN, refId } from '../../../targets/servicedesk/app/seed.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
@@ -9,10 +9,12 @@ import { useTmp } from '../../fixtures/tmp.ts';
 const tmp = useTmp();
 
 describe('servicedesk record page', () => {
+  let inst: Instance;
   let db: InstanceDb;
   let server: ServiceDeskServer;
   beforeAll(async () => {
-    db = new InstanceDb(join(tmp(), 'instance.db'));
+    inst = await instanceIn(tmp());
+    db = openInstanceDb(inst);
     server = new ServiceDeskServer(db);
     await server.start();
   });
@@ -23,7 +25,7 @@ describe('servicedesk record page', () => {
 
   it('shows a reference field by its display value', async () => {
     const id = db.insert('incident', { caller_id: refId('sys_user', ADMIN.user_name), short_description: 'printer jam' }, ADMIN.user_name);
-    const auth = `Basic ${Buffer.from(`${ADMIN.user_name}:${ADMIN.password}`).toString('base64')}`;
+    const auth = `Basic ${Buffer.from(`${inst.admin.user}:${inst.admin.password}`).toString('base64')}`;
     const res = await fetch(`${server.url}/incident.do?sys_id=${id}`, { headers: { authorization: auth } });
     const body = await res.text();
     expect(res.status, body).toBe(200);

@@ -1,0 +1,148 @@
+// One writer per run folder. CI systems retry and parallelise: two processes
+// scoring into one folder would score every cell twice and interleave their
+// ledgers. The lock is a file created exclusively (O_EXCL) naming its holder; a
+// lock whose holder process is gone (same host, pid not alive) is stale and taken
+// over, under a short second lock so that two processes cannot both take it.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { InputError } from '../util/errors.ts';
+
+export const LOCK_FILE = 'writer.lock';
+
+interface Holder {
+  pid: number;
+  host: string;
+  startedAt: string;
+  command: string;
+}
+
+/** Locks this process holds, by folder, with a count: a command that runs and then reports re-enters. */
+const held = new Map<string, { count: number; file: string }>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    const h = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof h?.pid === 'number' && typeof h?.host === 'string' ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Creates `file` exclusively with the holder's record; false when it already exists. */
+function createExclusive(file: string, holder: Holder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, JSON.stringify(holder) + '\n');
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** A holder record that names a dead process of this host (or was torn before it named anyone). */
+const isStale = (h: Holder | undefined) => h === undefined || (h.host === hostname() && !alive(h.pid));
+
+function describeHolder(h: Holder | undefined): string {
+  if (!h) return 'another process (unreadable lock)';
+  return `pid ${h.pid} on ${h.host}, since ${h.startedAt} (${h.command})`;
+}
+
+/** Takes a stale lock over, serialised by a second exclusive lock; true when this process now holds it. */
+function takeOver(file: string, stale: string | undefined, me: Holder): boolean {
+  const guard = `${file}.takeover`;
+  if (!createExclusive(guard, me)) {
+    // A taker that died inside its few statements leaves its guard behind.
+    if (isStale(readHolder(guard))) rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    let now: string | undefined;
+    try {
+      now = readFileSync(file, 'utf8');
+    } catch {
+      now = undefined;
+    }
+    if (now !== stale) return false; // someone else's fresh lock: leave it
+    rmSync(file, { force: true });
+    return createExclusive(file, me);
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
+/**
+ * Takes the run folder's writer lock or refuses (exit 2) naming its holder.
+ * Returns the release function; re-entrant within one process.
+ */
+export function lockRunFolder(runDir: string, command = process.argv.slice(1).join(' ')): () => void {
+  const key = runDir;
+  const mine = held.get(key);
+  const release = () => {
+    const h = held.get(key);
+    if (!h) return;
+    if (--h.count === 0) {
+      held.delete(key);
+      rmSync(h.file, { force: true });
+    }
+  };
+  if (mine) {
+    mine.count++;
+    return release;
+  }
+  mkdirSync(runDir, { recursive: true });
+  const file = join(runDir, LOCK_FILE);
+  const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command };
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (createExclusive(file, me)) {
+      held.set(key, { count: 1, file });
+      return release;
+    }
+    let text: string | undefined;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue; // released between our create and our read: try again
+    }
+    let holder: Holder | undefined;
+    try {
+      holder = JSON.parse(text);
+    } catch {
+      holder = undefined;
+    }
+    // A lock file with no holder yet may be one being written this instant.
+    if (holder === undefined && Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 2000) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+      continue;
+    }
+    if (!isStale(holder)) {
+      throw new InputError(`${runDir}: this run folder is being written by ${describeHolder(holder)}; wait for it to finish, or remove ${file} if that process is gone`);
+    }
+    if (takeOver(file, text, me)) {
+      held.set(key, { count: 1, file });
+      return release;
+    }
+  }
+  throw new InputError(`${runDir}: could not take the writer lock ${file} (contended); try again`);
+}
+
+/** Releases every lock this process holds: an exiting process leaves no lock behind. */
+export function releaseAllLocks(): void {
+  for (const { file } of held.values()) rmSync(file, { force: true });
+  held.clear();
+}

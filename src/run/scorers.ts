@@ -1,0 +1,74 @@
+// Where cells are scored off the main thread: a worker thread (our own targets:
+// cheap to start, shares the process) or a child process (a target whose code
+// blindspot does not own: a checker calling process.exit, process.kill on its own
+// pid, a native crash or a runaway allocation ends only that child). Both speak
+// the same messages, so the pool treats them alike.
+import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import type { Cell } from '../protocol/cell.ts';
+import type { OpenOptions } from '../target/types.ts';
+import type { LedgerEntry } from './ledger.ts';
+
+export interface ScorerInit {
+  target: string;
+  open: OpenOptions;
+  limitMs: number;
+  /** threads only: the phase of the cell in flight, in shared memory */
+  phase?: SharedArrayBuffer;
+}
+
+export type FromScorer =
+  | { type: 'ready' }
+  | { type: 'result'; entry: LedgerEntry }
+  | { type: 'phase'; phase: number }
+  | { type: 'fatal'; error: string };
+
+export interface Scorer {
+  post(cells: Cell[]): void;
+  /** the phase of the cell in flight (see PHASE in score.ts) */
+  phase(): number;
+  terminate(): void;
+}
+
+export interface ScorerEvents {
+  message(m: FromScorer): void;
+  /** the scorer is gone (crashed, exited, killed); `why` says how */
+  gone(why: string): void;
+}
+
+const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+
+export function spawnThread(init: ScorerInit, on: ScorerEvents): Scorer {
+  const phase = new SharedArrayBuffer(4);
+  const shared = new Int32Array(phase);
+  const worker = new Worker(ENTRY, { workerData: { ...init, phase } });
+  worker.on('message', on.message);
+  worker.on('error', (e) => on.gone(`worker crashed: ${e.message}`));
+  worker.on('exit', (code) => on.gone(`worker exited with code ${code}`));
+  return {
+    post: (cells) => worker.postMessage(cells),
+    phase: () => Atomics.load(shared, 0),
+    terminate: () => void worker.terminate(),
+  };
+}
+
+export function spawnProcess(init: ScorerInit, on: ScorerEvents): Scorer {
+  let phase = 0;
+  const child = fork(ENTRY, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BLINDSPOT_SCORER_INIT: JSON.stringify(init) },
+  });
+  child.on('message', (m: FromScorer) => {
+    if (m.type === 'phase') phase = m.phase;
+    else on.message(m);
+  });
+  child.on('error', (e) => on.gone(`scorer process failed: ${e.message}`));
+  child.on('exit', (code, signal) => on.gone(`scorer process ${signal ? `killed by ${signal}` : `exited with code ${code}`}`));
+  return {
+    post: (cells) => {
+      if (child.connected) child.send(cells);
+    },
+    phase: () => phase,
+    terminate: () => void child.kill('SIGKILL'),
+  };
+}

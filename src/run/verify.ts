@@ -1,0 +1,35 @@
+// The one way a run's ledger is read: verified against its increment (hash-chain
+// start, manifest cells, refusals recorded as refusals) and against what run.json
+// recorded when a session last ended. Report, repair, guard, rerun and resume all
+// go through here, so none of them can act on a changed ledger.
+import { join } from 'node:path';
+import type { Cell } from '../protocol/cell.ts';
+import { derivedCellId } from '../protocol/cell.ts';
+import type { Increment } from '../protocol/increment.ts';
+import { readLedger, type LedgerEntry, type LedgerState } from './ledger.ts';
+import type { RunFile } from './runfile.ts';
+
+export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
+
+export function cellProblem(cells: Cell[]): (e: LedgerEntry) => string | undefined {
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  return (e) => {
+    const cell = byId.get(e.cell);
+    if (!cell) {
+      if (!e.derived) return `cell ${e.cell} is not in the increment's manifest`;
+      const parent = byId.get(e.derived.parent);
+      if (!parent || parent.arm !== 'search') return `derived cell ${e.cell} names no search cell of the manifest as its parent`;
+      if (derivedCellId(parent.checker, e.derived.steps) !== e.cell) return `derived cell ${e.cell} does not match the steps it records`;
+      return undefined;
+    }
+    if (e.derived) return `cell ${e.cell} is in the manifest but recorded as derived`;
+    if (cell.construction.ok === (e.status === 'refused')) {
+      return `cell ${e.cell} is recorded as ${e.status} but the manifest ${cell.construction.ok ? 'constructs it' : 'refuses it'}`;
+    }
+    return undefined;
+  };
+}
+
+export function readRunLedger(runDir: string, inc: Increment, cells: Cell[], run: RunFile | undefined, repair = false): LedgerState {
+  return readLedger(ledgerPath(runDir), { incrementHash: inc.hash, cellProblem: cellProblem(cells), checkpoint: run?.ledger, repair });
+}

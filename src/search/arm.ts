@@ -1,0 +1,55 @@
+// The search arm at freeze: the frozen search spec (operators, seed, budget,
+// shrink limit) and, per task, the explored plans as ordinary manifest cells.
+import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../target/types.ts';
+import { derivedCellId, type Cell } from '../protocol/cell.ts';
+import { describePlan, type OperatorSet, type SearchContext } from './plan.ts';
+import { explorePlans } from './explore.ts';
+
+export interface SearchSpec {
+  seed: number;
+  /** plans explored per task */
+  budget: number;
+  /** candidates judged per finding while shrinking */
+  shrinkLimit: number;
+  /** operator names; a plugin's carry its module (as given) and the module's sha256 */
+  operators: { name: string; module?: string; sha256?: string }[];
+}
+
+export const DEFAULT_BUDGET = 64;
+export const SHRINK_LIMIT = 200;
+
+/**
+ * Each task's search context. Out-of-scope writes come from the other tasks of
+ * the same scenario (one app suite, one record table): calls that exist in this
+ * task's world.
+ */
+export function searchContexts(tasks: TaskInfo[], refs: Map<string, Trajectory>, semantics: EffectSemantics | undefined): Map<string, SearchContext> {
+  const out = new Map<string, SearchContext>();
+  for (const task of tasks) {
+    const others: Step[] = tasks
+      .filter((t) => t.id !== task.id && t.scenario === task.scenario)
+      .flatMap((t) => refs.get(t.id)!.steps.filter((s) => s.kind === 'write'));
+    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, semantics });
+  }
+  return out;
+}
+
+/** The explored plans of every task as manifest cells, named by what they deliver. */
+export function searchCells(contexts: Map<string, SearchContext>, ops: OperatorSet, spec: SearchSpec): Cell[] {
+  const cells: Cell[] = [];
+  for (const ctx of contexts.values()) {
+    for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) {
+      cells.push({
+        id: derivedCellId(ctx.task.id, steps),
+        arm: 'search',
+        family: 'search',
+        index: 0,
+        checker: ctx.task.id,
+        trajectory: ctx.task.id,
+        generator: ctx.task.generator,
+        construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
+      });
+    }
+  }
+  return cells;
+}

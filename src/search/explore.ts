@@ -1,0 +1,51 @@
+// Which plans the search explores for one task, decided at freeze from a seed:
+// every single-edit plan first (a careful reviewer would try each), sampled with
+// fast-check when there are more than the budget; the rest of the budget goes to
+// pairs of edits, sampled the same way. Plans that cannot apply, that leave the
+// reference unchanged, or that deliver the same steps as an earlier plan are
+// skipped, so every explored plan is a distinct trajectory.
+import fc from 'fast-check';
+import type { Step } from '../target/types.ts';
+import { canonicalJson, sha256 } from '../util/hash.ts';
+import { applyPlan, type Edit, type OperatorSet, type Plan, type SearchContext } from './plan.ts';
+
+export interface ExploredPlan {
+  plan: Plan;
+  steps: Step[];
+}
+
+/** Draws of pairs per remaining budget slot: enough that collisions and invalid pairs rarely leave it unfilled. */
+const PAIR_DRAWS = 4;
+
+/** A 32-bit seed per task, so tasks explore independently and adding a task changes no other's plans. */
+export const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}\u0000${task}`).slice(0, 8), 16) | 0;
+
+export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number, budget: number): ExploredPlan[] {
+  const reference = canonicalJson(ctx.reference);
+  const seen = new Set([reference]);
+  const out: ExploredPlan[] = [];
+  const consider = (plan: Plan): boolean => {
+    const steps = applyPlan(plan, ctx, ops);
+    if (typeof steps === 'string') return false;
+    const key = canonicalJson(steps);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    out.push({ plan, steps });
+    return true;
+  };
+  const edits: Edit[] = [...ops.values()].flatMap((op) => op.edits(ctx));
+  if (!edits.length || budget <= 0) return [];
+  const s = taskSeed(seed, ctx.task.id);
+  const singles = edits.length <= budget ? edits : fc.sample(fc.shuffledSubarray(edits, { minLength: budget, maxLength: budget }), { seed: s, numRuns: 1 })[0];
+  for (const e of singles) consider([e]);
+  const left = budget - out.length;
+  if (left > 0 && edits.length > 1) {
+    const pair = fc.tuple(fc.integer({ min: 0, max: edits.length - 1 }), fc.integer({ min: 0, max: edits.length - 1 })).filter(([a, b]) => a !== b);
+    let added = 0;
+    for (const [a, b] of fc.sample(pair, { seed: s ^ 0x5a5a5a5a, numRuns: left * PAIR_DRAWS })) {
+      if (added >= left) break;
+      if (consider([edits[a], edits[b]])) added++;
+    }
+  }
+  return out;
+}

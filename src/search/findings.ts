@@ -1,0 +1,160 @@
+// From explored plans to findings: every explored plan the checker passed on a
+// confirmed wrong effect is shrunk to a minimal mutant. The same code serves the
+// run (which scores each candidate it has not seen, as a derived cell in the
+// ledger) and the report (which only looks candidates up), so both reach the same
+// minimal mutants, and a resumed run retraces the path of the interrupted one.
+import type { EffectSemantics, Step } from '../target/types.ts';
+import { derivedCellId, type Cell } from '../protocol/cell.ts';
+import type { LedgerEntry } from '../run/ledger.ts';
+import { classifyFault, referencesOf, type Evidence } from '../classify/classify.ts';
+import { describePlan, planSize, weaknessOf, type OperatorSet, type Plan, type PlanSize, type SearchContext } from './plan.ts';
+import { shrink, type Judgement } from './shrink.ts';
+import type { SearchSpec } from './arm.ts';
+import { groupBy } from '../util/group.ts';
+
+export interface SearchFinding {
+  task: string;
+  generator: string;
+  /** the minimal mutant's cell (a derived cell, or the explored one when nothing smaller is a finding) */
+  cell: string;
+  /** the mutant's trajectory, one description per edit, the edits themselves, and how much they change */
+  minimal: { steps: Step[]; edits: string[]; plan: Plan; size: PlanSize };
+  /** operators the minimal plan uses */
+  operators: string[];
+  /** what the mutant exposes, independent of the values it used (e.g. "send_money.recipient"): the checker's weakness */
+  weakness: string;
+  /** explored cells that shrank to this mutant */
+  from: string[];
+  /** plans explored for this task */
+  explored: number;
+  /** candidates judged while shrinking, and steps taken */
+  tried: number;
+  shrinks: number;
+  /** minimal, or why shrinking stopped before it could say so */
+  stop: 'minimal' | 'limit' | 'unscored';
+  evidence: Evidence;
+}
+
+export interface SearchOutcome {
+  spec: SearchSpec;
+  /** plans explored (manifest cells of the search arm) */
+  plans: number;
+  /** search cells scored: explored plus derived */
+  cells: number;
+  /** explored plans that were false accepts before shrinking */
+  explorationFindings: number;
+  findings: SearchFinding[];
+  /** findings grouped by task and weakness: what a maintainer has to fix, with its minimal mutants */
+  weaknesses: { task: string; weakness: string; mutants: number; example: string }[];
+  complete: boolean;
+}
+
+export interface SearchRun {
+  spec: SearchSpec;
+  ops: OperatorSet;
+  semantics: EffectSemantics | undefined;
+  /** the manifest */
+  cells: Cell[];
+  entryOf(id: string): LedgerEntry | undefined;
+  /** scores a derived cell and records it with its parent; undefined when the run is stopping. Absent: look up only. */
+  score?(cell: Cell, parent: string, plan: Plan): Promise<LedgerEntry | undefined>;
+}
+
+/** Shrinking needs each task's reference and generator, which the control cells carry. */
+function contextsOf(run: SearchRun): Map<string, SearchContext> {
+  const out = new Map<string, SearchContext>();
+  for (const c of run.cells) {
+    if (c.arm !== 'control' || !c.construction.ok) continue;
+    const task = { id: c.checker, generator: c.generator, variant: 0, split: 'dev' as const, instruction: '', params: {} };
+    out.set(c.checker, { task, reference: c.construction.steps, others: [], semantics: run.semantics });
+  }
+  return out;
+}
+
+export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
+  const refs = referencesOf(run.cells, run.entryOf);
+  const explored = run.cells.filter((c) => c.arm === 'search');
+  const manifest = new Map(explored.map((c) => [c.id, c]));
+  const contexts = contextsOf(run);
+  const derivedSeen = new Set<string>();
+  const inFlight = new Map<string, Promise<LedgerEntry | undefined>>();
+
+  const judgeEntry = (cell: Cell, entry: LedgerEntry | undefined): Judgement => {
+    if (!entry) return 'unknown';
+    if (entry.verdict?.verdict !== 'pass') return 'not';
+    return classifyFault(cell, entry, refs, run.semantics).status === 'confirmed' ? 'finding' : 'not';
+  };
+  const derivedCell = (parent: Cell, plan: Plan, steps: Step[]): Cell => ({
+    id: derivedCellId(parent.checker, steps),
+    arm: 'search',
+    family: 'search',
+    index: 0,
+    checker: parent.checker,
+    trajectory: parent.trajectory,
+    generator: parent.generator,
+    construction: { ok: true, steps, edit: describePlan(plan, contexts.get(parent.checker)!, run.ops), plan },
+  });
+  const entryFor = (cell: Cell, parent: Cell, plan: Plan): Promise<LedgerEntry | undefined> => {
+    const known = run.entryOf(cell.id);
+    if (known || !run.score) return Promise.resolve(known);
+    let p = inFlight.get(cell.id);
+    if (!p) inFlight.set(cell.id, (p = run.score(cell, parent.id, plan)));
+    return p;
+  };
+
+  const starts = explored.filter((c) => judgeEntry(c, run.entryOf(c.id)) === 'finding');
+  const traces = await Promise.all(
+    starts.map(async (start) => {
+      const ctx = contexts.get(start.checker)!;
+      const construction = start.construction as Extract<Cell['construction'], { ok: true }>;
+      const plan = (construction.plan ?? []) as Plan;
+      const result = await shrink({ plan, steps: construction.steps }, ctx, run.ops, async (candidate, steps) => {
+        const cell = manifest.get(derivedCellId(start.checker, steps)) ?? derivedCell(start, candidate, steps);
+        if (!manifest.has(cell.id)) derivedSeen.add(cell.id);
+        return judgeEntry(cell, await entryFor(cell, start, candidate));
+      }, run.spec.shrinkLimit);
+      return { start, result, ctx };
+    }),
+  );
+
+  const findings = new Map<string, SearchFinding>();
+  for (const { start, result, ctx } of traces) {
+    const id = derivedCellId(start.checker, result.steps);
+    const seen = findings.get(id);
+    if (seen) {
+      seen.from.push(start.id);
+      continue;
+    }
+    const cell = manifest.get(id) ?? derivedCell(start, result.plan, result.steps);
+    const verdict = classifyFault(cell, run.entryOf(id) ?? run.entryOf(start.id)!, refs, run.semantics);
+    findings.set(id, {
+      task: start.checker,
+      generator: start.generator,
+      cell: id,
+      minimal: { steps: result.steps, edits: result.plan.map((e) => describePlan([e], ctx, run.ops)), plan: result.plan, size: planSize(result.plan, run.ops) },
+      operators: [...new Set(result.plan.map((e) => e.op))],
+      weakness: weaknessOf(result.plan, ctx, run.ops),
+      from: [start.id],
+      explored: explored.filter((c) => c.checker === start.checker).length,
+      tried: result.tried,
+      shrinks: result.shrinks,
+      stop: result.stop,
+      evidence: verdict.evidence!,
+    });
+  }
+  const scoredDerived = [...derivedSeen].filter((id) => run.entryOf(id)).length;
+  return {
+    spec: run.spec,
+    plans: explored.length,
+    cells: explored.filter((c) => run.entryOf(c.id)).length + scoredDerived,
+    explorationFindings: starts.length,
+    findings: [...findings.values()],
+    weaknesses: [...groupBy([...findings.values()], (f) => `${f.task}\u0000${f.weakness}`).values()].map((xs) => ({
+      task: xs[0].task,
+      weakness: xs[0].weakness,
+      mutants: xs.length,
+      example: xs[0].minimal.edits.join('; then '),
+    })),
+    complete: explored.every((c) => run.entryOf(c.id)) && traces.every((t) => t.result.stop !== 'unscored'),
+  };
+}

@@ -1,0 +1,75 @@
+// Operators by name: the built-in ones, or those a plugin module exports as
+// `operators` (an array of SearchOperator). A plugin is frozen by its sha256, so
+// a run or report refuses a module that changed since freeze.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError, ProtocolError } from '../util/errors.ts';
+import { sha256 } from '../util/hash.ts';
+import { BUILTIN_OPERATORS } from './operators.ts';
+import type { OperatorSet, SearchOperator } from './plan.ts';
+import type { SearchSpec } from './arm.ts';
+
+const isModule = (x: string) => /[\\/]|\.(m?[jt]s)$/.test(x);
+
+async function importPlugin(module: string): Promise<{ ops: SearchOperator[]; sha256: string }> {
+  const file = resolve(module);
+  let text: Buffer;
+  try {
+    text = readFileSync(file);
+  } catch {
+    throw new InputError(`--operators: no plugin module at ${module}`);
+  }
+  const mod = await import(pathToFileURL(file).href).catch((e: Error) => {
+    throw new InputError(`--operators: cannot load ${module}: ${e.message}`);
+  });
+  const ops = mod.operators as SearchOperator[] | undefined;
+  if (!Array.isArray(ops) || !ops.every((o) => typeof o?.name === 'string' && typeof o.edits === 'function' && typeof o.apply === 'function' && typeof o.size === 'function')) {
+    throw new InputError(`--operators: ${module} must export \`operators\`, an array of search operators (name, edits, apply, size, describe)`);
+  }
+  return { ops, sha256: sha256(text) };
+}
+
+/** `--operators` words (built-in names or plugin modules) as the spec records them, with the operators themselves. */
+export async function resolveOperators(words: string[] | undefined): Promise<{ refs: SearchSpec['operators']; ops: OperatorSet }> {
+  const builtin = new Map(BUILTIN_OPERATORS.map((o) => [o.name, o]));
+  const ops: OperatorSet = new Map();
+  const refs: SearchSpec['operators'] = [];
+  for (const w of words?.length ? words : [...builtin.keys()]) {
+    if (isModule(w)) {
+      const plugin = await importPlugin(w);
+      for (const op of plugin.ops) {
+        if (ops.has(op.name)) throw new InputError(`--operators: two operators are named ${op.name}`);
+        ops.set(op.name, op);
+        refs.push({ name: op.name, module: w, sha256: plugin.sha256 });
+      }
+    } else {
+      const op = builtin.get(w);
+      if (!op) throw new InputError(`--operators: unknown operator '${w}' (built-in: ${[...builtin.keys()].join(', ')}; or a module path exporting \`operators\`)`);
+      if (ops.has(w)) continue;
+      ops.set(w, op);
+      refs.push({ name: w });
+    }
+  }
+  return { refs, ops };
+}
+
+/** The operators a frozen spec names; refuses a plugin module that is gone or changed since freeze. */
+export async function loadOperators(spec: SearchSpec): Promise<OperatorSet> {
+  const builtin = new Map(BUILTIN_OPERATORS.map((o) => [o.name, o]));
+  const plugins = new Map<string, Awaited<ReturnType<typeof importPlugin>>>();
+  const ops: OperatorSet = new Map();
+  for (const ref of spec.operators) {
+    if (!ref.module) {
+      ops.set(ref.name, builtin.get(ref.name)!);
+      continue;
+    }
+    if (!plugins.has(ref.module)) plugins.set(ref.module, await importPlugin(ref.module));
+    const plugin = plugins.get(ref.module)!;
+    if (plugin.sha256 !== ref.sha256) throw new ProtocolError(`search operator module ${ref.module} changed since the increment was frozen`);
+    const op = plugin.ops.find((o) => o.name === ref.name);
+    if (!op) throw new ProtocolError(`search operator module ${ref.module} no longer exports ${ref.name}`);
+    ops.set(ref.name, op);
+  }
+  return ops;
+}

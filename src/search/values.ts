@@ -1,0 +1,43 @@
+// Values the search arm moves an argument to, beyond the target's listed
+// alternatives: from the argument's domain when the target declares one, else
+// from the type of the reference value. Boundaries, off-by-one and scale for
+// numbers; the other entities of a kind for identifiers; near misses for strings.
+import type { Domain, Json } from '../target/types.ts';
+import { canonicalJson } from '../util/hash.ts';
+
+/** At most this many generated values per argument, so one argument cannot eat a task's budget. */
+export const VALUES_PER_ARGUMENT = 8;
+
+function numbers(x: number, domain?: Extract<Domain, { type: 'number' | 'integer' }>): number[] {
+  const integer = domain?.type === 'integer' || (domain === undefined && Number.isInteger(x));
+  const round = (v: number) => (integer ? Math.round(v) : Math.round(v * 100) / 100);
+  const out = [x + 1, x - 1, x * 10, x * 2, round(x / 2), round(x / 10), 0, -x];
+  if (domain?.min !== undefined) out.push(domain.min);
+  if (domain?.max !== undefined) out.push(domain.max);
+  return out.filter((v) => Number.isFinite(v) && (domain?.min === undefined || v >= domain.min) && (domain?.max === undefined || v <= domain.max));
+}
+
+/** One-character edits: the same string to a reader skimming it, another value to a program. */
+const nearMisses = (s: string): string[] => (s.length > 1 ? [s.slice(0, -1), s + s.at(-1), s.slice(1)] : []);
+
+/**
+ * Candidate values for an argument, in a fixed order: listed alternatives, then
+ * the domain's other values (identifiers, enumerations), then generated ones.
+ * Never the current value; `keep` drops placeholders and equivalents.
+ */
+export function candidateValues(current: Json, alternatives: Json[] | undefined, domain: Domain | undefined, keep: (v: Json) => boolean): Json[] {
+  const out: Json[] = [...(alternatives ?? [])];
+  if (domain?.type === 'id' || (domain?.type === 'string' && domain.values)) out.push(...(domain.values ?? []));
+  if (typeof current === 'number' && (domain === undefined || domain.type === 'number' || domain.type === 'integer')) out.push(...numbers(current, domain));
+  else if (typeof current === 'boolean') out.push(!current);
+  else if (typeof current === 'string' && domain?.type !== 'id') out.push(...nearMisses(current));
+  const seen = new Set([canonicalJson(current)]);
+  const unique: Json[] = [];
+  for (const v of out) {
+    const k = canonicalJson(v);
+    if (seen.has(k) || !keep(v)) continue;
+    seen.add(k);
+    unique.push(v);
+  }
+  return unique.slice(0, VALUES_PER_ARGUMENT + (alternatives?.length ?? 0));
+}

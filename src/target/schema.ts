@@ -1,0 +1,37 @@
+// Schemas of the target-declared shapes that cross a trust boundary: a protocol
+// target's answers, and the copy frozen into an increment.
+import { z } from 'zod';
+import { NORMALISERS, type EffectSemantics, type Json } from './types.ts';
+
+export const json: z.ZodType<Json> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
+);
+
+export const DomainSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['number', 'integer']), min: z.number().optional(), max: z.number().optional() }),
+  z.object({ type: z.literal('string'), values: z.array(json).optional() }),
+  z.object({ type: z.literal('boolean') }),
+  z.object({ type: z.literal('id'), kind: z.string().min(1), values: z.array(json) }),
+]);
+
+const Normalisers = z.array(z.enum(NORMALISERS));
+
+export const SemanticsSchema: z.ZodType<EffectSemantics> = z.object({
+  tables: z
+    .array(
+      z.object({
+        table: z.string().min(1),
+        kind: z.enum(['state', 'log']).optional(),
+        set: z.boolean().optional(),
+        setColumns: z.array(z.string()).optional(),
+        ignore: z.array(z.string()).optional(),
+        normalise: z.record(z.string(), Normalisers).optional(),
+        why: z.string().optional(),
+      }),
+    )
+    .optional(),
+  arguments: z
+    .array(z.object({ call: z.string().min(1), arg: z.string().min(1), normalise: Normalisers.optional(), placeholders: z.array(json).optional() }))
+    .optional(),
+  answer: z.object({ call: z.string().min(1), arg: z.string().min(1) }).optional(),
+});

@@ -1,0 +1,24 @@
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Writes a file so that a reader (or a kill mid-write) sees either the old
+ * content or the new one, never half: a temporary file in the same folder,
+ * flushed, then renamed over the target.
+ */
+export function writeFileAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}

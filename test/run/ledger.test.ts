@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { freeze } from '../../src/protocol/freeze.ts';
+import { runIncrement, ledgerPath } from '../../src/run/run.ts';
+import { writeReport } from '../../src/report/write.ts';
+import { useTmp, TOY } from '../fixtures/tmp.ts';
+import { cli } from '../fixtures/cli.ts';
+
+const tmp = useTmp();
+
+/** A complete toy run; its ledger lines as written. */
+async function toyRun(root: string) {
+  const f = await freeze({ target: TOY, families: ['omit', 'extra'], splits: ['dev'], mutantsDir: join(root, 'mutants'), censusDir: join(root, 'censuses') });
+  const runDir = join(root, 'run');
+  await runIncrement({ incrementDir: f.dir, runDir, workers: 0, limitMs: 2000 });
+  await writeReport(runDir);
+  return { runDir, lines: readFileSync(ledgerPath(runDir), 'utf8').split('\n').filter(Boolean) };
+}
+
+const rewrite = (runDir: string, lines: string[]) => writeFileSync(ledgerPath(runDir), lines.map((l) => l + '\n').join(''));
+
+/** `report` through the CLI: it must refuse with exit 2, naming the ledger line, and leave the checksums file as it was. */
+async function expectRefused(runDir: string, line: number, why: RegExp) {
+  const checksums = readFileSync(join(runDir, 'checksums.sha256'), 'utf8');
+  const r = await cli(['report', runDir]);
+  expect(r.code, r.stdout).toBe(2);
+  expect(r.stderr).toContain(`ledger.jsonl:${line}:`);
+  expect(r.stderr).toMatch(why);
+  expect(readFileSync(join(runDir, 'checksums.sha256'), 'utf8')).toBe(checksums);
+}
+
+describe('ledger integrity', () => {
+  it('chains every line to the one before it, starting from the increment', async () => {
+    const { lines } = await toyRun(tmp());
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(new Set(entries.map((e) => e.prev)).size).toBe(lines.length);
+    expect(entries.every((e) => /^[0-9a-f]{64}$/.test(e.prev))).toBe(true);
+  });
+
+  it('refuses a duplicated line with its verdict flipped', async () => {
+    const { runDir, lines } = await toyRun(tmp());
+    const k = lines.findIndex((l) => JSON.parse(l).verdict?.verdict === 'fail');
+    const flipped = JSON.parse(lines[k]);
+    flipped.verdict.verdict = 'pass';
+    rewrite(runDir, [...lines, JSON.stringify(flipped)]);
+    await expectRefused(runDir, lines.length + 1, /hash chain broken/);
+    // even with a correct chain link, a second line for one cell is refused
+    const head = (await import('../../src/util/hash.ts')).sha256(lines.at(-1)!);
+    rewrite(runDir, [...lines, JSON.stringify({ ...flipped, prev: head })]);
+    await expectRefused(runDir, lines.length + 1, /already recorded at line/);
+  });
+
+  it('refuses an edited line, a reordered pair and a removed line', async () => {
+    const { runDir, lines } = await toyRun(tmp());
+    const edited = [...lines];
+    edited[3] = edited[3].replace(/"verdict":"(pass|fail)"/, (_m, v) => `"verdict":"${v === 'pass' ? 'fail' : 'pass'}"`);
+    expect(edited[3]).not.toBe(lines[3]);
+    rewrite(runDir, edited);
+    await expectRefused(runDir, 5, /hash chain broken/);
+    rewrite(runDir, [lines[0], lines[2], lines[1], ...lines.slice(3)]);
+    await expectRefused(runDir, 2, /hash chain broken/);
+    rewrite(runDir, [...lines.slice(0, 4), ...lines.slice(5)]);
+    await expectRefused(runDir, 5, /hash chain broken/);
+    rewrite(runDir, lines.slice(0, -2));
+    await expectRefused(runDir, lines.length - 1, /lines were removed/);
+  });
+
+  it('refuses unknown cells and invalid verdicts, even on a consistent chain', async () => {
+    const { sha256 } = await import('../../src/util/hash.ts');
+    const relink = (xs: Record<string, unknown>[], genesis: string) => {
+      let prev = genesis;
+      return xs.map((x) => {
+        const line = JSON.stringify({ ...x, prev });
+        prev = sha256(line);
+        return line;
+      });
+    };
+    for (const [change, why] of [
+      [(e: any) => ({ ...e, cell: 'fault:omit:nope/0#0' }), /not in the increment's manifest/],
+      [(e: any) => ({ ...e, verdict: { ...e.verdict, verdict: 'PASS!!' } }), /verdict\.verdict: expected pass, fail or error/],
+    ] as const) {
+      const { runDir, lines } = await toyRun(tmp());
+      const entries = lines.map((l) => JSON.parse(l));
+      const genesis = entries[0].prev;
+      const scored = entries.findIndex((e) => e.status === 'scored');
+      entries[scored] = change(entries[scored]);
+      rewrite(runDir, relink(entries.map(({ prev: _p, ...e }) => e), genesis));
+      await expectRefused(runDir, scored + 1, why);
+    }
+  });
+
+  it('drops only a torn last line, and reports the rest', async () => {
+    const { runDir, lines } = await toyRun(tmp());
+    writeFileSync(ledgerPath(runDir), lines.map((l) => l + '\n').join('') + lines[0].slice(0, 20));
+    const r = await cli(['report', runDir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(runDir, 'report.md'))).toBe(true);
+  });
+});
