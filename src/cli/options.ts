@@ -139,7 +139,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
         'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants)',
       coerce: list,
     })
-    .option('budget', { type: 'number', describe: 'search: plans explored per task (default 64)' })
+    .option('budget', { requiresArg: true, coerce: wholeNumber('budget', 1, 'a whole number of plans per task'), describe: 'search: plans explored per task (default 64)' })
     .option('operators', {
       type: 'string',
       array: true,

@@ -60,6 +60,10 @@ function compareTarget(a: Args, inc: Increment, out: Difference[]): void {
 
 /** The recorded swap selection (absent when the increment has no intent-swap arm). */
 const swapOf = (inc: Increment) => inc.extras.swap as { checkers: string[]; trajectories: string[]; pilot?: { n: number; seed: number } } | undefined;
+/** The recorded search spec (absent when the increment has no search arm). */
+const searchOf = (inc: Increment) => inc.extras.search as { seed: number; budget: number; operators: { name: string; module?: string }[] } | undefined;
+/** Operator words as --operators takes them: built-in names, plugin modules as the files they name. */
+const operatorWords = (words: string[]) => [...new Set(words.map((w) => (isModulePath(w) ? resolve(w) : w)))];
 
 /**
  * Task names (ids or generator names) expand to task ids against the target's
@@ -116,8 +120,17 @@ function compareSelection(a: Args, inc: Increment, out: Difference[]): void {
   if (a.pilot !== undefined && a.pilot !== pilot?.n) {
     out.push({ flag: '--pilot', held: pilot ? `a pilot of ${pilot.n} off-diagonal cells` : 'the full grid', given: `a pilot of ${a.pilot}` });
   }
-  if (a.seed !== undefined && (pilot || a.pilot !== undefined) && a.seed !== (pilot?.seed ?? 0)) {
-    out.push({ flag: '--seed', held: `pilot seed ${pilot?.seed ?? 0}`, given: String(a.seed) });
+  const search = searchOf(inc);
+  // one --seed drives both the pilot sample and the search arm; it matters only where one of them was frozen
+  const seed = search?.seed ?? pilot?.seed;
+  if (a.seed !== undefined && seed !== undefined && a.seed !== seed) out.push({ flag: '--seed', held: `seed ${seed}`, given: String(a.seed) });
+  if (a.budget !== undefined && a.budget !== search?.budget) {
+    out.push({ flag: '--budget', held: search ? `a search budget of ${search.budget}` : 'no search arm', given: `a budget of ${a.budget}` });
+  }
+  if (a.operators !== undefined) {
+    const held = operatorWords((search?.operators ?? []).map((o) => o.module ?? o.name));
+    const given = operatorWords(a.operators);
+    if (!search || !sameSet(held, given)) out.push({ flag: '--operators', held: search ? show('search operators', held) : 'no search arm', given: show('', given) });
   }
 }
 

@@ -35,6 +35,7 @@ const NUMERIC: [string[], string, string][] = [
   [['guard', '--baseline', 'b.json'], '--time-limit', 'expected a whole number of milliseconds > 0'],
   [['rerun', '--from', 'x', '--where', 'family=omit'], '--time-limit', 'expected a whole number of milliseconds > 0'],
   [['freeze'], '--pilot', 'expected a whole number of off-diagonal cells > 0'],
+  [['freeze'], '--budget', 'expected a whole number of plans per task > 0'],
   [['target', 'check'], '--timeout', 'expected a whole number of milliseconds > 0'],
 ];
 const BAD_POSITIVE = ['0', '-5', 'abc', '1.5'];

@@ -33,6 +33,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
         'resume without --tasks or choose another --out',
     ],
     [['--split', 'test'], '--split: this run folder holds splits dev, not test; resume without --split or choose another --out'],
+    [['--budget', '8'], '--budget: this run folder holds no search arm, not a budget of 8; resume without --budget or choose another --out'],
     [['--target-option', 'suite=banking'], '--target-option: this run folder holds target options (none), not suite=banking; resume without --target-option or choose another --out'],
     [
       ['--arms', 'swap', '--families', 'omit'],
@@ -56,5 +57,33 @@ describe('audit --out <existing run> with flags that choose something else', () 
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Resuming run /);
     expect(r.stdout).toMatch(/Scored 0 cells \(\d+ already in the ledger\)/);
+  });
+});
+
+describe('audit --out <existing search run> with other search settings', () => {
+  it('refuses another --seed, --budget or --operators, and resumes with the same ones', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'blindspot-test-'));
+    try {
+      const run = join(root, 'run');
+      const common = ['--target', TOY, '--tasks', 'notes/0', '--out', run, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '0', '--no-progress'];
+      expect((await cli(['audit', '--arms', 'search', '--budget', '4', ...common])).code).toBe(0);
+      const ledger = readFileSync(join(run, 'ledger.jsonl'), 'utf8');
+      const r = await cli(['audit', '--seed', '1', '--budget', '8', '--operators', 'drop,duplicate', ...common]);
+      expect(r.code).toBe(2);
+      // every built-in operator by default; how many there are is the search arm's business
+      expect(r.stderr).toMatch(
+        new RegExp(
+          '^blindspot: --seed: this run folder holds seed 0, not 1; --budget: this run folder holds a search budget of 4, not a budget of 8; ' +
+            '--operators: this run folder holds \\d+ search operators \\(drop, duplicate, \\w+, \\.\\.\\.\\), not drop,duplicate; ' +
+            'resume without --seed, --budget, --operators or choose another --out$',
+        ),
+      );
+      expect(readFileSync(join(run, 'ledger.jsonl'), 'utf8')).toBe(ledger);
+      const same = await cli(['audit', '--arms', 'search', '--seed', '0', '--budget', '4', ...common]);
+      expect(same.code, same.stderr).toBe(0);
+      expect(same.stdout).toMatch(/^Resuming run /);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -30,7 +30,7 @@ describe('start-up', () => {
   it.each([[['--help']], [['targets']], [['audit', '--help']]])('%j loads none of the engine\'s heavy dependencies', async (args) => {
     const loaded = await modulesOf(args);
     expect(loaded.some((u) => u.includes('/node_modules/yargs/'))).toBe(true);
-    const heavy = loaded.filter((u) => /\/node_modules\/(ts-morph|playwright-core|better-sqlite3|execa|zod)\//.test(u));
+    const heavy = loaded.filter((u) => /\/node_modules\/(ts-morph|playwright-core|better-sqlite3|execa|zod|fast-check)\//.test(u));
     expect(heavy).toEqual([]);
   });
 });
