@@ -3,6 +3,7 @@ import { benchFaults, benchSwap } from './faults.ts';
 import { benchBridge } from './bridge.ts';
 import { benchBrowser } from './browser.ts';
 import { benchSearch } from './search.ts';
+import { benchStartup } from './startup.ts';
 
 const which = process.argv.slice(2);
 const all = !which.length;
@@ -11,3 +12,4 @@ if (all || which.includes('swap')) await benchSwap();
 if (all || which.includes('bridge')) await benchBridge();
 if (all || which.includes('browser')) await benchBrowser();
 if (all || which.includes('search')) await benchSearch();
+if (all || which.includes('startup')) await benchStartup();

@@ -1,8 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { guard } from '../guard/guard.ts';
 import { describeChange } from '../guard/compare.ts';
-import { checkWorkers, jsonOption, runOptions, triageOption } from './options.ts';
-import { loadTriage } from '../triage/triage.ts';
+import { jsonOption, runOptions, runSettings, triageOption } from './options.ts';
 import type { Out } from './main.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -19,6 +17,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
+    const { guard } = await import('../guard/guard.ts');
     const r = await guard({
       baseline: a.baseline,
       increment: a.increment,
@@ -26,10 +25,8 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       update: a['update-baseline'],
       junit: a.junit,
       out: a.out,
-      triage: loadTriage(a.triage),
-      workers: checkWorkers(a.workers),
-      limitMs: a['time-limit'],
-      progress: a.progress && !a.json,
+      triage: (await import('../triage/triage.ts')).loadTriage(a.triage),
+      ...runSettings(a),
     });
     if (a.json) out.log(JSON.stringify(r, null, 2));
     else {

@@ -6,6 +6,61 @@ import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/regis
 import type { Split } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
+import { DEFAULT_ARMS } from '../protocol/arms.ts';
+
+// Every module this file imports is loaded at start-up by every command, `--help`
+// included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
+
+/** A flag given twice reaches a coerce as an array: refused rather than one value picked silently. */
+function once(flag: string, raw: unknown): unknown {
+  if (Array.isArray(raw)) throw new InputError(`--${flag}: given ${raw.length} times (${raw.join(', ')}); give it once`);
+  return raw;
+}
+
+/**
+ * A yargs `coerce` for a whole-number option: the number, or one line naming the
+ * flag and the value as typed (exit 2). Declared without a yargs type so that
+ * `abc` reaches here as typed instead of as NaN.
+ */
+export const wholeNumber =
+  (flag: string, min: number, what = 'a whole number') =>
+  (raw: unknown): number => {
+    const v = once(flag, raw);
+    const n = typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(String(v)) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < min) {
+      const bound = min === 1 ? ' > 0' : min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : '';
+      throw new InputError(`--${flag}: expected ${what}${bound}, got '${v}'`);
+    }
+    return n;
+  };
+
+/** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
+export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
+  for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
+  return xs as T[];
+}
+
+/** A yargs `coerce` for an enumerated option (yargs' own `choices` message spans several lines). */
+export const oneOf =
+  <T extends string>(flag: string, known: readonly T[]) =>
+  (raw: unknown): T =>
+    knownList(flag, 'value', known, [String(once(flag, raw))])[0];
+
+/** The per-cell time limit option of every scoring command (whole ms > 0). */
+export const timeLimitOption = (describe: string) => ({
+  default: 10_000,
+  requiresArg: true,
+  coerce: wholeNumber('time-limit', 1, 'a whole number of milliseconds'),
+  describe,
+});
+
+/** The --workers option of every scoring command (whole number >= 0). */
+export const workersOption = (dflt: number, describe: string) => ({
+  default: dflt,
+  requiresArg: true,
+  coerce: wholeNumber('workers', 0),
+  describe,
+});
 
 // Set in the environment rather than threaded through options: worker threads
 // inherit it, and the increment never records a machine-specific path.
@@ -19,9 +74,16 @@ export const browserOption = <T>(y: Argv<T>) =>
     },
   });
 
+// The intent options (--target, --arms, --split, --seed...) have no yargs default:
+// `audit --out` on an existing run compares only the flags the user gave (see
+// resume.ts), so defaults are applied in code and shown with defaultDescription.
+export const DEFAULT_TARGET = 'apps';
+export const DEFAULT_SPLITS: Split[] = ['dev'];
+const SPLITS: Split[] = ['dev', 'test', 'holdout'];
+
 export const targetOption = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('target', { type: 'string', default: 'apps', describe: `target to audit (${knownTargets().join(', ')})` })
+    .option('target', { type: 'string', defaultDescription: DEFAULT_TARGET, describe: `target to audit (${knownTargets().join(', ')})` })
     .option('target-option', {
       type: 'string',
       array: true,
@@ -44,7 +106,7 @@ export function targetSpec(a: Record<string, any>): string {
   if (a.suite !== undefined) options.suite = String(a.suite);
   const rest = (a['--'] ?? []) as string[];
   if (rest.length) options.command = rest.map(String).join(' ');
-  const parsed = parseTargetSpec(String(a.target));
+  const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 
@@ -56,8 +118,8 @@ export const taskOptions = <T>(y: Argv<T>) =>
     .option('split', {
       type: 'string',
       array: true,
-      default: ['dev'],
-      describe: 'task splits to include (dev, test, holdout)',
+      defaultDescription: DEFAULT_SPLITS.join(','),
+      describe: `task splits to include (${SPLITS.join(', ')})`,
       coerce: list,
     })
     .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
@@ -71,13 +133,13 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('arms', {
       type: 'string',
       array: true,
-      default: ['faults', 'floor'],
+      defaultDescription: DEFAULT_ARMS.join(','),
       describe:
         'faults (the paper\'s fault grammar: one construction per family per task), floor (null-agent floor: an empty trajectory and a bare claim per task), ' +
         'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants)',
       coerce: list,
     })
-    .option('budget', { type: 'number', describe: 'search: plans explored per task (default 64)' })
+    .option('budget', { requiresArg: true, coerce: wholeNumber('budget', 1, 'a whole number of plans per task'), describe: 'search: plans explored per task (default 64)' })
     .option('operators', {
       type: 'string',
       array: true,
@@ -86,8 +148,17 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     })
     .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
     .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
-    .option('pilot', { type: 'number', describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid' })
-    .option('seed', { type: 'number', default: 0, describe: 'seed of the swap --pilot sample and of the search arm\'s plan sampling' })
+    .option('pilot', {
+      requiresArg: true,
+      coerce: wholeNumber('pilot', 1, 'a whole number of off-diagonal cells'),
+      describe: 'swap: freeze a deterministic sample of N off-diagonal cells instead of the full grid',
+    })
+    .option('seed', {
+      requiresArg: true,
+      coerce: wholeNumber('seed', Number.MIN_SAFE_INTEGER, 'an integer'),
+      defaultDescription: '0',
+      describe: 'seed of the swap --pilot sample and of the search arm\'s plan sampling',
+    })
     .option('families', {
       type: 'string',
       array: true,
@@ -98,9 +169,26 @@ export const selectionOptions = <T>(y: Argv<T>) =>
 
 export const runOptions = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('workers', { type: 'number', default: availableParallelism(), describe: 'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)' })
-    .option('time-limit', { type: 'number', default: 10_000, describe: 'per-cell time limit in ms; past it the cell is a checker Error' })
-    .option('progress', { type: 'boolean', default: true, describe: 'show a progress bar on a TTY' });
+    .option(
+      'workers',
+      workersOption(
+        availableParallelism(),
+        'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
+      ),
+    )
+    .option('time-limit', timeLimitOption('per-cell time limit in ms; past it the cell is a checker Error'))
+    .option('progress', {
+      type: 'boolean',
+      default: true,
+      describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; off with --json',
+    });
+
+/** What runIncrement takes from the scoring options (validated by their coerce). */
+export const runSettings = (a: Record<string, any>) => ({
+  workers: a.workers as number,
+  limitMs: a['time-limit'] as number,
+  progress: Boolean(a.progress) && !a.json,
+});
 
 export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON for machines' });
 
@@ -108,21 +196,12 @@ export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean',
 export const triageOption = <T>(y: Argv<T>) =>
   y.option('triage', { type: 'string', describe: 'triage file to apply (default ./blindspot-triage.json when it exists): dismissed findings are marked, and guard does not fail on them' });
 
-const SPLITS: Split[] = ['dev', 'test', 'holdout'];
-
-export function parseSplits(xs: string[]): Split[] {
-  for (const s of xs) if (!SPLITS.includes(s as Split)) throw new InputError(`--split: unknown split '${s}' (known: ${SPLITS.join(', ')})`);
-  return xs as Split[];
-}
+/** --split as given, or the default; every name known. */
+export const parseSplits = (xs: string[] | undefined): Split[] => knownList('split', 'split', SPLITS, xs ?? DEFAULT_SPLITS);
 
 export function parseUnseal(unseal?: string, reason?: string): { split: Split; reason: string } | undefined {
   if (unseal === undefined) return undefined;
-  const [split] = parseSplits([unseal]);
+  const [split] = knownList('unseal', 'split', SPLITS, [unseal]);
   if (!reason?.trim()) throw new InputError('--reason: opening a sealed split needs a reason, which is recorded in the evidence');
   return { split, reason };
-}
-
-export function checkWorkers(n: number): number {
-  if (!Number.isInteger(n) || n < 0) throw new InputError(`--workers: expected a whole number >= 0, got ${n}`);
-  return n;
 }

@@ -1,8 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { repair } from '../repair/repair.ts';
-import { PATCHES, type PatchName } from '../repair/result.ts';
-import { headline } from '../repair/render.ts';
-import { checkWorkers, jsonOption } from './options.ts';
+import { PATCHES } from '../repair/result.ts';
+import { jsonOption, oneOf, timeLimitOption, workersOption } from './options.ts';
 import type { Out } from './main.ts';
 import { join } from 'node:path';
 
@@ -14,15 +12,18 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
       .option('patch', {
         choices: PATCHES,
+        coerce: oneOf('patch', PATCHES),
         demandOption: true,
         describe: 'cardinality: assert len(added_x) == N on TypeScript checker copies and regrade; count-guard / scope-guard: wrap the shipped verdict with a readback check (any target)',
       })
-      .option('workers', { type: 'number', default: 0, describe: 'parallel workers for the regrade (0 scores in the main thread)' })
-      .option('time-limit', { type: 'number', default: 10_000, describe: 'per-cell time limit in ms for the regrade' })
+      .option('workers', workersOption(0, 'parallel workers for the regrade (0 scores in the main thread)'))
+      .option('time-limit', timeLimitOption('per-cell time limit in ms for the regrade'))
       .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
       .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON'),
   handler: async (a) => {
-    const result = await repair({ runDir: a.run, patch: a.patch as PatchName, workers: checkWorkers(a.workers), limitMs: a['time-limit'] });
+    // ts-morph and the engine load here, not at start-up (see main.ts).
+    const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
+    const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'] });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {
       for (const f of result.flips) out.log(`${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);

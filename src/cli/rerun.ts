@@ -1,150 +1,10 @@
-// blindspot rerun: a prospective rerun (paper appendix F). The cells a filter
-// selects from an earlier run are frozen, exactly as they were constructed, into
-// a new increment before any of them is scored again; the rerun reads every
-// effect back before the checker, and reports how many of the selected cells
-// have a confirmed wrong effect and whether each verdict reproduced.
+// blindspot rerun: the command; the prospective rerun itself is src/rerun/rerun.ts,
+// imported when the command runs so that the CLI starts without the engine.
 import type { CommandModule } from 'yargs';
-import { join, resolve } from 'node:path';
-import { writeFile } from 'node:fs/promises';
-import { classify, type ClassifiedCell } from '../classify/classify.ts';
-import { freezeIncrement } from '../protocol/increment.ts';
-import { controlCell } from '../grammar/enumerate.ts';
-import { runIncrement } from '../run/run.ts';
-import { writeReport, loadRun } from '../report/write.ts';
-import { openTarget } from '../target/registry.ts';
-import { InputError } from '../util/errors.ts';
-import { checkWorkers, jsonOption, runOptions } from './options.ts';
+import { jsonOption, runOptions, runSettings } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './main.ts';
-import { sameCorpus } from '../repair/refreeze.ts';
-import type { Cell } from '../protocol/cell.ts';
-import { searchOutcome } from '../search/findings.ts';
-import { loadOperators } from '../search/load.ts';
-import type { SearchSpec } from '../search/arm.ts';
-
-const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;
-type Key = (typeof KEYS)[number];
-
-/** `family=extra-field,verdict=pass`: every condition must hold; a key may repeat (either value). */
-export function parseWhere(where: string): Partial<Record<Key, string[]>> {
-  const out: Partial<Record<Key, string[]>> = {};
-  for (const term of where.split(',').map((t) => t.trim()).filter(Boolean)) {
-    const [k, v] = term.split('=');
-    if (!v || !(KEYS as readonly string[]).includes(k)) throw new InputError(`--where: expected key=value with key one of ${KEYS.join(', ')}, got '${term}'`);
-    (out[k as Key] ??= []).push(v);
-  }
-  if (!Object.keys(out).length) throw new InputError('--where: name at least one condition, e.g. family=extra-field,verdict=pass');
-  return out;
-}
-
-export const matches = (c: ClassifiedCell, where: Partial<Record<Key, string[]>>) =>
-  Object.entries(where).every(([k, vs]) => vs!.includes(String(c[k as Key] ?? '')));
-
-export interface RerunSummary {
-  from: string;
-  where: string;
-  selected: number;
-  increment: string;
-  runDir: string;
-  confirmedWrongEffect: number;
-  degenerate: number;
-  otherStatus: number;
-  verdictsReproduced: number;
-  /** selected cells that are again a Pass on a confirmed wrong effect on fresh environments */
-  falseAcceptsReconfirmed: number;
-  cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[] } }[];
-}
-
-/** The cells to rerun: those of the run's manifest --where selects. */
-function selectWhere(source: Awaited<ReturnType<typeof loadRun>>, whereText: string) {
-  const where = parseWhere(whereText);
-  const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
-  const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
-  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}`);
-  const ids = new Set(selected.map((c) => c.cell));
-  return { selected: selected.map((c) => ({ cell: c.cell, verdict: c.verdict, status: c.status })), cells: source.manifest.filter((c) => ids.has(c.id)) };
-}
-
-/**
- * Without --where, a search run's findings: each minimal mutant becomes an
- * ordinary fault cell (family `search`), so the prospective rerun confirms it on
- * fresh environments like any census cell.
- */
-async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
-  const spec = source.increment.extras.search as SearchSpec | undefined;
-  if (!spec) throw new InputError(`--where: name the cells to rerun, e.g. family=extra-field,verdict=pass (run ${source.run.id} has no search arm whose findings would be rerun by default)`);
-  const byId = new Map(source.ledger.map((e) => [e.cell, e]));
-  const outcome = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: source.increment.target.semantics, cells: source.manifest, entryOf: (id) => byId.get(id) });
-  if (!outcome.complete) throw new InputError(`run ${source.run.id}: its search is not finished (shrinking part-way); resume it before confirming its findings`);
-  if (!outcome.findings.length) throw new InputError(`run ${source.run.id}: its search has no finding to confirm`);
-  const cells: Cell[] = outcome.findings.map((f) => ({
-    id: f.cell,
-    arm: 'fault',
-    family: 'search',
-    index: 0,
-    checker: f.task,
-    trajectory: f.task,
-    generator: f.generator,
-    construction: { ok: true, steps: f.minimal.steps, edit: f.minimal.edits.join('; then '), plan: f.minimal.plan },
-  }));
-  return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
-}
-
-export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
-  const source = await loadRun(opts.from);
-  const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
-  const ids = new Set(cells.map((c) => c.id));
-  // Classification needs each checker task's reference effect: the controls of the selected tasks come along.
-  const tasks = [...new Set(cells.map((c) => c.checker))].sort();
-  const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
-  let frozen;
-  try {
-    const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
-    const controls = [];
-    for (const t of tasks) controls.push(controlCell(infos.get(t)!, await target.reference(t)));
-    const info = await target.describe();
-    sameCorpus(info, source.increment);
-    frozen = await freezeIncrement({
-      root: opts.mutantsDir,
-      spec: source.increment.target.spec,
-      target: info,
-      selection: { ...source.increment.selection, tasks },
-      arms: ['control', 'fault'],
-      families: [...new Set(cells.map((c) => c.family))],
-      extras: { rerunOf: { run: resolve(opts.from), increment: source.increment.id, where: opts.where ?? 'search findings', cells: [...ids].sort() } },
-      censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
-      cells: [...controls, ...cells],
-    });
-    await runIncrement({ incrementDir: frozen.dir, runDir: opts.runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
-  } finally {
-    await target.close();
-  }
-  const written = await writeReport(opts.runDir);
-  const after = new Map(written.classification.cells.map((c) => [c.cell, c]));
-  const rows = selected.map((b) => {
-    const a = after.get(b.cell);
-    return {
-      cell: b.cell,
-      before: { verdict: b.verdict, status: b.status },
-      after: { verdict: a?.verdict, status: a?.status, ...(a?.evidence ? { evidence: a.evidence.summary } : {}) },
-    };
-  });
-  const summary: RerunSummary = {
-    from: opts.from,
-    where: opts.where ?? 'search findings',
-    selected: selected.length,
-    increment: frozen.increment.id,
-    runDir: opts.runDir,
-    confirmedWrongEffect: rows.filter((r) => r.after.status === 'confirmed').length,
-    degenerate: rows.filter((r) => r.after.status === 'degenerate').length,
-    otherStatus: rows.filter((r) => r.after.status !== 'confirmed' && r.after.status !== 'degenerate').length,
-    verdictsReproduced: rows.filter((r) => r.after.verdict === r.before.verdict).length,
-    falseAcceptsReconfirmed: rows.filter((r) => r.after.status === 'confirmed' && r.after.verdict === 'pass').length,
-    cells: rows,
-  };
-  await writeFile(join(opts.runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
-  return summary;
-}
+import { KEYS } from '../rerun/where.ts';
 
 export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'rerun',
@@ -158,14 +18,13 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 rerun --from reports/servicedesk-x --where family=extra-field,verdict=pass', 'paper appendix F: rerun the extra-field Pass cells with Table API readback')
       .example('$0 rerun --from reports/agentdojo-banking', 'confirm a search run\'s minimal mutants on fresh environments'),
   handler: async (a) => {
+    const { rerun } = await import('../rerun/rerun.ts');
     const s = await rerun({
       from: a.from,
       where: a.where,
       mutantsDir: a.mutants,
       runDir: a.out ?? defaultRunDir('rerun'),
-      workers: checkWorkers(a.workers),
-      limitMs: a['time-limit'],
-      progress: a.progress && !a.json,
+      ...runSettings(a),
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));
     out.log(`Froze ${s.selected} selected cell(s) of ${s.from} (${s.where}) as increment ${s.increment}, reran them with readback.`);

@@ -1,10 +1,7 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { runIncrement } from '../run/run.ts';
-import { writeReport } from '../report/write.ts';
-import { loadTriage } from '../triage/triage.ts';
-import { checkWorkers } from './options.ts';
+import { runSettings } from './options.ts';
 import { summaryLines } from './summary.ts';
 import type { Out } from './main.ts';
 
@@ -28,13 +25,9 @@ export function defaultRunDir(prefix: string): string {
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */
 export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string): Promise<void> {
-  const result = await runIncrement({
-    incrementDir,
-    runDir,
-    workers: checkWorkers(a.workers),
-    limitMs: a['time-limit'],
-    progress: a.progress && !a.json,
-  });
+  // The engine loads here, once a command needs it, not at start-up (see main.ts).
+  const [{ runIncrement }, { writeReport }, { loadTriage }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts'), import('../triage/triage.ts')]);
+  const result = await runIncrement({ incrementDir, runDir, ...runSettings(a) });
   const written = await writeReport(runDir, { triage: loadTriage(a.triage) });
   if (a.json) out.log(JSON.stringify(written.report, null, 2));
   else {

@@ -1,19 +1,19 @@
 import type { CommandModule } from 'yargs';
-import { openTarget, targetFactory, knownTargets } from '../target/registry.ts';
-import { takeIdempotenceCensus } from '../census/idempotence.ts';
-import { storeCensus } from '../census/store.ts';
-import { freeze, parseArms, selectTasks } from '../protocol/freeze.ts';
-import { writeReport } from '../report/write.ts';
+import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
+import { parseArms } from '../protocol/arms.ts';
 import { jsonOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption } from './options.ts';
-import { loadTriage } from '../triage/triage.ts';
 import type { Out } from './main.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
+
+// Handlers import the engine when they run, so that `--help` and `targets` start
+// without loading it (see main.ts).
 
 type Args = Record<string, any>;
 
 export const freezeOptionsFrom = (a: Args) => ({
   target: targetSpec(a),
-  arms: parseArms(a.arms),
+  // undefined: freeze applies its default arms
+  arms: a.arms === undefined ? undefined : parseArms(a.arms),
   families: a.families,
   swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
   search: { operators: a.operators, seed: a.seed, budget: a.budget },
@@ -30,6 +30,11 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
+    const [{ selectTasks }, { takeIdempotenceCensus }, { storeCensus }] = await Promise.all([
+      import('../protocol/freeze.ts'),
+      import('../census/idempotence.ts'),
+      import('../census/store.ts'),
+    ]);
     const target = await openTarget(opts.target, { unseal: opts.unseal });
     try {
       const tasks = selectTasks(await target.tasks(), opts);
@@ -51,7 +56,8 @@ export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
   describe: 'take the censuses, enumerate every cell and freeze the increment under mutants/ (scores nothing)',
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
-    const f = await freeze(freezeOptionsFrom(a));
+    const { freeze } = await import('../protocol/freeze.ts');
+    const f = await freeze(await freezeOptionsFrom(a));
     if (a.json) out.log(JSON.stringify({ dir: f.dir, reused: f.reused, increment: f.increment }, null, 2));
     else out.log(`${f.reused ? 'already frozen' : 'frozen'}: ${f.dir} (${f.increment.manifest.cells} cells, hash ${f.increment.hash.slice(0, 12)})`);
   },
@@ -75,6 +81,7 @@ export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
   builder: (y) => triageOption(jsonOption(y)).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
+    const [{ writeReport }, { loadTriage }] = await Promise.all([import('../report/write.ts'), import('../triage/triage.ts')]);
     const written = await writeReport(a.run, { triage: loadTriage(a.triage) });
     out.log(a.json ? JSON.stringify(written.report, null, 2) : written.markdown);
   },

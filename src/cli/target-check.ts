@@ -1,8 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { parseTargetSpec, targetFactory } from '../target/registry.ts';
-import { checkConformance, formatConformance } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
-import { jsonOption, parseUnseal, targetSpec } from './options.ts';
+import { jsonOption, parseUnseal, targetSpec, wholeNumber } from './options.ts';
 import type { Out } from './main.ts';
 
 type Args = Record<string, any>;
@@ -13,7 +12,7 @@ async function commandOf(a: Args): Promise<{ command: string[]; options: Record<
   const factory = await targetFactory(name);
   if (!factory.command) throw new InputError(`target check: ${name} is an in-process target, not a protocol target; name a command after \`--\``);
   const { command: _command, ...rest } = options;
-  return { command: factory.command({ targetOptions: options }), options: rest };
+  return { command: await factory.command({ targetOptions: options }), options: rest };
 }
 
 const checkCommand = (out: Out): CommandModule<{}, Args> => ({
@@ -27,11 +26,12 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('tasks', { type: 'string', array: true, describe: 'only these task ids' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
       .option('reason', { type: 'string' })
-      .option('timeout', { type: 'number', default: 30_000, describe: 'per-request time limit in ms' })
+      .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite'),
   handler: async (a) => {
     const { command, options } = await commandOf(a);
+    const { checkConformance, formatConformance } = await import('../target/protocol/conformance.ts');
     const report = await checkConformance(
       command,
       { targetOptions: options, unseal: parseUnseal(a.unseal, a.reason) },

@@ -2,44 +2,10 @@
 // the triage file kept beside the benchmark; or list the findings with their keys.
 import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
-import { loadRun } from '../report/write.ts';
-import { classify } from '../classify/classify.ts';
-import { searchOutcome } from '../search/findings.ts';
-import { loadOperators } from '../search/load.ts';
-import type { SearchSpec } from '../search/arm.ts';
-import { cellKey, constructionKey, DEFAULT_TRIAGE, loadTriage, recordTriage } from '../triage/triage.ts';
+import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
-import type { Step } from '../target/types.ts';
 import { jsonOption } from './options.ts';
 import type { Out } from './main.ts';
-
-interface Finding {
-  cell: string;
-  task: string;
-  kind: string;
-  construction: string;
-  key: string;
-}
-
-/** Every finding of a run a maintainer can triage: confirmed false accepts and search findings. */
-async function findingsOf(runDir: string): Promise<Finding[]> {
-  const { increment, manifest, ledger } = await loadRun(runDir);
-  const target = increment.target.name;
-  const cells = new Map(manifest.map((c) => [c.id, c]));
-  const cls = classify(manifest, ledger, increment.target.semantics);
-  const out: Finding[] = cls.cells
-    .filter((c) => c.arm === 'fault' && c.falseAccept)
-    .map((c) => ({ cell: c.cell, task: c.checker, kind: c.family, construction: c.edit ?? '', key: cellKey(target, cells.get(c.cell)!)! }));
-  const spec = increment.extras.search as SearchSpec | undefined;
-  if (spec) {
-    const byId = new Map(ledger.map((e) => [e.cell, e]));
-    const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
-    for (const f of s.findings) {
-      out.push({ cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]) });
-    }
-  }
-  return out;
-}
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'triage <run>',
@@ -53,6 +19,8 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .option('triage', { type: 'string', default: DEFAULT_TRIAGE, describe: 'the triage file' })
       .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding'),
   handler: async (a) => {
+    // The engine loads when the command runs, not at start-up (see main.ts).
+    const [{ findingsOf }, { loadTriage, recordTriage }, { loadRun }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts'), import('../report/write.ts')]);
     const findings = await findingsOf(a.run);
     if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');
     if (a.cell === undefined) {

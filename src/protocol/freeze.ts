@@ -10,22 +10,12 @@ import { InputError } from '../util/errors.ts';
 import { freezeIncrement, type Increment } from './increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
-import type { Arm, Cell } from './cell.ts';
+import type { Cell } from './cell.ts';
 import { floorCells } from '../grammar/floor.ts';
 import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
 import { resolveOperators } from '../search/load.ts';
-
-/**
- * faults: the paper's fault grammar (one construction per family per task);
- * floor: the null-agent floor (an empty trajectory and a bare claim per task);
- * swap: the intent-swap grid; search: composed mutation plans explored per task.
- */
-export const ARM_NAMES = ['faults', 'floor', 'swap', 'search'] as const;
-export type ArmName = (typeof ARM_NAMES)[number];
-export const DEFAULT_ARMS: ArmName[] = ['faults', 'floor'];
-
-/** The manifest arm of each CLI arm (controls are always there). */
-const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'floor', swap: 'swap', search: 'search' };
+import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from './arms.ts';
+export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from './arms.ts';
 
 export interface FreezeOptions {
   target: string;
@@ -64,16 +54,8 @@ export function parseFamilies(families: string[], known: readonly string[] = API
 const grammarOf = (capabilities: string[]) =>
   capabilities.includes('gui') ? { known: GUI_FAMILIES, operators: GUI_OPERATORS } : { known: API_FAMILIES, operators: API_OPERATORS };
 
-export function parseArms(arms: string[]): ArmName[] {
-  for (const a of arms) {
-    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}' (known: ${ARM_NAMES.join(', ')})`);
-  }
-  if (!arms.length) throw new InputError('--arms: name at least one arm');
-  return ARM_NAMES.filter((a) => arms.includes(a));
-}
-
 /** Task ids or generator names within the selection; names nothing outside it. */
-function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
+export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
   if (!names?.length) return tasks.map((t) => t.id);
   const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
   if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${unknown.map((u) => `'${u}'`).join(', ')}`);

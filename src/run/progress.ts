@@ -6,24 +6,74 @@ export interface Progress {
   stop(): void;
 }
 
-/** A bar on a TTY; nothing otherwise, so logs and pipes stay clean. */
-export function createProgress(enabled: boolean, total: number, start: number): Progress {
-  if (!enabled || !process.stderr.isTTY) return { tick() {}, stop() {} };
+/** Where and how often progress goes; tests replace the stream and the terminal check. */
+export interface ProgressOutput {
+  stream: NodeJS.WritableStream & { isTTY?: boolean };
+  /** seconds between lines off a terminal (BLINDSPOT_PROGRESS_SECONDS, default 10) */
+  everySeconds: number;
+}
+
+const defaultOutput = (): ProgressOutput => {
+  const every = Number(process.env.BLINDSPOT_PROGRESS_SECONDS ?? 10);
+  return { stream: process.stderr, everySeconds: Number.isFinite(every) && every > 0 ? every : 10 };
+};
+
+/**
+ * A bar on a terminal. Off a terminal (a CI log, a pipe) one line every few
+ * seconds and one at the end, so a long run shows it is alive without filling
+ * the log with bar redraws.
+ */
+export function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput()): Progress {
+  if (!enabled) return { tick() {}, stop() {} };
+  const counts = { pass: 0, fail: 0, error: 0 };
+  const count = (entry: LedgerEntry) => {
+    if (entry.verdict) counts[entry.verdict.verdict]++;
+  };
+  if (!output.stream.isTTY) return lines(output, total, start, counts, count);
   const bar = new cliProgress.SingleBar(
     {
-      stream: process.stderr,
+      stream: output.stream,
       format: 'scoring {bar} {value}/{total} cells | {pass} pass {fail} fail {error} error | {eta_formatted} left',
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,
   );
-  const counts = { pass: 0, fail: 0, error: 0 };
   bar.start(total, start, counts);
   return {
     tick(entry) {
-      if (entry.verdict) counts[entry.verdict.verdict]++;
+      count(entry);
       bar.increment(1, counts);
     },
     stop: () => bar.stop(),
+  };
+}
+
+function lines(
+  output: ProgressOutput,
+  total: number,
+  start: number,
+  counts: Record<'pass' | 'fail' | 'error', number>,
+  count: (e: LedgerEntry) => void,
+): Progress {
+  const t0 = Date.now();
+  let done = start;
+  const line = () => {
+    const pct = total ? Math.floor((done * 100) / total) : 100;
+    const elapsed = Math.round((Date.now() - t0) / 1000);
+    output.stream.write(
+      `scoring ${done}/${total} cells (${pct}%) | ${counts.pass} pass ${counts.fail} fail ${counts.error} error | ${elapsed} s elapsed\n`,
+    );
+  };
+  // unref: a pending line never keeps the process alive
+  const timer = setInterval(line, output.everySeconds * 1000).unref();
+  return {
+    tick(entry) {
+      count(entry);
+      done++;
+    },
+    stop() {
+      clearInterval(timer);
+      line();
+    },
   };
 }

@@ -8,7 +8,7 @@ const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
   apps: async () => (await import('../../targets/apps/index.ts')).apps,
   servicedesk: async () => (await import('../../targets/servicedesk/index.ts')).servicedesk,
   agentdojo: async () => (await import('../../targets/agentdojo/index.ts')).agentdojo,
-  protocol: async () => (await import('./protocol/target.ts')).protocol,
+  protocol: async () => (await import('./protocol/index.ts')).protocol,
 };
 
 /**
@@ -29,7 +29,7 @@ export function formatTargetSpec(name: string, options: Record<string, string>):
 
 export const knownTargets = () => Object.keys(FACTORIES);
 
-const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
+export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
 
 /**
  * Whether the target's code is blindspot's own (a built-in target; protocol and
@@ -58,5 +58,11 @@ export async function targetFactory(spec: string): Promise<TargetFactory> {
 
 export async function openTarget(spec: string, options: OpenOptions = {}): Promise<Target> {
   const targetOptions = { ...parseTargetSpec(spec).options, ...options.targetOptions };
-  return (await targetFactory(spec)).open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
+  const factory = await targetFactory(spec);
+  const unknown = factory.options && Object.keys(targetOptions).find((k) => !factory.options!.includes(k));
+  if (unknown !== undefined) {
+    const known = factory.options!.length ? `known: ${factory.options!.join(', ')}` : 'it takes none';
+    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}' (${known})`);
+  }
+  return factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
 }

@@ -268,8 +268,14 @@ export interface TargetFactory {
    */
   stateful?: boolean;
   open(options: OpenOptions): Promise<Target>;
+  /**
+   * The `--target-option` keys this target takes; any other key is refused before
+   * the target opens. Absent: every key is passed on (a protocol target hands
+   * them to its child, which may refuse them itself).
+   */
+  options?: readonly string[];
   /** protocol-backed targets: the command that starts one (what `target check` exercises) */
-  command?(options: OpenOptions): string[];
+  command?(options: OpenOptions): string[] | Promise<string[]>;
 }
 
 export class SealedSplitError extends Error {

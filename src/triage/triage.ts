@@ -12,8 +12,7 @@ import { InputError, zodProblem } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 
 export const TRIAGE_SCHEMA = 'blindspot.triage/1';
-/** Looked for in the working folder when no --triage is given. */
-export const DEFAULT_TRIAGE = 'blindspot-triage.json';
+import { DEFAULT_TRIAGE } from './default.ts';
 
 const EntrySchema = z.object({
   key: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `blindspot triage` prints'),

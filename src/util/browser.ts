@@ -3,7 +3,7 @@
 // the much faster headless shell, and let users point at any Chromium (including
 // Playwright's bundled one) with --browser or BLINDSPOT_CHROMIUM.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { InputError } from './errors.ts';
 
 export const BROWSER_ENV = 'BLINDSPOT_CHROMIUM';
@@ -40,5 +40,8 @@ export function findChromium(explicit?: string): string {
 }
 
 export async function launchChromium(explicit?: string): Promise<Browser> {
+  // Loaded here, not at the top: the CLI reads BROWSER_ENV at start-up and
+  // playwright-core alone costs more than half a second to load.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: findChromium(explicit), headless: true, args: ARGS });
 }

@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenOptions, TargetFactory } from '../../src/target/types.ts';
-import { openProtocolTarget } from '../../src/target/protocol/target.ts';
 import { InputError } from '../../src/util/errors.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -30,7 +29,8 @@ export const agentdojo: TargetFactory = {
   name: 'agentdojo',
   description: 'AgentDojo user tasks (workspace, slack, banking, travel) via a Python bridge; --suite banking picks one suite',
   command: bridgeCommand,
-  open(options) {
+  async open(options) {
+    const { openProtocolTarget } = await import('../../src/target/protocol/target.ts');
     return openProtocolTarget(bridgeCommand(), options, { label: 'agentdojo', cwd: REPO_ROOT });
   },
 };

@@ -1,11 +1,12 @@
 import type { TargetFactory } from '../../src/target/types.ts';
-import { openServicedesk } from './target.ts';
 
 export const servicedesk: TargetFactory = {
   name: 'servicedesk',
   description:
     'Embedded live-browser target in the WorkArena style: a local service-desk web app (record forms, service catalog, Table API) ' +
     'driven through Playwright, with validators that follow WorkArena\'s published design.',
+  options: [],
   stateful: true,
-  open: openServicedesk,
+  // loaded on open, so that listing targets stays cheap
+  open: async (options) => (await import('./target.ts')).openServicedesk(options),
 };

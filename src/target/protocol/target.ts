@@ -3,7 +3,7 @@
 // restarted for the next episode, and the episode it was serving reports its
 // delivery incomplete and its checker as Error, so the run goes on.
 import { parseCommandString } from 'execa';
-import type { Delivery, Effect, Episode, OpenOptions, Target, TargetFactory, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
+import type { Delivery, Effect, Episode, OpenOptions, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
 import { SealedSplitError } from '../types.ts';
 import { InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
@@ -147,18 +147,12 @@ export function commandFrom(options: OpenOptions): string[] {
 
 const RESERVED = new Set(['command', 'timeout']);
 
-/** Any benchmark in any language: `--target protocol -- <command...>`. */
-export const protocol: TargetFactory = {
-  name: 'protocol',
-  description: 'any benchmark speaking the external target protocol (docs/protocol.md): --target protocol -- <command...>',
-  command: commandFrom,
-  open(options) {
-    const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
-    const timeout = Number(options.targetOptions?.timeout);
-    return openProtocolTarget(
-      commandFrom(options),
-      { ...options, targetOptions: passed },
-      Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {},
-    );
-  },
-};
+/** The generic protocol target (see index.ts): its own options (command, timeout) stay here, the rest go to the child. */
+export function openCommandTarget(options: OpenOptions): Promise<Target> {
+  const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
+  const raw = options.targetOptions?.timeout;
+  if (raw !== undefined && !/^[1-9]\d*$/.test(raw)) {
+    throw new InputError(`--target-option timeout: expected a whole number of milliseconds > 0, got '${raw}'`);
+  }
+  return openProtocolTarget(commandFrom(options), { ...options, targetOptions: passed }, raw === undefined ? {} : { timeoutMs: Number(raw) });
+}

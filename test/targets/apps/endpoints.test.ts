@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { callApi } from '../../../targets/apps/api/registry.ts';
-import { ApiError } from '../../../targets/apps/index.ts';
+import { ApiError } from '../../../targets/apps/api/endpoint.ts';
 import { getWorld } from '../../../targets/apps/world/snapshot.ts';
 
 function status(call: string, args: Record<string, unknown>, setup: [string, Record<string, unknown>][] = []): number | 'ok' {

@@ -142,7 +142,7 @@ describeWithChromium()('servicedesk target', () => {
   let report: any;
   beforeAll(async () => {
     mkdirSync(root, { recursive: true });
-    const r = await cli(['audit', '--target', 'servicedesk', '--tasks', TASKS, '--out', audit, '--workers', '2', ...dirs], env);
+    const r = await cli(['audit', '--target', 'servicedesk', '--tasks', TASKS, '--out', audit, '--workers', '2', '--no-progress', ...dirs], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     report = json(join(audit, 'report.json'));

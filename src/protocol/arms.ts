@@ -1,0 +1,25 @@
+// The arms a freeze can enumerate, by the names the CLI takes. Kept apart from
+// freeze.ts, which loads the whole grammar and search arm, so that the CLI can
+// name them (--help, option checks, resume) without loading the engine.
+import type { Arm } from './cell.ts';
+import { InputError } from '../util/errors.ts';
+
+/**
+ * faults: the paper's fault grammar (one construction per family per task);
+ * floor: the null-agent floor (an empty trajectory and a bare claim per task);
+ * swap: the intent-swap grid; search: composed mutation plans explored per task.
+ */
+export const ARM_NAMES = ['faults', 'floor', 'swap', 'search'] as const;
+export type ArmName = (typeof ARM_NAMES)[number];
+export const DEFAULT_ARMS: ArmName[] = ['faults', 'floor'];
+
+/** The manifest arm of each CLI arm (controls are always there). */
+export const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'floor', swap: 'swap', search: 'search' };
+
+export function parseArms(arms: string[]): ArmName[] {
+  for (const a of arms) {
+    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}' (known: ${ARM_NAMES.join(', ')})`);
+  }
+  if (!arms.length) throw new InputError('--arms: name at least one arm');
+  return ARM_NAMES.filter((a) => arms.includes(a));
+}

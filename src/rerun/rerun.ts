@@ -1,0 +1,126 @@
+// blindspot rerun: a prospective rerun (paper appendix F). The cells a filter
+// selects from an earlier run are frozen, exactly as they were constructed, into
+// a new increment before any of them is scored again; the rerun reads every
+// effect back before the checker, and reports how many of the selected cells
+// have a confirmed wrong effect and whether each verdict reproduced.
+import { join, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { classify, type ClassifiedCell } from '../classify/classify.ts';
+import { freezeIncrement } from '../protocol/increment.ts';
+import { controlCell } from '../grammar/enumerate.ts';
+import { runIncrement } from '../run/run.ts';
+import { writeReport, loadRun } from '../report/write.ts';
+import { openTarget } from '../target/registry.ts';
+import { InputError } from '../util/errors.ts';
+import { sameCorpus } from '../repair/refreeze.ts';
+import type { Cell } from '../protocol/cell.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
+import { matches, parseWhere } from './where.ts';
+
+export interface RerunSummary {
+  from: string;
+  where: string;
+  selected: number;
+  increment: string;
+  runDir: string;
+  confirmedWrongEffect: number;
+  degenerate: number;
+  otherStatus: number;
+  verdictsReproduced: number;
+  /** selected cells that are again a Pass on a confirmed wrong effect on fresh environments */
+  falseAcceptsReconfirmed: number;
+  cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[] } }[];
+}
+
+/** The cells to rerun: those of the run's manifest --where selects. */
+function selectWhere(source: Awaited<ReturnType<typeof loadRun>>, whereText: string) {
+  const where = parseWhere(whereText);
+  const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
+  const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
+  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}`);
+  const ids = new Set(selected.map((c) => c.cell));
+  return { selected: selected.map((c) => ({ cell: c.cell, verdict: c.verdict, status: c.status })), cells: source.manifest.filter((c) => ids.has(c.id)) };
+}
+
+/**
+ * Without --where, a search run's findings: each minimal mutant becomes an
+ * ordinary fault cell (family `search`), so the prospective rerun confirms it on
+ * fresh environments like any census cell.
+ */
+async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
+  const spec = source.increment.extras.search as SearchSpec | undefined;
+  if (!spec) throw new InputError(`--where: name the cells to rerun, e.g. family=extra-field,verdict=pass (run ${source.run.id} has no search arm whose findings would be rerun by default)`);
+  const byId = new Map(source.ledger.map((e) => [e.cell, e]));
+  const outcome = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: source.increment.target.semantics, cells: source.manifest, entryOf: (id) => byId.get(id) });
+  if (!outcome.complete) throw new InputError(`run ${source.run.id}: its search is not finished (shrinking part-way); resume it before confirming its findings`);
+  if (!outcome.findings.length) throw new InputError(`run ${source.run.id}: its search has no finding to confirm`);
+  const cells: Cell[] = outcome.findings.map((f) => ({
+    id: f.cell,
+    arm: 'fault',
+    family: 'search',
+    index: 0,
+    checker: f.task,
+    trajectory: f.task,
+    generator: f.generator,
+    construction: { ok: true, steps: f.minimal.steps, edit: f.minimal.edits.join('; then '), plan: f.minimal.plan },
+  }));
+  return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
+}
+
+export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
+  const source = await loadRun(opts.from);
+  const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
+  const ids = new Set(cells.map((c) => c.id));
+  // Classification needs each checker task's reference effect: the controls of the selected tasks come along.
+  const tasks = [...new Set(cells.map((c) => c.checker))].sort();
+  const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
+  let frozen;
+  try {
+    const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
+    const controls = [];
+    for (const t of tasks) controls.push(controlCell(infos.get(t)!, await target.reference(t)));
+    const info = await target.describe();
+    sameCorpus(info, source.increment);
+    frozen = await freezeIncrement({
+      root: opts.mutantsDir,
+      spec: source.increment.target.spec,
+      target: info,
+      selection: { ...source.increment.selection, tasks },
+      arms: ['control', 'fault'],
+      families: [...new Set(cells.map((c) => c.family))],
+      extras: { rerunOf: { run: resolve(opts.from), increment: source.increment.id, where: opts.where ?? 'search findings', cells: [...ids].sort() } },
+      censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
+      cells: [...controls, ...cells],
+    });
+    await runIncrement({ incrementDir: frozen.dir, runDir: opts.runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
+  } finally {
+    await target.close();
+  }
+  const written = await writeReport(opts.runDir);
+  const after = new Map(written.classification.cells.map((c) => [c.cell, c]));
+  const rows = selected.map((b) => {
+    const a = after.get(b.cell);
+    return {
+      cell: b.cell,
+      before: { verdict: b.verdict, status: b.status },
+      after: { verdict: a?.verdict, status: a?.status, ...(a?.evidence ? { evidence: a.evidence.summary } : {}) },
+    };
+  });
+  const summary: RerunSummary = {
+    from: opts.from,
+    where: opts.where ?? 'search findings',
+    selected: selected.length,
+    increment: frozen.increment.id,
+    runDir: opts.runDir,
+    confirmedWrongEffect: rows.filter((r) => r.after.status === 'confirmed').length,
+    degenerate: rows.filter((r) => r.after.status === 'degenerate').length,
+    otherStatus: rows.filter((r) => r.after.status !== 'confirmed' && r.after.status !== 'degenerate').length,
+    verdictsReproduced: rows.filter((r) => r.after.verdict === r.before.verdict).length,
+    falseAcceptsReconfirmed: rows.filter((r) => r.after.status === 'confirmed' && r.after.verdict === 'pass').length,
+    cells: rows,
+  };
+  await writeFile(join(opts.runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
+  return summary;
+}

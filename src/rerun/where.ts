@@ -1,0 +1,21 @@
+// --where: which cells of an earlier run a prospective rerun selects.
+import type { ClassifiedCell } from '../classify/classify.ts';
+import { InputError } from '../util/errors.ts';
+
+export const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;
+type Key = (typeof KEYS)[number];
+
+/** `family=extra-field,verdict=pass`: every condition must hold; a key may repeat (either value). */
+export function parseWhere(where: string): Partial<Record<Key, string[]>> {
+  const out: Partial<Record<Key, string[]>> = {};
+  for (const term of where.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const [k, v] = term.split('=');
+    if (!v || !(KEYS as readonly string[]).includes(k)) throw new InputError(`--where: expected key=value with key one of ${KEYS.join(', ')}, got '${term}'`);
+    (out[k as Key] ??= []).push(v);
+  }
+  if (!Object.keys(out).length) throw new InputError('--where: name at least one condition, e.g. family=extra-field,verdict=pass');
+  return out;
+}
+
+export const matches = (c: ClassifiedCell, where: Partial<Record<Key, string[]>>) =>
+  Object.entries(where).every(([k, vs]) => vs!.includes(String(c[k as Key] ?? '')));

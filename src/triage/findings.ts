@@ -1,0 +1,37 @@
+// The findings of a run a maintainer can triage: confirmed false accepts of the
+// fault arm, and the search arm's minimal mutants, each with its construction key.
+import { loadRun } from '../report/write.ts';
+import { classify } from '../classify/classify.ts';
+import { searchOutcome } from '../search/findings.ts';
+import { loadOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
+import type { Step } from '../target/types.ts';
+import { cellKey, constructionKey } from './triage.ts';
+
+export interface Finding {
+  cell: string;
+  task: string;
+  kind: string;
+  construction: string;
+  key: string;
+}
+
+/** Every finding of a run a maintainer can triage: confirmed false accepts and search findings. */
+export async function findingsOf(runDir: string): Promise<Finding[]> {
+  const { increment, manifest, ledger } = await loadRun(runDir);
+  const target = increment.target.name;
+  const cells = new Map(manifest.map((c) => [c.id, c]));
+  const cls = classify(manifest, ledger, increment.target.semantics);
+  const out: Finding[] = cls.cells
+    .filter((c) => c.arm === 'fault' && c.falseAccept)
+    .map((c) => ({ cell: c.cell, task: c.checker, kind: c.family, construction: c.edit ?? '', key: cellKey(target, cells.get(c.cell)!)! }));
+  const spec = increment.extras.search as SearchSpec | undefined;
+  if (spec) {
+    const byId = new Map(ledger.map((e) => [e.cell, e]));
+    const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
+    for (const f of s.findings) {
+      out.push({ cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]) });
+    }
+  }
+  return out;
+}

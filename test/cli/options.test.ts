@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { cli } from '../fixtures/cli.ts';
+import { useTmp, PROTOCOL_TOY } from '../fixtures/tmp.ts';
+import { openTarget } from '../../src/target/registry.ts';
+import { main } from '../../src/cli/main.ts';
+
+const tmp = useTmp();
+
+/** Exit 2 with exactly one line on stderr, starting with the flag. */
+async function refused(args: string[], line: RegExp) {
+  const r = await cli(args);
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr.trim()).toMatch(line);
+  return r;
+}
+
+/** The CLI's argument handling in this process: the exit code and what it printed on stderr. */
+async function inProcess(args: string[]) {
+  const err: string[] = [];
+  const code = await main(args, { log: () => {}, err: (l) => err.push(l) });
+  return { code, stderr: err.join('\n') };
+}
+
+// Every command that takes a numeric option, with each kind of bad value; the
+// argument handling runs in this process (it refuses before any handler runs),
+// and the real CLI is run for one bad value of each option below. Words after
+// `--` (a protocol target's command) are ignored by the other commands.
+const NUMERIC: [string[], string, string][] = [
+  [['audit'], '--time-limit', 'expected a whole number of milliseconds > 0'],
+  [['run', 'mutants/x'], '--time-limit', 'expected a whole number of milliseconds > 0'],
+  [['repair', 'reports/x', '--patch', 'cardinality'], '--time-limit', 'expected a whole number of milliseconds > 0'],
+  [['guard', '--baseline', 'b.json'], '--time-limit', 'expected a whole number of milliseconds > 0'],
+  [['rerun', '--from', 'x', '--where', 'family=omit'], '--time-limit', 'expected a whole number of milliseconds > 0'],
+  [['freeze'], '--pilot', 'expected a whole number of off-diagonal cells > 0'],
+  [['freeze'], '--budget', 'expected a whole number of plans per task > 0'],
+  [['target', 'check'], '--timeout', 'expected a whole number of milliseconds > 0'],
+];
+const BAD_POSITIVE = ['0', '-5', 'abc', '1.5'];
+
+describe('numeric options are whole numbers in range, or one line and exit 2', () => {
+  it.each(NUMERIC.flatMap(([cmd, flag, what]) => BAD_POSITIVE.map((v) => [[...cmd, flag, v, '--', 'node', PROTOCOL_TOY], flag, what, v] as const)))(
+    '%j',
+    async (args, flag, what, value) => {
+      const r = await inProcess([...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`blindspot: ${flag}: ${what}, got '${value}'`);
+    },
+  );
+
+  it.each([
+    [['audit', '--workers', '-5'], "blindspot: --workers: expected a whole number >= 0, got '-5'"],
+    [['audit', '--workers', 'abc'], "blindspot: --workers: expected a whole number >= 0, got 'abc'"],
+    [['audit', '--workers', '1.5'], "blindspot: --workers: expected a whole number >= 0, got '1.5'"],
+    [['repair', 'reports/x', '--patch', 'cardinality', '--workers', '-1'], "blindspot: --workers: expected a whole number >= 0, got '-1'"],
+    [['audit', '--workers', '2', '--workers', '3'], 'blindspot: --workers: given 2 times (2, 3); give it once'],
+    [['freeze', '--seed', 'abc'], "blindspot: --seed: expected an integer, got 'abc'"],
+    [['freeze', '--seed', '1.5'], "blindspot: --seed: expected an integer, got '1.5'"],
+    [['audit', '--time-limit'], 'blindspot: Not enough arguments following: time-limit'],
+  ])('%j', async (args, line) => {
+    expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
+  });
+
+  it.concurrent.each([
+    [['audit', '--time-limit', '0'], "blindspot: --time-limit: expected a whole number of milliseconds > 0, got '0'"],
+    [['run', 'mutants/x', '--time-limit', 'abc'], "blindspot: --time-limit: expected a whole number of milliseconds > 0, got 'abc'"],
+    [['audit', '--workers', '1.5'], "blindspot: --workers: expected a whole number >= 0, got '1.5'"],
+    [['freeze', '--pilot', '-5'], "blindspot: --pilot: expected a whole number of off-diagonal cells > 0, got '-5'"],
+    [['freeze', '--seed', 'abc'], "blindspot: --seed: expected an integer, got 'abc'"],
+    [['target', 'check', '--timeout', '0', '--', 'node', PROTOCOL_TOY], "blindspot: --timeout: expected a whole number of milliseconds > 0, got '0'"],
+  ])('the CLI: %j', async (args, line) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(line);
+  });
+
+  it('refuses before anything is frozen or scored', async () => {
+    const root = tmp();
+    const dirs = ['--out', join(root, 'run'), '--mutants', join(root, 'm'), '--censuses', join(root, 'c')];
+    await refused(['audit', '--target', 'apps', '--time-limit', 'abc', ...dirs], /--time-limit/);
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe('enumerated options name the flag, the bad value and the known values', () => {
+  it.each([
+    [['freeze', '--arms', 'faults,bogus'], /^blindspot: --arms: unknown arm 'bogus' \(known: faults, floor, swap, search\)$/],
+    [['freeze', '--split', 'bogus'], /^blindspot: --split: unknown split 'bogus' \(known: dev, test, holdout\)$/],
+    [['freeze', '--unseal', 'bogus', '--reason', 'r'], /^blindspot: --unseal: unknown split 'bogus' \(known: dev, test, holdout\)$/],
+    [['repair', 'reports/x', '--patch', 'bogus'], /^blindspot: --patch: unknown value 'bogus' \(known: cardinality, count-guard, scope-guard\)$/],
+  ])('%j', async (args, line) => {
+    const r = await inProcess(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(line);
+  });
+});
+
+describe('a --target-option the target does not take is refused before it opens', () => {
+  it.each([
+    ['apps', /^blindspot: --target-option: target apps takes no option 'foo' \(it takes none\)$/],
+    ['servicedesk', /^blindspot: --target-option: target servicedesk takes no option 'foo' \(it takes none\)$/],
+  ])('%s', async (target, line) => {
+    const root = tmp();
+    await refused(['freeze', '--target', target, '--target-option', 'foo=1', '--mutants', join(root, 'm'), '--censuses', join(root, 'c')], line);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('the protocol target refuses a timeout that is not a whole number of ms', async () => {
+    await refused(
+      ['freeze', '--target', 'protocol', '--target-option', 'timeout=abc', '--', 'node', PROTOCOL_TOY],
+      /^blindspot: --target-option timeout: expected a whole number of milliseconds > 0, got 'abc'$/,
+    );
+  });
+
+  it('a module target declares the options it takes', async () => {
+    const file = join(tmp(), 'target.mjs');
+    writeFileSync(
+      file,
+      "export const target = { name: 'mine', description: 'test', options: ['color'], open: async () => ({ close: async () => {} }) };\n",
+    );
+    await expect(openTarget(`${file}?color=red`)).resolves.toBeDefined();
+    await expect(openTarget(`${file}?colour=red`)).rejects.toThrow("--target-option: target mine takes no option 'colour' (known: color)");
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execa } from 'execa';
+import { BIN, cli } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+
+describe('--version', () => {
+  it.concurrent.each([['--version'], ['-v']])('%s prints the package version', async (flag) => {
+    const r = await cli([flag]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
+
+describe('start-up', () => {
+  /** The module URLs a CLI command resolves, recorded by a loader hook. */
+  async function modulesOf(args: string[]): Promise<string[]> {
+    const file = join(tmp(), 'loads.txt');
+    writeFileSync(file, '');
+    const r = await execa('node', ['--import', './test/fixtures/record-loads.mjs', BIN, ...args], { reject: false, env: { RECORD_LOADS: file } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  }
+
+  // The speed is measured by `npm run bench -- startup`; this only keeps the
+  // heavy dependencies out of the commands that need none of them.
+  it.each([[['--help']], [['targets']], [['audit', '--help']]])('%j loads none of the engine\'s heavy dependencies', async (args) => {
+    const loaded = await modulesOf(args);
+    expect(loaded.some((u) => u.includes('/node_modules/yargs/'))).toBe(true);
+    const heavy = loaded.filter((u) => /\/node_modules\/(ts-morph|playwright-core|better-sqlite3|execa|zod|fast-check)\//.test(u));
+    expect(heavy).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
+import { createProgress } from '../../src/run/progress.ts';
+import type { LedgerEntry } from '../../src/run/ledger.ts';
+import { cli } from '../fixtures/cli.ts';
+
+const entry = (verdict?: 'pass' | 'fail' | 'error'): LedgerEntry => ({
+  cell: 'c',
+  status: verdict ? 'scored' : 'refused',
+  ...(verdict ? { verdict: { verdict, detail: '' } } : {}),
+  at: '',
+});
+
+/** A stream that is not a terminal, keeping what was written. */
+const pipe = () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+};
+
+describe('progress off a terminal', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes one line every interval and one at the end, counting from the cells already done', () => {
+    vi.useFakeTimers();
+    const { lines, stream } = pipe();
+    const p = createProgress(true, 10, 2, { stream, everySeconds: 10 });
+    p.tick(entry('pass'));
+    p.tick(entry('fail'));
+    vi.advanceTimersByTime(9_999);
+    expect(lines).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(lines).toEqual(['scoring 4/10 cells (40%) | 1 pass 1 fail 0 error | 10 s elapsed\n']);
+    p.tick(entry('error'));
+    p.tick(entry());
+    vi.advanceTimersByTime(5_000);
+    expect(lines).toHaveLength(1);
+    p.stop();
+    expect(lines[1]).toBe('scoring 6/10 cells (60%) | 1 pass 1 fail 1 error | 15 s elapsed\n');
+    vi.advanceTimersByTime(60_000);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('writes nothing when disabled', () => {
+    vi.useFakeTimers();
+    const { lines, stream } = pipe();
+    const p = createProgress(false, 10, 0, { stream, everySeconds: 1 });
+    p.tick(entry('pass'));
+    vi.advanceTimersByTime(5_000);
+    p.stop();
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('progress of `blindspot run` in CI (stderr not a terminal)', () => {
+  let root: string;
+  let inc: string;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'blindspot-test-'));
+    const f = await cli(['freeze', '--target', 'apps', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--json']);
+    expect(f.code, f.stderr).toBe(0);
+    inc = JSON.parse(f.stdout).dir;
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const LINE = /^scoring (\d+)\/(\d+) cells \((\d+)%\) \| \d+ pass \d+ fail \d+ error \| \d+ s elapsed$/;
+  const progressLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('scoring'));
+  const run = (name: string, ...flags: string[]) =>
+    cli(['run', inc, '--out', join(root, name), '--workers', '1', ...flags], { BLINDSPOT_PROGRESS_SECONDS: '0.05' });
+
+  it('prints periodic lines while scoring and a last line with every cell', async () => {
+    const r = await run('on');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = progressLines(r.stderr);
+    for (const l of lines) expect(l).toMatch(LINE);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const [, done, total, pct] = LINE.exec(lines.at(-1)!)!;
+    expect([done, pct]).toEqual([total, '100']);
+    // a line written part-way: fewer cells than the total
+    expect(lines.some((l) => Number(LINE.exec(l)![1]) < Number(total))).toBe(true);
+    expect(r.stderr.split('\n').filter((l) => l && !LINE.test(l))).toEqual([]);
+  });
+
+  it.each([['--no-progress'], ['--json']])('prints none with %s', async (flag) => {
+    const r = await run(flag.slice(2), flag);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+});
