@@ -172,7 +172,23 @@ export const insert: SearchOperator = {
   site: () => 'out-of-scope write',
 };
 
-const NUMBER = /-?\d+(?:\.\d+)?/g;
+/**
+ * A figure standing on its own ("4.3", "180", "£1,050" as 1,050): not a piece of
+ * an address, a postcode, a time or a date ("1-1-1", "160-0023", "12:00",
+ * "123 Rue de Rivoli", "75001 Paris").
+ */
+const NUMBER = /(?<![\w.:/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w:/-]|[.,]\d|\s+\p{Lu})/gu;
+const TOKEN = /\d+(?:\.\d+)?|\p{L}{3,}/gu;
+
+/**
+ * Whether an answer says anything the instruction does not: a number or word of
+ * three letters or more that the instruction never uses. An answer that only
+ * echoes the task ("1. 2." for a two-step task) carries nothing to drop.
+ */
+export function informative(answerText: string, instruction: string): boolean {
+  const told = new Set((instruction.toLowerCase().match(TOKEN) ?? []));
+  return (answerText.toLowerCase().match(TOKEN) ?? []).some((t) => !told.has(t));
+}
 
 /** The answer argument of the reference's claim step, when the target says checkers read one. */
 function answerOf(ctx: SearchContext): { at: number; arg: string; text: string } | undefined {
@@ -185,10 +201,10 @@ function answerOf(ctx: SearchContext): { at: number; arg: string; text: string }
 
 export const answer: SearchOperator = {
   name: 'answer',
-  description: 'change the final answer: leave it empty, or drop or change a number it reports that the task did not already state',
+  description: 'change the final answer: leave it empty, or drop or change one figure it reports that the task did not already state',
   edits(ctx) {
     const a = answerOf(ctx);
-    if (!a) return [];
+    if (!a || !informative(a.text, ctx.task.instruction)) return [];
     const out: Edit[] = [{ op: 'answer', text: '' }];
     // A number the instruction already states ("in March 2022") is an echo of the
     // question, not the information asked for: changing it proves nothing.
@@ -198,8 +214,10 @@ export const answer: SearchOperator = {
       const n = m[0];
       if (seen.has(n)) continue;
       seen.add(n);
-      const bumped = n.includes('.') ? (Number(n) + 1).toFixed(n.split('.')[1].length) : String(Number(n) + 1);
-      out.push({ op: 'answer', text: a.text.split(n).join('') }, { op: 'answer', text: a.text.split(n).join(bumped) });
+      // this occurrence only, dropped or with its last digit moved by one
+      const at = (s: string) => a.text.slice(0, m.index) + s + a.text.slice(m.index + n.length);
+      const bumped = n.slice(0, -1) + String((Number(n.at(-1)) + 1) % 10);
+      out.push({ op: 'answer', text: at('') }, { op: 'answer', text: at(bumped) });
     }
     return out.filter((e) => e.text !== a.text);
   },

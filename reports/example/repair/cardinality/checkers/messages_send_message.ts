@@ -1,4 +1,4 @@
-// blindspot repair copy (cardinality patch) of targets/apps/checkers/messages_send_message.ts, sha256 ef594169d8ddf6bccb050bdf1581b849bac44b58f18e0034d5cc0d80c60e8e47; increment apps-05e469b41ece. Not the shipped checker.
+// blindspot repair copy (cardinality patch) of targets/apps/checkers/messages_send_message.ts, sha256 ef594169d8ddf6bccb050bdf1581b849bac44b58f18e0034d5cc0d80c60e8e47; increment apps-9fd7de1dc930. Not the shipped checker.
 
 import type { CheckerContext, Tracker } from '../checker/types.ts';
 // blindspot cardinality patch: added-row counts of each task's reference effect (control readback),

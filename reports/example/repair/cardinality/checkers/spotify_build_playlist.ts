@@ -1,4 +1,4 @@
-// blindspot repair copy (cardinality patch) of targets/apps/checkers/spotify_build_playlist.ts, sha256 946966b7aaf9bc97e1f923b47b03a61495cb06a1c5622fd6b4bab43afaf3cc6d; increment apps-05e469b41ece. Not the shipped checker.
+// blindspot repair copy (cardinality patch) of targets/apps/checkers/spotify_build_playlist.ts, sha256 946966b7aaf9bc97e1f923b47b03a61495cb06a1c5622fd6b4bab43afaf3cc6d; increment apps-9fd7de1dc930. Not the shipped checker.
 
 import type { CheckerContext, Tracker } from '../checker/types.ts';
 // blindspot cardinality patch: added-row counts of each task's reference effect (control readback),

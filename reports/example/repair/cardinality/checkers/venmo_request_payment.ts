@@ -1,4 +1,4 @@
-// blindspot repair copy (cardinality patch) of targets/apps/checkers/venmo_request_payment.ts, sha256 4548899f3e88c06d211b5dfccb8fe5cba142ce3fc91682e9ee70bee9efdc3455; increment apps-05e469b41ece. Not the shipped checker.
+// blindspot repair copy (cardinality patch) of targets/apps/checkers/venmo_request_payment.ts, sha256 4548899f3e88c06d211b5dfccb8fe5cba142ce3fc91682e9ee70bee9efdc3455; increment apps-9fd7de1dc930. Not the shipped checker.
 
 import type { CheckerContext, Tracker } from '../checker/types.ts';
 // blindspot cardinality patch: added-row counts of each task's reference effect (control readback),
