@@ -20,28 +20,34 @@ const PAIR_DRAWS = 4;
 /** A 32-bit seed per task, so tasks explore independently and adding a task changes no other's plans. */
 export const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}\u0000${task}`).slice(0, 8), 16) | 0;
 
+/** A trajectory's writes as a sorted multiset, with the free arguments (free in any reference step of the call) left out or kept. */
+function writeSet(steps: Step[], free: Map<string, Set<string>> | undefined): string {
+  const keep = (s: Step) => (free ? Object.fromEntries(Object.entries(s.args).filter(([a]) => !free.get(s.call)?.has(a))) : s.args);
+  return canonicalJson(steps.filter((s) => s.kind === 'write').map((s) => canonicalJson([s.call, keep(s)])).sort());
+}
+
 /**
- * The steps with every free argument (free in any reference step of the same
- * call) left out: two trajectories equal this way differ only in values the task
- * does not determine, e.g. a plan that drops a message and inserts another one to
- * the same recipient whose body is free.
+ * Whether a trajectory writes what the reference writes except for values the
+ * task does not determine: e.g. a plan that drops a message whose body is free and
+ * inserts another to the same recipient elsewhere. Such a plan proves nothing.
+ * (A plan that only reorders writes, or changes the final answer, is not this.)
  */
-export function withoutFree(steps: Step[], reference: Step[]): string {
+export function differsOnlyInFree(steps: Step[], reference: Step[]): boolean {
   const free = new Map<string, Set<string>>();
   for (const s of reference) for (const a of s.free ?? []) (free.get(s.call) ?? free.set(s.call, new Set()).get(s.call)!).add(a);
-  return canonicalJson(steps.map((s) => ({ call: s.call, kind: s.kind, args: Object.fromEntries(Object.entries(s.args).filter(([a]) => !free.get(s.call)?.has(a))) })));
+  if (!free.size) return false;
+  return writeSet(steps, free) === writeSet(reference, free) && writeSet(steps, undefined) !== writeSet(reference, undefined);
 }
 
 export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number, budget: number): ExploredPlan[] {
   const reference = canonicalJson(ctx.reference);
   const seen = new Set([reference]);
-  const referenceWithoutFree = withoutFree(ctx.reference, ctx.reference);
   const out: ExploredPlan[] = [];
   const consider = (plan: Plan): boolean => {
     const steps = applyPlan(plan, ctx, ops);
     if (typeof steps === 'string') return false;
     const key = canonicalJson(steps);
-    if (seen.has(key) || withoutFree(steps, ctx.reference) === referenceWithoutFree) return false;
+    if (seen.has(key) || differsOnlyInFree(steps, ctx.reference)) return false;
     seen.add(key);
     out.push({ plan, steps });
     return true;

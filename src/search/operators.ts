@@ -187,7 +187,9 @@ const TOKEN = /\d+(?:\.\d+)?|\p{L}{3,}/gu;
  */
 export function informative(answerText: string, instruction: string): boolean {
   const told = new Set((instruction.toLowerCase().match(TOKEN) ?? []));
-  return (answerText.toLowerCase().match(TOKEN) ?? []).some((t) => !told.has(t));
+  // list markers ("1.  2." answering a two-part task) number the parts, they are not figures
+  const text = answerText.toLowerCase().replace(/(^|\s)\d+\.(?=\s|$)/g, ' ');
+  return (text.match(TOKEN) ?? []).some((t) => !told.has(t));
 }
 
 /** The answer argument of the reference's claim step, when the target says checkers read one. */

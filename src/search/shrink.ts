@@ -7,7 +7,7 @@
 import type { Step } from '../target/types.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { applyPlan, compareSize, planSize, type OperatorSet, type Plan, type SearchContext } from './plan.ts';
-import { withoutFree } from './explore.ts';
+import { differsOnlyInFree } from './explore.ts';
 
 /** What the judge says of one candidate. `unknown`: not scored, and the judge may not score (a report replaying the ledger). */
 export type Judgement = 'finding' | 'not' | 'unknown';
@@ -46,13 +46,13 @@ export async function shrink(start: { plan: Plan; steps: Step[] }, ctx: SearchCo
   let current = start;
   let tried = 0;
   let shrinks = 0;
-  const reference = withoutFree(ctx.reference, ctx.reference);
+  const reference = canonicalJson(ctx.reference);
   for (;;) {
     let moved = false;
     for (const candidate of shrinkCandidates(current.plan, ctx, ops)) {
       const steps = applyPlan(candidate, ctx, ops);
       // the reference itself, or a trajectory differing from it only in free values, is no mutant
-      if (typeof steps === 'string' || withoutFree(steps, ctx.reference) === reference) continue;
+      if (typeof steps === 'string' || canonicalJson(steps) === reference || differsOnlyInFree(steps, ctx.reference)) continue;
       if (tried >= limit) return { ...current, tried, shrinks, stop: 'limit' };
       const verdict = await judge(candidate, steps);
       if (verdict === 'unknown') return { ...current, tried, shrinks, stop: 'unscored' };
