@@ -28,7 +28,10 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .usage(
       '$0 <command> [options]\n\nAudits the checkers of agent benchmarks by mutation testing: applies a fault grammar to each task\'s reference trajectory, ' +
         'delivers every mutant to a fresh environment, asks the benchmark\'s own checker, and reads the effect back independently. ' +
-        'A Pass on a proven-wrong effect is a confirmed false accept.',
+        'A Pass on a proven-wrong effect is a confirmed false accept; a cell whose effect differs only where the target declares its application does not care ' +
+        '(log tables, set duplicates, ignored or normalised columns) is immaterial and never counted as one. ' +
+        'Arms: faults (the paper\'s census), floor (do-nothing agent), swap (intent swap), search (composed mutation plans shrunk to minimal mutants). ' +
+        'Findings can be dismissed or accepted with a reason in a triage file kept beside the benchmark (blindspot triage).',
     )
     .command(auditCommand(out))
     .command(censusCommand(out))

@@ -78,8 +78,9 @@ export function glance(r: Report): string[] {
   if (r.flow.length) {
     const tasks = new Set(r.falseAccepts.map((f) => f.task)).size;
     const immaterial = r.flow.reduce((n, f) => n + f.immaterial, 0);
+    const dismissed = r.falseAccepts.filter((f) => f.triage?.status === 'dismissed').length;
     out.push(
-      `- Confirmed false accepts (fault arm): **${r.falseAccepts.length}** cell(s) over ${tasks} task(s)` +
+      `- Confirmed false accepts (fault arm): **${r.falseAccepts.length}** cell(s) over ${tasks} task(s)${dismissed ? ` (${dismissed} dismissed by triage)` : ''}` +
         (immaterial ? `; ${immaterial} cell(s) set apart as immaterial (they differ only in what the target declares immaterial: log tables, set duplicates, ignored columns).` : '.'),
     );
   }
@@ -89,8 +90,9 @@ export function glance(r: Report): string[] {
     out.push(`- Null-agent floor: ${fa} task(s) pass a do-nothing agent where the reference changes state; ${nd} task(s) are non-discriminating.`);
   }
   if (r.search) {
+    const dismissed = r.search.findings.filter((f) => f.triage?.status === 'dismissed').length;
     out.push(
-      `- Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept, from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
+      `- Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept${dismissed ? ` (${dismissed} dismissed by triage)` : ''}, exposing ${r.search.weaknesses.length} weakness(es), from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
         `${r.search.complete ? '' : ' (shrinking not finished: resume the run)'}; confirm them on fresh environments with \`blindspot rerun --from <this run>\`.`,
     );
   }
