@@ -140,9 +140,3 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
   }
   throw new InputError(`${runDir}: could not take the writer lock ${file} (contended); try again`);
 }
-
-/** Releases every lock this process holds: an exiting process leaves no lock behind. */
-export function releaseAllLocks(): void {
-  for (const { file } of held.values()) rmSync(file, { force: true });
-  held.clear();
-}

@@ -74,16 +74,6 @@ export class Pool {
 
   constructor(private opts: PoolOptions, private onResult: (entry: LedgerEntry) => void) {}
 
-  /** Scores every cell, then closes: resolves when each has a result, or when stop() was called and in-flight cells returned. */
-  async run(cells: Cell[]): Promise<void> {
-    try {
-      this.add(cells);
-      await this.idle();
-    } finally {
-      this.close();
-    }
-  }
-
   /** Queues more cells; the pool starts its scorers on the first call. */
   add(cells: Cell[]): void {
     if (this.closed || this.stopping) return;

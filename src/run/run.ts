@@ -15,6 +15,7 @@ import { createProgress, type Progress } from './progress.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
+import type { OperatorSet } from '../search/plan.ts';
 
 export interface RunOptions {
   incrementDir: string;
@@ -101,7 +102,10 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
     const target = own ? await openTarget(inc.target.spec, open) : opts.target!;
     try {
       await verifyAgainst(opts.incrementDir, inc, await target.describe());
-      return await scoreRun(opts, inc, cells, target, open);
+      // a search's operators are loaded, and a changed plugin refused, before the run folder is touched
+      const spec = inc.extras.search as SearchSpec | undefined;
+      const search = spec ? { spec, ops: await loadOperators(spec) } : undefined;
+      return await scoreRun(opts, inc, cells, target, open, search);
     } finally {
       if (own) await target.close();
     }
@@ -125,7 +129,14 @@ function guardExit(what: () => string): () => void {
   return () => process.off('exit', onExit);
 }
 
-async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target: Target, open: OpenOptions): Promise<RunResult> {
+async function scoreRun(
+  opts: RunOptions,
+  inc: Increment,
+  cells: Cell[],
+  target: Target,
+  open: OpenOptions,
+  search: { spec: SearchSpec; ops: OperatorSet } | undefined,
+): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
   const file = ledgerPath(opts.runDir);
@@ -188,7 +199,7 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
     halt();
   };
   // A search run is complete only once its findings are shrunk to minimal mutants.
-  let searchComplete = !inc.extras.search;
+  let searchComplete = !search;
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
@@ -198,11 +209,9 @@ async function scoreRun(opts: RunOptions, inc: Increment, cells: Cell[], target:
     });
     pool.add(toScore);
     await pool.idle();
-    const spec = inc.extras.search as SearchSpec | undefined;
-    if (spec && !stopRequested) {
+    if (search && !stopRequested) {
       const outcome = await searchOutcome({
-        spec,
-        ops: await loadOperators(spec),
+        ...search,
         semantics: inc.target.semantics,
         cells,
         entryOf: (id) => byId.get(id),

@@ -23,31 +23,23 @@ function target(slots: Slot[], at: Json): number | string {
   return i < 0 ? `step ${at} was removed by an earlier edit` : i;
 }
 
-export const drop: SearchOperator = {
-  name: 'drop',
-  description: 'drop any write',
-  edits: (ctx) => writes(ctx).map((at) => ({ op: 'drop', at })),
+/** An operator that does one thing to any one write: drop it, or repeat it. */
+const perWrite = (name: string, description: string, edit: (slots: Slot[], i: number) => Slot[]): SearchOperator => ({
+  name,
+  description,
+  edits: (ctx) => writes(ctx).map((at) => ({ op: name, at })),
   apply(slots, e) {
     const i = target(slots, e.at);
-    return typeof i === 'string' ? i : [...slots.slice(0, i), ...slots.slice(i + 1)];
+    return typeof i === 'string' ? i : edit(slots, i);
   },
   size: () => ({ steps: 1, args: 0 }),
-  describe: (e, ctx) => `drop ${label(ctx, e.at)}`,
-  site: (e, ctx) => `drop ${call(ctx, e.at)}`,
-};
+  describe: (e, ctx) => `${name} ${label(ctx, e.at)}`,
+  site: (e, ctx) => `${name} ${call(ctx, e.at)}`,
+});
 
-export const duplicate: SearchOperator = {
-  name: 'duplicate',
-  description: 'repeat any write right after itself',
-  edits: (ctx) => writes(ctx).map((at) => ({ op: 'duplicate', at })),
-  apply(slots, e) {
-    const i = target(slots, e.at);
-    return typeof i === 'string' ? i : [...slots.slice(0, i + 1), { step: slots[i].step }, ...slots.slice(i + 1)];
-  },
-  size: () => ({ steps: 1, args: 0 }),
-  describe: (e, ctx) => `duplicate ${label(ctx, e.at)}`,
-  site: (e, ctx) => `duplicate ${call(ctx, e.at)}`,
-};
+export const drop = perWrite('drop', 'drop any write', (slots, i) => [...slots.slice(0, i), ...slots.slice(i + 1)]);
+
+export const duplicate = perWrite('duplicate', 'repeat any write right after itself', (slots, i) => [...slots.slice(0, i + 1), { step: slots[i].step }, ...slots.slice(i + 1)]);
 
 export const reorder: SearchOperator = {
   name: 'reorder',
