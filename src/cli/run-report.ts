@@ -31,7 +31,10 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
   const written = await writeReport(runDir, { triage: loadTriage(a.triage) });
   if (a.json) out.log(JSON.stringify(written.report, null, 2));
   else {
-    out.log(`Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}.`);
+    out.log(
+      `Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}` +
+        (result.derived ? ` in the manifest, plus ${result.derived} derived while shrinking search findings.` : '.'),
+    );
     summaryLines(written.report, runDir).forEach((l) => out.log(l));
   }
   if (result.status === 'interrupted') process.exitCode = 130;

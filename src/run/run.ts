@@ -42,7 +42,10 @@ export interface RunResult {
   increment: Increment;
   scoredNow: number;
   alreadyScored: number;
+  /** cells of the manifest */
   total: number;
+  /** cells the search derived while shrinking (in the ledger, not in the manifest) */
+  derived: number;
   status: Session['status'];
 }
 
@@ -246,6 +249,7 @@ async function scoreRun(
     scoredNow: session.scored,
     alreadyScored: session.alreadyScored,
     total: cells.length,
+    derived: done.size - cells.filter((c) => done.has(c.id)).length,
     status: session.status,
   };
 }
