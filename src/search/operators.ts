@@ -23,6 +23,13 @@ function target(slots: Slot[], at: Json): number | string {
   return i < 0 ? `step ${at} was removed by an earlier edit` : i;
 }
 
+/** The slots of the two reference steps a two-step edit (`at`, `with`) works on. */
+function targets(slots: Slot[], e: Edit): [number, number] | string {
+  const i = target(slots, e.at);
+  const j = target(slots, e.with);
+  return typeof i === 'string' ? i : typeof j === 'string' ? j : [i, j];
+}
+
 /** An operator that does one thing to any one write: drop it, or repeat it. */
 const perWrite = (name: string, description: string, edit: (slots: Slot[], i: number) => Slot[]): SearchOperator => ({
   name,
@@ -51,10 +58,9 @@ export const reorder: SearchOperator = {
     return out;
   },
   apply(slots, e) {
-    const i = target(slots, e.at);
-    const j = target(slots, e.with);
-    if (typeof i === 'string') return i;
-    if (typeof j === 'string') return j;
+    const pair = targets(slots, e);
+    if (typeof pair === 'string') return pair;
+    const [i, j] = pair;
     const next = [...slots];
     [next[i], next[j]] = [next[j], next[i]];
     return next;
@@ -114,10 +120,9 @@ export const exchange: SearchOperator = {
     return out;
   },
   apply(slots, e) {
-    const i = target(slots, e.at);
-    const j = target(slots, e.with);
-    if (typeof i === 'string') return i;
-    if (typeof j === 'string') return j;
+    const pair = targets(slots, e);
+    if (typeof pair === 'string') return pair;
+    const [i, j] = pair;
     const arg = e.arg as string;
     const [si, sj] = [slots[i].step, slots[j].step];
     const next = [...slots];
