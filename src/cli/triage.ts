@@ -20,7 +20,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding'),
   handler: async (a) => {
     // The engine loads when the command runs, not at start-up (see main.ts).
-    const [{ findingsOf }, { loadTriage, recordTriage }, { loadRun }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts'), import('../report/write.ts')]);
+    const [{ findingsOf }, { loadTriage, recordTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
     const findings = await findingsOf(a.run);
     if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');
     if (a.cell === undefined) {
@@ -38,8 +38,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     const reason = (a.dismiss ?? a.accept ?? '').trim();
     if (!status) throw new InputError('--dismiss or --accept: say what to mark, with the reason');
     if (!reason) throw new InputError(`--${status === 'dismissed' ? 'dismiss' : 'accept'}: give the reason; it is kept in the triage file`);
-    const { increment } = await loadRun(a.run);
-    recordTriage(a.triage, { key: f.key, target: increment.target.name, task: f.task, construction: f.construction, status, reason, at: new Date().toISOString() });
+    recordTriage(a.triage, { key: f.key, target: f.target, task: f.task, construction: f.construction, status, reason, at: new Date().toISOString() });
     if (a.json) out.log(JSON.stringify({ file: a.triage, key: f.key, status, reason }, null, 2));
     else out.log(`${f.key} ${status} in ${a.triage}: ${f.task} ${f.kind}: ${f.construction}`);
   },

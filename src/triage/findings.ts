@@ -9,6 +9,8 @@ import type { Step } from '../target/types.ts';
 import { cellKey, constructionKey } from './triage.ts';
 
 export interface Finding {
+  /** the audited target's name, which the triage file records with the key */
+  target: string;
   cell: string;
   task: string;
   kind: string;
@@ -24,13 +26,13 @@ export async function findingsOf(runDir: string): Promise<Finding[]> {
   const cls = classify(manifest, ledger, increment.target.semantics);
   const out: Finding[] = cls.cells
     .filter((c) => c.arm === 'fault' && c.falseAccept)
-    .map((c) => ({ cell: c.cell, task: c.checker, kind: c.family, construction: c.edit ?? '', key: cellKey(target, cells.get(c.cell)!)! }));
+    .map((c) => ({ target, cell: c.cell, task: c.checker, kind: c.family, construction: c.edit ?? '', key: cellKey(target, cells.get(c.cell)!)! }));
   const spec = increment.extras.search as SearchSpec | undefined;
   if (spec) {
     const byId = new Map(ledger.map((e) => [e.cell, e]));
     const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
     for (const f of s.findings) {
-      out.push({ cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]) });
+      out.push({ target, cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]) });
     }
   }
   return out;
