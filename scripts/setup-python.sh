@@ -1,27 +1,40 @@
 #!/usr/bin/env bash
-# Creates .venv/ with the Python packages of the AgentDojo bridge, pinned in
-# targets/agentdojo/requirements.txt, from PyPI with pip only. Idempotent: when
-# the venv already holds exactly these pins it returns at once.
+# Creates one Python venv per target that ships a targets/<name>/requirements.txt,
+# pinned, from PyPI with pip only. Benchmarks pin incompatible dependencies
+# (agentdojo and bfcl-eval disagree on cohere), so they never share a venv:
+# agentdojo keeps .venv/ (its historical path), every other target gets
+# .venv-<name>/. Idempotent: a venv that already holds exactly its pins returns
+# at once. Usage: setup-python.sh [target...] (default: every target).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-REQ=targets/agentdojo/requirements.txt
-VENV=.venv
-STAMP="$VENV/.blindspot-requirements.sha256"
 PY="${PYTHON:-python3}"
-want="$(sha256sum "$REQ" | cut -d' ' -f1)"
-
-if [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then
-  echo "setup-python: $VENV is up to date ($REQ)"
-  exit 0
-fi
-
 "$PY" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' || {
-  echo "setup-python: AgentDojo needs Python >= 3.10; set PYTHON=/path/to/python3.x" >&2
+  echo "setup-python: the Python bridges need Python >= 3.10; set PYTHON=/path/to/python3.x" >&2
   exit 1
 }
-[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
-"$VENV/bin/python" -c 'import agentdojo.task_suite.load_suites' # fails loudly if the install is broken
-echo "$want" > "$STAMP"
-echo "setup-python: $VENV ready ($("$VENV/bin/python" -m pip --disable-pip-version-check show agentdojo | grep ^Version))"
+
+venv_of() { if [ "$1" = agentdojo ]; then echo .venv; else echo ".venv-$1"; fi; }
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for req in targets/*/requirements.txt; do targets+=("$(basename "$(dirname "$req")")"); done
+fi
+
+for t in "${targets[@]}"; do
+  REQ="targets/$t/requirements.txt"
+  [ -f "$REQ" ] || { echo "setup-python: $REQ does not exist" >&2; exit 1; }
+  VENV="$(venv_of "$t")"
+  STAMP="$VENV/.blindspot-requirements.sha256"
+  want="$(sha256sum "$REQ" | cut -d' ' -f1)"
+  if [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then
+    echo "setup-python: $VENV is up to date ($REQ)"
+    continue
+  fi
+  [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
+  # A target may ship a smoke import that fails loudly when the install is broken.
+  if [ -f "targets/$t/smoke.py" ]; then "$VENV/bin/python" "targets/$t/smoke.py"; fi
+  echo "$want" > "$STAMP"
+  echo "setup-python: $VENV ready for $t"
+done
