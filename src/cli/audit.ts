@@ -1,6 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { resolve } from 'node:path';
-import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, targetOption, triageOption } from './options.ts';
+import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption } from './options.ts';
 import { freezeOptionsFrom } from './stages.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 import type { Out } from './main.ts';
@@ -9,7 +8,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   command: 'audit',
   describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
   builder: (y) =>
-    triageOption(jsonOption(runOptions(selectionOptions(targetOption(y)))))
+    shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))
       .option('out', {
         type: 'string',
         describe: 'run folder (default reports/<target>-<time>); an existing run folder is resumed, and refused if a selection flag given differs from it',
@@ -18,17 +17,18 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 audit --target apps --out reports/mine', 'run into reports/mine, or resume it if it was interrupted'),
   handler: async (a) => {
     // The engine loads here, not at start-up (see main.ts).
-    const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }] = await Promise.all([
+    const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
       import('../protocol/freeze.ts'),
       import('../run/runfile.ts'),
       import('../protocol/increment.ts'),
       import('./resume.ts'),
+      import('../run/locate.ts'),
     ]);
     const runDir = a.out ?? defaultRunDir(a.target ?? DEFAULT_TARGET);
     const existing = await readRunFile(runDir);
     let incrementDir: string;
     if (existing) {
-      incrementDir = resolve(runDir, existing.increment.dir);
+      incrementDir = locateIncrement(runDir, existing, a.mutants);
       await refuseChangedIntent(a, await loadIncrement(incrementDir));
       if (!a.json) out.log(`Resuming run ${runDir} (increment ${existing.increment.id}).`);
     } else {

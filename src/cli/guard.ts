@@ -11,6 +11,8 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file (JSON, one outcome per cell; commit it)' })
       .option('increment', { type: 'string', describe: 'frozen increment folder (default: the one the baseline names)' })
       .option('checker-dir', { type: 'string', describe: 'score the checker files in this directory instead of the target\'s shipped ones' })
+      .option('full', { type: 'boolean', default: false, describe: 'score every cell again; by default only cells whose checker files changed since the baseline are, and the rest keep the baseline\'s outcome' })
+      .option('mutants', { type: 'string', describe: 'folder holding a copy of the baseline\'s increment when it is not where the baseline says (found by content hash)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'write the current outcomes as the new baseline (exits 0)' })
       .option('junit', { type: 'string', describe: 'also write JUnit XML here, for CI test reports' })
       .option('out', { type: 'string', describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
@@ -23,6 +25,8 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       increment: a.increment,
       checkerDir: a['checker-dir'],
       update: a['update-baseline'],
+      full: a.full,
+      mutants: a.mutants,
       junit: a.junit,
       out: a.out,
       triage: (await import('../triage/triage.ts')).loadTriage(a.triage),
@@ -31,6 +35,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     if (a.json) out.log(JSON.stringify(r, null, 2));
     else {
       if (r.checkersChanged.length) out.log(`Checker files changed since the baseline: ${r.checkersChanged.join(', ')}`);
+      out.log(`Re-scored ${r.rescored} cell(s); carried ${r.carried} outcome(s) over from the baseline (their checker files did not change).`);
       for (const c of r.changes) out.log(describeChange(c));
       const counts = Object.entries(r.summary).map(([k, n]) => `${k} ${n}`).join(', ');
       if (r.updated) out.log(`Baseline written: ${r.baseline} (increment ${r.increment.id}; ${counts})`);

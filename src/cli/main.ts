@@ -12,6 +12,7 @@ import { targetCheckCommand } from './target-check.ts';
 import { repairCommand } from './repair.ts';
 import { guardCommand } from './guard.ts';
 import { triageCommand } from './triage.ts';
+import { mergeCommand } from './merge.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 /** package.json's version, for --version. */
@@ -38,6 +39,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(freezeCommand(out))
     .command(runCommand(out))
     .command(reportCommand(out))
+    .command(mergeCommand(out))
     .command(targetsCommand(out))
     .command(rerunCommand(out))
     .command(targetCheckCommand(out))

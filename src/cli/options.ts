@@ -7,6 +7,7 @@ import type { Split } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { DEFAULT_ARMS } from '../protocol/arms.ts';
+import { parseShard } from '../run/shard.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
@@ -183,12 +184,28 @@ export const runOptions = <T>(y: Argv<T>) =>
       describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; off with --json',
     });
 
+/** --shard i/n for the commands that score an increment. */
+export const shardOption = <T>(y: Argv<T>) =>
+  y.option('shard', {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseShard,
+    describe: 'score only shard i of n (e.g. 2/3) into the run folder: a deterministic share of the cells, whole tasks at a time; combine the shard folders with `blindspot merge`',
+  });
+
 /** What runIncrement takes from the scoring options (validated by their coerce). */
 export const runSettings = (a: Record<string, any>) => ({
   workers: a.workers as number,
   limitMs: a['time-limit'] as number,
   progress: Boolean(a.progress) && !a.json,
 });
+
+/** Where to look for a moved run's increment (see run/locate.ts). */
+export const mutantsLookupOption = <T>(y: Argv<T>) =>
+  y.option('mutants', {
+    type: 'string',
+    describe: 'folder holding a copy of the run\'s frozen increment, for a run folder moved away from it (found by content hash; ./mutants is always searched)',
+  });
 
 export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON for machines' });
 

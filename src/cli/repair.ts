@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { PATCHES } from '../repair/result.ts';
-import { jsonOption, oneOf, timeLimitOption, workersOption } from './options.ts';
+import { jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption } from './options.ts';
 import type { Out } from './main.ts';
 import { join } from 'node:path';
 
@@ -8,7 +8,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
   command: 'repair <run>',
   describe: 'apply a patch to the checkers implicated in a run\'s false accepts, regrade, and show flips and controls preserved',
   builder: (y) =>
-    jsonOption(y)
+    mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
       .option('patch', {
         choices: PATCHES,
@@ -23,7 +23,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
   handler: async (a) => {
     // ts-morph and the engine load here, not at start-up (see main.ts).
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
-    const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'] });
+    const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], mutants: a.mutants });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {
       for (const f of result.flips) out.log(`${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);

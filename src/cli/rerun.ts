@@ -14,7 +14,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .option('from', { type: 'string', demandOption: true, describe: 'the earlier run folder' })
       .option('where', { type: 'string', describe: `cell filter, key=value[,key=value] over ${KEYS.join(', ')}; without it, a search run's minimal mutants` })
       .option('out', { type: 'string', describe: 'run folder of the rerun (default reports/rerun-<time>)' })
-      .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' })
+      .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments: the rerun\'s increment is frozen here, and the source run\'s is looked up here when its folder moved' })
       .example('$0 rerun --from reports/servicedesk-x --where family=extra-field,verdict=pass', 'paper appendix F: rerun the extra-field Pass cells with Table API readback')
       .example('$0 rerun --from reports/agentdojo-banking', 'confirm a search run\'s minimal mutants on fresh environments'),
   handler: async (a) => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { runSettings } from './options.ts';
+import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
 import type { Out } from './main.ts';
 
@@ -27,7 +28,16 @@ export function defaultRunDir(prefix: string): string {
 export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string): Promise<void> {
   // The engine loads here, once a command needs it, not at start-up (see main.ts).
   const [{ runIncrement }, { writeReport }, { loadTriage }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts'), import('../triage/triage.ts')]);
-  const result = await runIncrement({ incrementDir, runDir, ...runSettings(a) });
+  const shard = a.shard as Shard | undefined;
+  const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}) });
+  if (shard) {
+    // A shard's ledger holds a share of the cells: its report would read every other cell as missing.
+    const line = `Shard ${formatShard(shard)}: scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of the ${result.total} in this shard, into ${runDir}.`;
+    if (a.json) out.log(JSON.stringify({ runDir, shard: formatShard(shard), increment: result.increment.id, status: result.status, scored: result.scoredNow, alreadyScored: result.alreadyScored, total: result.total }, null, 2));
+    else out.log(`${line} When every shard is done: blindspot merge <shard folders...> --out <dir>`);
+    if (result.status === 'interrupted') process.exitCode = 130;
+    return;
+  }
   const written = await writeReport(runDir, { triage: loadTriage(a.triage) });
   if (a.json) out.log(JSON.stringify(written.report, null, 2));
   else {

@@ -4,14 +4,14 @@ import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
-import { jsonOption } from './options.ts';
+import { jsonOption, mutantsLookupOption } from './options.ts';
 import type { Out } from './main.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'triage <run>',
   describe: 'mark a finding of a run dismissed or accepted, with a reason, in the triage file kept beside the benchmark (keyed by construction, so it holds for later runs); without --cell, list the findings and their triage',
   builder: (y) =>
-    jsonOption(y)
+    mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder' })
       .option('cell', { type: 'string', describe: 'the finding: a false accept\'s or search finding\'s cell id, or its key' })
       .option('dismiss', { type: 'string', describe: 'dismiss it, with the reason (e.g. "the task never states the description")' })
@@ -21,7 +21,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
   handler: async (a) => {
     // The engine loads when the command runs, not at start-up (see main.ts).
     const [{ findingsOf }, { loadTriage, recordTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
-    const findings = await findingsOf(a.run);
+    const findings = await findingsOf(a.run, a.mutants);
     if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');
     if (a.cell === undefined) {
       if (a.dismiss !== undefined || a.accept !== undefined) throw new InputError('--cell: name the finding to mark');

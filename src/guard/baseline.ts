@@ -46,13 +46,17 @@ export const checkerMap = (files: CheckerFile[]) => Object.fromEntries(files.map
 
 export function outcomesOf(cells: ClassifiedCell[]): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
-  for (const c of [...cells].sort((a, b) => a.cell.localeCompare(b.cell))) {
+  for (const c of cells) {
     if (c.arm === 'swap') continue;
     const o = outcomeOf(c);
     if (o !== undefined) out[c.cell] = o;
   }
-  return out;
+  return sortedOutcomes(out);
 }
+
+/** One line per cell, sorted, so a baseline diff in review shows only what moved. */
+export const sortedOutcomes = (o: Record<string, Outcome>): Record<string, Outcome> =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
 
 export function summarize(outcomes: Record<string, Outcome>): Record<string, number> {
   const counts: Record<string, number> = {};

@@ -10,11 +10,14 @@ import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
 import { InputError } from '../util/errors.ts';
-import { checkerMap, outcomesOf, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
+import { findIncrement } from '../run/locate.ts';
+import { checkerMap, outcomesOf, sortedOutcomes, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
 import { renderJunit } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
 import type { Cell } from '../protocol/cell.ts';
+import type { TargetInfo } from '../target/types.ts';
+import { cellsToRescore } from './incremental.ts';
 
 export interface GuardOptions {
   baseline: string;
@@ -22,9 +25,13 @@ export interface GuardOptions {
   triage?: Triage;
   /** the frozen increment; default: the one the baseline names */
   increment?: string;
+  /** where else to look for the baseline's increment, by content hash */
+  mutants?: string;
   /** score checker copies in this directory instead of the target's shipped checkers */
   checkerDir?: string;
   update: boolean;
+  /** score every cell again, even those whose checker files did not change */
+  full?: boolean;
   junit?: string;
   /** keep the rerun here; default: a temporary folder removed afterwards */
   out?: string;
@@ -42,6 +49,10 @@ export interface GuardResult {
   changes: Change[];
   regressions: number;
   summary: Record<string, number>;
+  /** cells scored again (their checker files changed, or the baseline lacks them) */
+  rescored: number;
+  /** cells whose outcome was carried over from the baseline unchanged */
+  carried: number;
   rerun?: string;
 }
 
@@ -71,7 +82,9 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     throw new InputError(`${opts.baseline}: no baseline yet; create it with --update-baseline --increment <frozen increment folder>`);
   }
   if (!baseline && !opts.increment) throw new InputError(`${opts.baseline}: no baseline yet, so --increment <frozen increment folder> is needed to take one`);
-  const incDir = opts.increment ? resolve(opts.increment) : resolve(dirname(baselineFile), baseline!.increment.dir);
+  const incDir = opts.increment
+    ? resolve(opts.increment)
+    : findIncrement(baseline!.increment, resolve(dirname(baselineFile), baseline!.increment.dir), `${opts.baseline}: increment`, opts.mutants);
   const increment = await loadIncrement(incDir);
   const manifest = await loadManifest(incDir, increment);
   if (baseline && baseline.increment.hash !== increment.hash && !opts.update) {
@@ -84,6 +97,8 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
   try {
     const cells = manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
     const runDir = join(out, 'run');
+    // Incremental only against a baseline of this very increment: its outcomes are what these cells gave.
+    const incremental = baseline !== undefined && baseline.increment.hash === increment.hash && !opts.full;
     const rerun = await rescore({
       incrementDir: incDir,
       increment,
@@ -91,16 +106,22 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       checkerDir: opts.checkerDir ? resolve(opts.checkerDir) : undefined,
       root: join(out, 'mutants'),
       purpose: 'guard',
+      ...(incremental ? { select: (info: TargetInfo, all: Cell[]) => cellsToRescore(baseline!, info, all) } : {}),
       runDir,
       workers: opts.workers,
       limitMs: opts.limitMs,
       progress: opts.progress,
     });
     if (rerun.status !== 'complete') throw new InputError(`guard rerun did not complete (${rerun.status}); nothing compared`);
-    const cls = classify(cells, readRunLedger(runDir, rerun.increment, cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics);
-    const outcomes = outcomesOf(cls.cells);
+    const cls = classify(rerun.cells, readRunLedger(runDir, rerun.increment, rerun.cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics);
+    const rescored = new Set(rerun.cells.map((c) => c.id));
+    const carried = incremental ? cells.filter((c) => !rescored.has(c.id) && baseline!.cells[c.id] !== undefined) : [];
+    const outcomes = sortedOutcomes({ ...Object.fromEntries(carried.map((c) => [c.id, baseline!.cells[c.id]])), ...outcomesOf(cls.cells) });
     const checkers = checkerMap(rerun.increment.target.checkerFiles);
-    const meta = new Map<string, CellMeta>(cls.cells.map((c) => [c.cell, { generator: c.generator, family: c.family, detail: c.detail }]));
+    const meta = new Map<string, CellMeta>([
+      ...carried.map((c): [string, CellMeta] => [c.id, { generator: c.generator, family: c.family }]),
+      ...cls.cells.map((c): [string, CellMeta] => [c.cell, { generator: c.generator, family: c.family, detail: c.detail }]),
+    ]);
     const changes = dismissByTriage(baseline ? compareOutcomes(baseline.cells, outcomes, meta) : [], increment.target.name, cells, opts.triage);
     const regressions = opts.update ? 0 : changes.filter((c) => c.regression).length;
     const summary = summarize(outcomes);
@@ -116,7 +137,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       await writeBaseline(baselineFile, next);
     }
     if (opts.junit) {
-      const junitCells = cls.cells.filter((c) => outcomes[c.cell]).map((c) => ({ cell: c.cell, family: c.family, generator: c.generator, outcome: outcomes[c.cell] }));
+      const junitCells = [...meta].filter(([id]) => outcomes[id]).map(([cell, m]) => ({ cell, family: m.family, generator: m.generator, outcome: outcomes[cell] }));
       await writeFile(opts.junit, renderJunit(junitCells, opts.update ? [] : changes));
     }
     return {
@@ -127,6 +148,8 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       changes,
       regressions,
       summary,
+      rescored: cls.cells.filter((c) => outcomes[c.cell] !== undefined).length,
+      carried: carried.length,
       ...(opts.out ? { rerun: runDir } : {}),
     };
   } finally {

@@ -22,6 +22,8 @@ export interface RefreezeInput {
   root: string;
   /** why the increment was derived (repair:cardinality, guard) */
   purpose: string;
+  /** which of `cells` to score, decided on the checkers as the opened target describes them (default: all) */
+  select?: (info: TargetInfo, cells: Cell[]) => Cell[];
 }
 
 /** Frozen constructions were derived from the corpus; once it moved they no longer mean what they meant. */
@@ -38,11 +40,12 @@ const openFor = (input: RefreezeInput) =>
     ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
   });
 
-async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; increment: Increment }> {
+async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; increment: Increment; cells: Cell[] }> {
   const { increment: inc } = input;
   const info = await target.describe();
   sameCorpus(info, inc);
-  const arms = [...new Set(input.cells.map((c) => c.arm))];
+  const cells = input.select ? input.select(info, input.cells) : input.cells;
+  const arms = [...new Set(cells.map((c) => c.arm))];
   const frozen = await freezeIncrement({
     root: input.root,
     spec: inc.target.spec,
@@ -52,21 +55,21 @@ async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: st
     families: inc.families,
     extras: { ...inc.extras, derivedFrom: { id: inc.id, hash: inc.hash, purpose: input.purpose } },
     censuses: inc.censuses.map((c) => ({ kind: c.kind, file: resolve(input.incrementDir, c.path), hash: c.hash })),
-    cells: input.cells,
+    cells,
     ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
   });
-  return { dir: frozen.dir, increment: frozen.increment };
+  return { dir: frozen.dir, increment: frozen.increment, cells };
 }
 
 /** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
 export async function rescore(
   input: RefreezeInput & { runDir: string; workers: number; limitMs: number; progress?: boolean },
-): Promise<RunResult & { incrementDir: string }> {
+): Promise<RunResult & { incrementDir: string; cells: Cell[] }> {
   const target = await openFor(input);
   try {
-    const { dir } = await refreeze(input, target);
+    const { dir, cells } = await refreeze(input, target);
     const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target });
-    return { ...result, incrementDir: dir };
+    return { ...result, incrementDir: dir, cells };
   } finally {
     await target.close();
   }

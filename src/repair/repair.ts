@@ -25,6 +25,8 @@ export interface RepairOptions {
   patch: PatchName;
   workers: number;
   limitMs: number;
+  /** where else to look for the run's increment (a moved run folder) */
+  mutants?: string;
 }
 
 const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
@@ -40,8 +42,8 @@ interface Loaded {
   effects: Map<string, Effect | undefined>;
 }
 
-async function load(runDir: string): Promise<Loaded> {
-  const { incDir, increment, manifest, ledger } = await loadRun(runDir);
+async function load(runDir: string, mutants?: string): Promise<Loaded> {
+  const { incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);
   const cls = classify(manifest, ledger, increment.target.semantics);
   if (cls.unscored.length) {
     throw new InputError(`${runDir}: ${cls.unscored.length} cells are not scored yet; resume the run (blindspot audit --out ${runDir}) before repairing`);
@@ -143,7 +145,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
 
 export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const runDir = resolve(opts.runDir);
-  const l = await load(runDir);
+  const l = await load(runDir, opts.mutants);
   const out = join(runDir, 'repair', opts.patch);
   await mkdir(out, { recursive: true });
   const notes: string[] = [];

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readRunFile } from '../run/runfile.ts';
 import { readRunLedger } from '../run/verify.ts';
 import { lockRunFolder } from '../run/lock.ts';
+import { locateIncrement } from '../run/locate.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { classify, type Classification } from '../classify/classify.ts';
 import { InputError } from '../util/errors.ts';
@@ -20,10 +21,16 @@ import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 
-export async function loadRun(runDir: string) {
+/** A run folder, verified; `mutants`: where else to look for its increment (see locateIncrement). */
+export async function loadRun(runDir: string, mutants?: string) {
   const run = await readRunFile(runDir);
   if (!run) throw new InputError(`${join(runDir, 'run.json')}: not found (expected a run folder written by \`blindspot run\` or \`audit\`)`);
-  const incDir = resolve(runDir, run.increment.dir);
+  if (run.shard) {
+    throw new InputError(
+      `${join(runDir, 'run.json')}: shard: this folder holds shard ${run.shard.index}/${run.shard.total} of increment ${run.increment.id}, not a whole run; combine every shard first: blindspot merge <shard run folders...> --out <dir>`,
+    );
+  }
+  const incDir = locateIncrement(runDir, run, mutants);
   const increment = await loadIncrement(incDir);
   const manifest = await loadManifest(incDir, increment);
   const { entries } = readRunLedger(runDir, increment, manifest, run);
@@ -38,17 +45,17 @@ export interface WrittenReport {
 }
 
 /** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
-export async function writeReport(runDir: string, opts: { triage?: Triage } = {}): Promise<WrittenReport> {
+export async function writeReport(runDir: string, opts: { triage?: Triage; mutants?: string } = {}): Promise<WrittenReport> {
   const unlock = lockRunFolder(runDir);
   try {
-    return await renderRun(runDir, opts.triage);
+    return await renderRun(runDir, opts);
   } finally {
     unlock();
   }
 }
 
-async function renderRun(runDir: string, triage: Triage | undefined): Promise<WrittenReport> {
-  const { run, incDir, increment, manifest, ledger } = await loadRun(runDir);
+async function renderRun(runDir: string, { triage, mutants }: { triage?: Triage; mutants?: string }): Promise<WrittenReport> {
+  const { run, incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);
   const classification = classify(manifest, ledger, increment.target.semantics);
   const spec = increment.extras.search as SearchSpec | undefined;
   const byId = new Map(ledger.map((e) => [e.cell, e]));
@@ -103,7 +110,8 @@ async function renderRun(runDir: string, triage: Triage | undefined): Promise<Wr
     'ledger.jsonl',
     relative(runDir, join(incDir, 'increment.json')),
     relative(runDir, join(incDir, 'manifest.jsonl')),
-    ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))),
+    // a travelling run's increment copy may come without its censuses: they are hashed where present
+    ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))).filter((p) => existsSync(join(runDir, p))),
   ]);
   return { report, markdown, classification, files: Object.keys(files) };
 }

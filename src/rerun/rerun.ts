@@ -70,7 +70,7 @@ async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
 }
 
 export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
-  const source = await loadRun(opts.from);
+  const source = await loadRun(opts.from, opts.mutantsDir);
   const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
   const ids = new Set(cells.map((c) => c.id));
   // Classification needs each checker task's reference effect: the controls of the selected tasks come along.

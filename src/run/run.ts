@@ -16,6 +16,7 @@ import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import type { OperatorSet } from '../search/plan.ts';
+import { formatShard, shardCells, type Shard } from './shard.ts';
 
 export interface RunOptions {
   incrementDir: string;
@@ -35,6 +36,8 @@ export interface RunOptions {
   stopAfter?: number;
   /** see PoolOptions.workerThresholdMs */
   workerThresholdMs?: number;
+  /** score only this shard's share of the manifest (run/shard.ts) */
+  shard?: Shard;
 }
 
 export interface RunResult {
@@ -42,7 +45,7 @@ export interface RunResult {
   increment: Increment;
   scoredNow: number;
   alreadyScored: number;
-  /** cells of the manifest */
+  /** cells of the manifest (of the shard's share, for a shard) */
   total: number;
   /** cells the search derived while shrinking (in the ledger, not in the manifest) */
   derived: number;
@@ -65,7 +68,7 @@ export function targetStateDir(runDir: string): string {
 }
 
 /** Opens a run folder, creating it for this increment or checking it belongs to it. */
-async function prepareRunFile(runDir: string, incDir: string, inc: Increment): Promise<RunFile> {
+async function prepareRunFile(runDir: string, incDir: string, inc: Increment, shard: Shard | undefined): Promise<RunFile> {
   const existing = await readRunFile(runDir);
   if (existing) {
     if (existing.increment.hash !== inc.hash) {
@@ -73,6 +76,10 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment): P
         `${join(runDir, 'run.json')}: increment.hash: this folder holds a run of increment ${existing.increment.id}, not ${inc.id}; choose another --out`,
       );
     }
+    const had = existing.shard ? `shard ${formatShard(existing.shard)}` : 'every cell (no shard)';
+    const want = shard ? `shard ${formatShard(shard)}` : 'every cell (no shard)';
+    if (had !== want) throw new InputError(`${join(runDir, 'run.json')}: shard: this folder scores ${had}, not ${want}; resume it with the same --shard, or choose another --out`);
+    if (existing.merged) throw new InputError(`${join(runDir, 'run.json')}: merged: this folder was made by \`blindspot merge\` and is not scored any further`);
     return existing;
   }
   mkdirSync(runDir, { recursive: true });
@@ -82,6 +89,7 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment): P
     increment: { dir: relative(resolve(runDir), resolve(incDir)), id: inc.id, hash: inc.hash },
     createdAt: new Date().toISOString(),
     sessions: [],
+    ...(shard ? { shard } : {}),
   };
 }
 
@@ -90,7 +98,8 @@ const byArm = (a: Cell, b: Cell) => Number(a.arm !== 'control') - Number(b.arm !
 
 export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
-  const cells = await loadManifest(opts.incrementDir, inc);
+  const manifest = await loadManifest(opts.incrementDir, inc);
+  const cells = opts.shard ? shardCells(manifest, opts.shard) : manifest;
   const checkerDir = checkerDirOf(opts.incrementDir, inc);
   const unlock = lockRunFolder(opts.runDir);
   try {
@@ -140,7 +149,7 @@ async function scoreRun(
   open: OpenOptions,
   search: { spec: SearchSpec; ops: OperatorSet } | undefined,
 ): Promise<RunResult> {
-  const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc);
+  const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
   const file = ledgerPath(opts.runDir);
   const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);

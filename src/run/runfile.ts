@@ -30,6 +30,10 @@ export const RunFileSchema = z.object({
   sessions: z.array(SessionSchema),
   /** the ledger as the last session left it: later readers refuse a ledger that lost or changed these lines */
   ledger: z.object({ lines: z.number().int().nonnegative(), head: z.string() }).optional(),
+  /** a shard's run folder scores only its share of the manifest (see run/shard.ts); `merge` combines the shards */
+  shard: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }).optional(),
+  /** a merged run: the shard run folders it was made from, each with its ledger's head when merged */
+  merged: z.array(z.object({ shard: z.string(), run: z.string(), lines: z.number().int().nonnegative(), head: z.string() })).optional(),
 });
 export type RunFile = z.infer<typeof RunFileSchema>;
 

@@ -11,14 +11,15 @@ import type { RunFile } from './runfile.ts';
 
 export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
 
-export function cellProblem(cells: Cell[]): (e: LedgerEntry) => string | undefined {
+/** `scope` names what `cells` are, for the refusal: the manifest, or a shard's share of it. */
+export function cellProblem(cells: Cell[], scope = "the increment's manifest"): (e: LedgerEntry) => string | undefined {
   const byId = new Map(cells.map((c) => [c.id, c]));
   return (e) => {
     const cell = byId.get(e.cell);
     if (!cell) {
-      if (!e.derived) return `cell ${e.cell} is not in the increment's manifest`;
+      if (!e.derived) return `cell ${e.cell} is not in ${scope}`;
       const parent = byId.get(e.derived.parent);
-      if (!parent || parent.arm !== 'search') return `derived cell ${e.cell} names no search cell of the manifest as its parent`;
+      if (!parent || parent.arm !== 'search') return `derived cell ${e.cell} names no search cell of ${scope} as its parent`;
       if (derivedCellId(parent.checker, e.derived.steps) !== e.cell) return `derived cell ${e.cell} does not match the steps it records`;
       return undefined;
     }
@@ -31,5 +32,6 @@ export function cellProblem(cells: Cell[]): (e: LedgerEntry) => string | undefin
 }
 
 export function readRunLedger(runDir: string, inc: Increment, cells: Cell[], run: RunFile | undefined, repair = false): LedgerState {
-  return readLedger(ledgerPath(runDir), { incrementHash: inc.hash, cellProblem: cellProblem(cells), checkpoint: run?.ledger, repair });
+  const scope = run?.shard ? `shard ${run.shard.index}/${run.shard.total}'s share of the manifest` : undefined;
+  return readLedger(ledgerPath(runDir), { incrementHash: inc.hash, cellProblem: cellProblem(cells, scope), checkpoint: run?.ledger, repair });
 }

@@ -19,8 +19,8 @@ export interface Finding {
 }
 
 /** Every finding of a run a maintainer can triage: confirmed false accepts and search findings. */
-export async function findingsOf(runDir: string): Promise<Finding[]> {
-  const { increment, manifest, ledger } = await loadRun(runDir);
+export async function findingsOf(runDir: string, mutants?: string): Promise<Finding[]> {
+  const { increment, manifest, ledger } = await loadRun(runDir, mutants);
   const target = increment.target.name;
   const cells = new Map(manifest.map((c) => [c.id, c]));
   const cls = classify(manifest, ledger, increment.target.semantics);

@@ -100,4 +100,37 @@ describe('blindspot guard', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no baseline yet, so --increment <frozen increment folder> is needed/);
   });
+  it('re-scores only the cells of the checker that changed and carries every other outcome over (--full re-scores all)', async () => {
+    const root = tmp();
+    const { baseline, b } = await baselined(root);
+    const generatorOf = (cell: string) => cell.replace(/^(control|fault:[^:]+):/, '').replace(/\/\d+(#\d+)?$/, '');
+    const rejectedCell = Object.entries(b.cells).find(([, o]) => o === 'rejected')![0];
+    const generator = generatorOf(rejectedCell);
+    const dir = checkerCopy(root);
+    rewriteCases(dir, generator, 'true ||');
+    const mine = Object.keys(b.cells).filter((c) => generatorOf(c) === generator);
+    expect(mine.length).toBeGreaterThan(1);
+
+    const r = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--json']);
+    expect(r.code, r.stderr).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.checkersChanged).toEqual([`${generator}.ts (edited)`]);
+    expect(out.rescored).toBe(mine.length);
+    expect(out.carried).toBe(Object.keys(b.cells).length - mine.length);
+    expect(out.changes.length).toBeGreaterThan(0);
+    expect(out.changes.every((c: { cell: string }) => generatorOf(c.cell) === generator)).toBe(true);
+
+    const full = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '2', '--full', '--json']);
+    expect(full.code, full.stderr).toBe(1);
+    const all = JSON.parse(full.stdout);
+    expect(all.rescored).toBe(Object.keys(b.cells).length);
+    expect(all.carried).toBe(0);
+    // carrying over changes nothing a full rerun would find
+    expect(all.changes).toEqual(out.changes);
+    expect(all.summary).toEqual(out.summary);
+
+    const text = await cli(['guard', '--baseline', baseline, '--workers', '0']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`Re-scored 0 cell\\(s\\); carried ${Object.keys(b.cells).length} outcome\\(s\\) over`));
+  }, 240_000);
 });
