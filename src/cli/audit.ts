@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption } from './options.ts';
 import { freezeOptionsFrom } from './stages.ts';
+import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 import type { Out } from './main.ts';
 
@@ -8,7 +9,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   command: 'audit',
   describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
   builder: (y) =>
-    shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))
+    thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y)))))))
       .option('out', {
         type: 'string',
         describe: 'run folder (default reports/<target>-<time>); an existing run folder is resumed, and refused if a selection flag given differs from it',

@@ -3,7 +3,6 @@
 // import only yargs, options.ts and light helpers at the top, and their handlers
 // import the engine (ts-morph, playwright, SQLite, execa...) when they run;
 // `npm run bench -- startup` measures the result.
-import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import { auditCommand } from './audit.ts';
@@ -15,8 +14,8 @@ import { triageCommand } from './triage.ts';
 import { mergeCommand } from './merge.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
-/** package.json's version, for --version. */
-export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+import { VERSION } from '../util/version.ts';
+export { VERSION };
 
 export type Out = { log: (s: string) => void; err: (s: string) => void };
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };

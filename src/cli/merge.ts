@@ -2,12 +2,13 @@ import type { CommandModule } from 'yargs';
 import { jsonOption, mutantsLookupOption, triageOption } from './options.ts';
 import type { Out } from './main.ts';
 import { summaryLines } from './summary.ts';
+import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
 
 export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'merge <runs..>',
   describe: 'combine the shard run folders of one increment (run --shard i/n) into one run folder and write its reports, as a single run would',
   builder: (y) =>
-    mutantsLookupOption(triageOption(jsonOption(y)))
+    thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })
       .option('out', { type: 'string', demandOption: true, describe: 'the merged run folder (new or empty)' })
       .example('$0 merge shard-1 shard-2 shard-3 --out reports/merged', 'merge three shards, e.g. CI artifacts downloaded from a matrix job'),
@@ -15,11 +16,12 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     // The engine loads here, not at start-up (see main.ts).
     const [{ mergeShards }, { writeReport }, { loadTriage }] = await Promise.all([import('../run/merge.ts'), import('../report/write.ts'), import('../triage/triage.ts')]);
     const merged = await mergeShards(a.runs, a.out, a.mutants);
-    const written = await writeReport(a.out, { triage: loadTriage(a.triage), mutants: a.mutants });
+    const written = await writeReport(a.out, { triage: loadTriage(a.triage), mutants: a.mutants, thresholds: await thresholdsFrom(a) });
     if (a.json) out.log(JSON.stringify({ merged, report: written.report }, null, 2));
     else {
       out.log(`Merged ${merged.shards.length} shards of increment ${merged.increment.id} (${merged.shards.map((s) => `${s.shard}: ${s.cells} cells`).join(', ')}) into ${a.out}.`);
       summaryLines(written.report, a.out).forEach((l) => out.log(l));
     }
+    breakOnThresholds(written.report, out.err);
   },
 });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { runSettings } from './options.ts';
 import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
+import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
 import type { Out } from './main.ts';
 
 /**
@@ -38,7 +39,7 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     if (result.status === 'interrupted') process.exitCode = 130;
     return;
   }
-  const written = await writeReport(runDir, { triage: loadTriage(a.triage) });
+  const written = await writeReport(runDir, { triage: loadTriage(a.triage), thresholds: await thresholdsFrom(a) });
   if (a.json) out.log(JSON.stringify(written.report, null, 2));
   else {
     out.log(
@@ -48,4 +49,5 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     summaryLines(written.report, runDir).forEach((l) => out.log(l));
   }
   if (result.status === 'interrupted') process.exitCode = 130;
+  breakOnThresholds(written.report, out.err);
 }

@@ -4,6 +4,7 @@ import { parseArms } from '../protocol/arms.ts';
 import { jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption } from './options.ts';
 import type { Out } from './main.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
+import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
 
 // Handlers import the engine when they run, so that `--help` and `targets` start
 // without loading it (see main.ts).
@@ -67,7 +68,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'run <increment>',
   describe: 'score the cells of a frozen increment into a resumable ledger, then write the report',
   builder: (y) =>
-    shardOption(triageOption(jsonOption(runOptions(y))))
+    thresholdOptions(shardOption(triageOption(jsonOption(runOptions(y)))))
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
       .option('out', { type: 'string', describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
   handler: async (a) => {
@@ -79,11 +80,12 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
 export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'report <run>',
   describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
-  builder: (y) => mutantsLookupOption(triageOption(jsonOption(y))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
+  builder: (y) => thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
     const [{ writeReport }, { loadTriage }] = await Promise.all([import('../report/write.ts'), import('../triage/triage.ts')]);
-    const written = await writeReport(a.run, { triage: loadTriage(a.triage), mutants: a.mutants });
+    const written = await writeReport(a.run, { triage: loadTriage(a.triage), mutants: a.mutants, thresholds: await thresholdsFrom(a) });
     out.log(a.json ? JSON.stringify(written.report, null, 2) : written.markdown);
+    breakOnThresholds(written.report, out.err);
   },
 });
 

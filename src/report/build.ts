@@ -13,6 +13,7 @@ import { groupErrors, type ErrorGroup } from './errors.ts';
 import { buildFloorReport, type FloorReport } from './floor.ts';
 import type { SearchOutcome } from '../search/findings.ts';
 import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
+import type { KillRates } from './thresholds.ts';
 
 export interface FlowRow {
   family: string;
@@ -84,6 +85,8 @@ export interface Report {
   swap?: SwapReport;
   /** present when the increment has the search arm: exploratory findings, each shrunk to a minimal mutant */
   search?: SearchOutcome;
+  /** kill rate per family against the thresholds the report was written with */
+  killRates?: KillRates;
   evidence: {
     target: string;
     version: string;

@@ -5,7 +5,7 @@ import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Report } from './build.ts';
 import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
-import { errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
+import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 import { glance } from './markdown.ts';
 
 const esc = (v: unknown) =>
@@ -111,6 +111,11 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push(html(flowTable(r)));
     body.push('<h2>Supported constructions (paper Table 2)</h2>');
     body.push(html(supportedTable(r)));
+    if (r.killRates) {
+      const t = r.killRates.thresholds;
+      body.push('<h2>Kill rate per family</h2>', html(killRateTable(r)));
+      body.push(`<p class="note">Fail / (Fail + Pass) over confirmed wrong effects; thresholds high ${t.high}%, low ${t.low}%, break ${t.break === null ? 'none' : `${t.break}%`}.</p>`);
+    }
     body.push('<h2>Confirmed false accepts</h2>');
     body.push(r.falseAccepts.length ? table(['cell', 'generator', 'family', 'edit', 'readback evidence'], r.falseAccepts.map((f) => [f.cell, f.generator, f.family, f.edit, f.evidence?.summary.join('; ')])) : '<p>None confirmed in this increment.</p>');
     if (r.refusals.length) body.push('<h2>Refusals</h2>', html(refusalTable(r)));

@@ -1,6 +1,7 @@
 import type { Report } from './build.ts';
 import { VECTOR_LEGEND } from './outcomes.ts';
-import { errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
+import { formatRate } from './thresholds.ts';
+import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
   const esc = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -47,6 +48,16 @@ function renderFaults(r: Report): string[] {
   out.push('', '## Supported constructions (paper Table 2)', '');
   out.push('Constructions whose wrong effect is proven by readback or guaranteed by construction. Rows are not pooled.', '');
   out.push(md(supportedTable(r)));
+  if (r.killRates) {
+    const t = r.killRates.thresholds;
+    out.push('', '## Kill rate per family', '');
+    out.push(
+      `Confirmed wrong-effect cells the checker rejected: Fail / (Fail + Pass); checker errors and dismissed false accepts are left out, as Stryker leaves out invalid mutants. ` +
+        `Thresholds: high ${t.high}%, low ${t.low}%, break ${t.break === null ? 'none' : `${t.break}%`}. Families are never pooled.`,
+      '',
+    );
+    out.push(md(killRateTable(r)));
+  }
   out.push('', '## Confirmed false accepts', '');
   if (!r.falseAccepts.length) out.push('None confirmed in this increment.');
   for (const fa of r.falseAccepts) {
@@ -83,6 +94,12 @@ export function glance(r: Report): string[] {
       `- Confirmed false accepts (fault arm): **${r.falseAccepts.length}** cell(s) over ${tasks} task(s)${dismissed ? ` (${dismissed} dismissed by triage)` : ''}` +
         (immaterial ? `; ${immaterial} cell(s) set apart as immaterial (they differ only in what the target declares immaterial: log tables, set duplicates, ignored columns).` : '.'),
     );
+  }
+  const k = r.killRates;
+  if (k?.families.some((f) => f.rate !== undefined)) {
+    const rated = k.families.filter((f) => f.rate !== undefined).map((f) => `${f.family} ${formatRate(f.rate)}`).join(', ');
+    const below = k.families.filter((f) => f.belowBreak).map((f) => f.family);
+    out.push(`- Kill rate per family: ${rated}${below.length ? `; **below the break threshold ${k.thresholds.break}%: ${below.join(', ')} (exit code 1)**` : ''}.`);
   }
   if (r.floor) {
     const fa = r.floor.rows.reduce((n, x) => n + x.falseAccepts.length, 0);

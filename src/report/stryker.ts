@@ -7,6 +7,8 @@ import type { MutationTestResult, MutantResult, MutantStatus } from 'mutation-te
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Increment } from '../protocol/increment.ts';
 import { checkerOfGenerator, frozenSource } from '../repair/checker-files.ts';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.ts';
+import { VERSION } from '../util/version.ts';
 
 const TIME_LIMIT = /time limit|timed out/i;
 
@@ -68,7 +70,7 @@ function span(source: string): MutantResult['location'] {
   return { start: { line: 1, column: 1 }, end: { line: lines.length, column: lines[lines.length - 1].length + 1 } };
 }
 
-export function buildStrykerReport(inc: Increment, cls: Classification): MutationTestResult {
+export function buildStrykerReport(inc: Increment, cls: Classification, thresholds: Thresholds = DEFAULT_THRESHOLDS): MutationTestResult {
   const cache = { byGenerator: new Map<string, FileEntry>(), byPath: new Map<string, FileEntry>() };
   const files: MutationTestResult['files'] = {};
   for (const c of cls.cells.filter((x) => x.arm === 'fault')) {
@@ -84,10 +86,10 @@ export function buildStrykerReport(inc: Increment, cls: Classification): Mutatio
   }
   return {
     schemaVersion: '2',
-    thresholds: { high: 80, low: 60 },
+    thresholds: { high: thresholds.high, low: thresholds.low, ...(thresholds.break === null ? {} : { break: thresholds.break }) },
     projectRoot: '.',
     files,
-    framework: { name: 'blindspot', version: '0.1.0' },
+    framework: { name: 'blindspot', version: VERSION },
     config: { target: inc.target.name, targetVersion: inc.target.version, increment: inc.id, incrementHash: inc.hash, checkerHash: inc.target.checkerHash },
   };
 }

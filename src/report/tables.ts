@@ -1,6 +1,7 @@
 // The report's tables as header and rows, rendered alike by report.md and
 // report.html, so a column added to one cannot go missing from the other.
 import type { Report } from './build.ts';
+import { formatRate } from './thresholds.ts';
 
 export interface Table {
   head: string[];
@@ -10,6 +11,18 @@ export interface Table {
 export const flowTable = (r: Report): Table => ({
   head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'immat.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
   rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.immaterial, f.candidate, f.classified, f.pass, f.fa, f.error]),
+});
+
+export const killRateTable = (r: Report): Table => ({
+  head: ['checker:family', 'killed', 'survived', 'errors', 'kill rate', 'band'],
+  rows: (r.killRates?.families ?? []).map((k) => [
+    `${r.evidence.target}:${k.family}`,
+    k.killed,
+    k.survived + (k.dismissed ? ` (+${k.dismissed} dismissed)` : ''),
+    k.errors,
+    formatRate(k.rate),
+    k.band + (k.belowBreak ? ' (below break)' : ''),
+  ]),
 });
 
 export const supportedTable = (r: Report): Table => ({

@@ -14,9 +14,11 @@ import { buildReport, type Report } from './build.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderHtml } from './html.ts';
 import { buildStrykerReport } from './stryker.ts';
+import { buildSarif } from './sarif.ts';
 import { swapGridCells } from './swap.ts';
 import { applyTriage } from './triage.ts';
 import type { Triage } from '../triage/triage.ts';
+import { DEFAULT_THRESHOLDS, killRates, type Thresholds } from './thresholds.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
@@ -45,7 +47,13 @@ export interface WrittenReport {
 }
 
 /** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
-export async function writeReport(runDir: string, opts: { triage?: Triage; mutants?: string } = {}): Promise<WrittenReport> {
+export interface ReportOptions {
+  triage?: Triage;
+  mutants?: string;
+  thresholds?: Thresholds;
+}
+
+export async function writeReport(runDir: string, opts: ReportOptions = {}): Promise<WrittenReport> {
   const unlock = lockRunFolder(runDir);
   try {
     return await renderRun(runDir, opts);
@@ -54,7 +62,7 @@ export async function writeReport(runDir: string, opts: { triage?: Triage; mutan
   }
 }
 
-async function renderRun(runDir: string, { triage, mutants }: { triage?: Triage; mutants?: string }): Promise<WrittenReport> {
+async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT_THRESHOLDS }: ReportOptions): Promise<WrittenReport> {
   const { run, incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);
   const classification = classify(manifest, ledger, increment.target.semantics);
   const spec = increment.extras.search as SearchSpec | undefined;
@@ -62,13 +70,19 @@ async function renderRun(runDir: string, { triage, mutants }: { triage?: Triage;
   const search = spec
     ? await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) })
     : undefined;
-  const report = applyTriage(buildReport(increment, manifest, run, classification, ledger, search), manifest, triage);
+  const triaged = applyTriage(buildReport(increment, manifest, run, classification, ledger, search), manifest, triage);
+  const report = { ...triaged, killRates: killRates(classification, triaged, increment.families, thresholds) };
   const markdown = renderMarkdown(report);
   const files: Record<string, string> = {
     'report.json': JSON.stringify(report, null, 2) + '\n',
     'report.md': markdown,
     'report.html': renderHtml(report, classification),
-    'mutation-testing-report.json': JSON.stringify(buildStrykerReport(increment, classification), null, 2) + '\n',
+    'mutation-testing-report.json': JSON.stringify(buildStrykerReport(increment, classification, thresholds), null, 2) + '\n',
+    'report.sarif': JSON.stringify(await buildSarif(report, increment), null, 2) + '\n',
+    'kill-rates.csv': stringify(
+      report.killRates.families.map((k) => ({ family: k.family, killed: k.killed, survived: k.survived, errors: k.errors, dismissed: k.dismissed, kill_rate: k.rate === undefined ? '' : k.rate.toFixed(2), band: k.band, below_break: k.belowBreak ? 'yes' : 'no' })),
+      { header: true, columns: ['family', 'killed', 'survived', 'errors', 'dismissed', 'kill_rate', 'band', 'below_break'] },
+    ),
     'flow.csv': stringify(report.flow, { header: true }),
     'cells.csv': stringify(
       classification.cells.map((c) => ({

@@ -276,6 +276,18 @@ export interface TargetFactory {
   options?: readonly string[];
   /** protocol-backed targets: the command that starts one (what `target check` exercises) */
   command?(options: OpenOptions): string[] | Promise<string[]>;
+  /**
+   * Optional: where the checker of `task` is in the benchmark's own repository,
+   * from the frozen checker files alone (no target opened), for SARIF results.
+   * Without it, a generator's own checker file (`<dir>/<generator>.<ext>`) is used.
+   */
+  locateChecker?(task: string, generator: string, files: CheckerFile[]): CheckerLocation | undefined;
+}
+
+/** A file in the benchmark's repository (relative to its root) and a 1-based line. */
+export interface CheckerLocation {
+  uri: string;
+  line: number;
 }
 
 export class SealedSplitError extends Error {

@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll } from 'vitest';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import Ajv04 from 'ajv-draft-04';
 import { schema } from 'mutation-testing-report-schema';
 import type { MutationTestResult } from 'mutation-testing-report-schema';
-import { appsAudit } from '../fixtures/cli.ts';
+import { appsAudit, cli } from '../fixtures/cli.ts';
 import { describeWithChromium } from '../fixtures/requires.ts';
 import { launchChromium } from '../../src/util/browser.ts';
 import { strykerStatus } from '../../src/report/stryker.ts';
@@ -129,5 +130,81 @@ describeWithChromium()('report.html', () => {
     } finally {
       await browser.close();
     }
+  }, 60_000);
+});
+
+/** The official SARIF 2.1.0 schema (draft-04; one of its patterns is not valid in unicode mode). */
+function sarifValidator() {
+  const ajv = new Ajv04.default({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats.default(ajv as unknown as Ajv);
+  return ajv.compile(JSON.parse(readFileSync('node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', 'utf8')));
+}
+
+describe('report.sarif', () => {
+  it('validates against the SARIF 2.1.0 schema, with one result per false accept at its checker file and line', () => {
+    const validate = sarifValidator();
+    const sarif = JSON.parse(read('report.sarif'));
+    expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    // the validator is not vacuous: a level SARIF does not know is refused
+    expect(validate({ ...sarif, runs: [{ ...sarif.runs[0], results: [{ ...sarif.runs[0].results[0], level: 'fatal' }] }] })).toBe(false);
+
+    const report = JSON.parse(read('report.json')) as Report;
+    const results = sarif.runs[0].results;
+    expect(report.falseAccepts.length).toBeGreaterThan(0);
+    expect(results.map((r: { properties: { cell: string } }) => r.properties.cell).sort()).toEqual(report.falseAccepts.map((f) => f.cell).sort());
+    for (const r of results) {
+      const fa = report.falseAccepts.find((f) => f.cell === r.properties.cell)!;
+      const loc = r.locations[0].physicalLocation;
+      expect(loc.artifactLocation.uri).toBe(`targets/apps/checkers/${fa.generator}.ts`);
+      expect(readFileSync(loc.artifactLocation.uri, 'utf8').split('\n')[loc.region.startLine - 1]).toMatch(/^export default function check\(/);
+      expect(r.ruleId).toBe(`blindspot/${fa.family}`);
+      for (const line of fa.evidence!.summary) expect(r.message.text).toContain(line);
+    }
+    expect(read('checksums.sha256')).toMatch(/ {2}report\.sarif\n/);
+  });
+});
+
+describe('kill rates and thresholds', () => {
+  it('are in every format, and a family below --threshold-break exits 1 (config file or flags)', async () => {
+    const report = JSON.parse(read('report.json')) as Report;
+    const rows = report.killRates!.families;
+    // computed from the cells: Fail / (Fail + Pass) over confirmed wrong effects
+    for (const f of report.supported) {
+      const row = rows.find((r) => r.family === f.family)!;
+      expect(row.killed + row.survived + row.errors).toBe(f.n);
+      expect(row.survived).toBe(f.fa);
+    }
+    const weakest = Math.min(...rows.filter((r) => r.rate !== undefined).map((r) => r.rate!));
+    expect(weakest).toBeLessThan(100);
+    expect(read('report.md')).toMatch(/## Kill rate per family/);
+    expect(read('report.html')).toMatch(/<h2>Kill rate per family<\/h2>/);
+    expect(read('kill-rates.csv').split('\n')[0]).toBe('family,killed,survived,errors,dismissed,kill_rate,band,below_break');
+    expect(JSON.parse(read('mutation-testing-report.json')).thresholds).toEqual({ high: 80, low: 60 });
+    expect(JSON.parse(read('report.sarif')).runs[0].properties.killRates.families).toEqual(rows);
+
+    const copy = join(root, 'thresholds');
+    cpSync(run, copy, { recursive: true });
+    const above = Math.ceil(weakest + 1);
+    const broken = await cli(['report', copy, '--mutants', join(root, 'm'), '--threshold-low', String(above), '--threshold-high', String(Math.max(above, 80)), '--threshold-break', String(above)]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(new RegExp(`kill rate below the break threshold \\(${above}%\\)`));
+    expect(JSON.parse(readFileSync(join(copy, 'report.json'), 'utf8')).killRates.broken).toBe(true);
+    expect(readFileSync(join(copy, 'kill-rates.csv'), 'utf8')).toMatch(/,yes\n/);
+
+    const fine = await cli(['report', copy, '--mutants', join(root, 'm'), '--threshold-low', String(Math.floor(weakest)), '--threshold-break', String(Math.floor(weakest))]);
+    expect(fine.code, fine.stderr).toBe(0);
+
+    const config = join(root, 'blindspot.config.json');
+    writeFileSync(config, JSON.stringify({ thresholds: { high: 100, low: above, break: above } }));
+    const viaConfig = await cli(['report', copy, '--mutants', join(root, 'm'), '--config', config]);
+    expect(viaConfig.code).toBe(1);
+    writeFileSync(config, JSON.stringify({ thresholds: { high: 50, low: 60 } }));
+    const bad = await cli(['report', copy, '--mutants', join(root, 'm'), '--config', config]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/blindspot\.config\.json with the --threshold-\* flags: thresholds: field low: low must not exceed high/);
+    writeFileSync(config, JSON.stringify({ thresholds: { break: 'high' } }));
+    const wrongType = await cli(['report', copy, '--mutants', join(root, 'm'), '--config', config]);
+    expect(wrongType.code).toBe(2);
+    expect(wrongType.stderr).toMatch(/blindspot\.config\.json: field thresholds\.break/);
   }, 60_000);
 });

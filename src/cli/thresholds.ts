@@ -1,0 +1,50 @@
+// Kill-rate thresholds, Stryker-style: from blindspot.config.json ("thresholds":
+// {"high", "low", "break"}) in the working directory or --config, overridden by
+// --threshold-* flags. Kept out of options.ts so the config schema loads only
+// when a command reads it.
+import { existsSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { z } from 'zod';
+import { InputError, zodProblem } from '../util/errors.ts';
+import { readJsonFileIfExists } from '../util/json-file.ts';
+import { formatRate, ThresholdsSchema, type KillRates, type Thresholds } from '../report/thresholds.ts';
+
+export const DEFAULT_CONFIG = 'blindspot.config.json';
+
+const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().optional() }).passthrough();
+
+const percent = (name: string) => (v: unknown) => {
+  const n = Number(v);
+  if (v === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InputError(`--${name}: expected a percentage from 0 to 100, got '${v}'`);
+  return n;
+};
+
+export const thresholdOptions = <T>(y: Argv<T>) =>
+  y
+    .option('config', { type: 'string', describe: `config file with "thresholds": {"high", "low", "break"} (default ./${DEFAULT_CONFIG} when it exists)` })
+    .option('threshold-high', { requiresArg: true, coerce: percent('threshold-high'), describe: 'kill rate (%) from which a family is shown as high (default 80)' })
+    .option('threshold-low', { requiresArg: true, coerce: percent('threshold-low'), describe: 'kill rate (%) below which a family is shown as danger (default 60)' })
+    .option('threshold-break', { requiresArg: true, coerce: percent('threshold-break'), describe: 'exit 1 when any family\'s kill rate is below this (%) (default: never)' });
+
+export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds> {
+  const file = a.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
+  if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist`);
+  const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;
+  const merged = {
+    ...config?.thresholds,
+    ...(a['threshold-high'] === undefined ? {} : { high: a['threshold-high'] }),
+    ...(a['threshold-low'] === undefined ? {} : { low: a['threshold-low'] }),
+    ...(a['threshold-break'] === undefined ? {} : { break: a['threshold-break'] }),
+  };
+  const parsed = ThresholdsSchema.safeParse(merged);
+  if (!parsed.success) throw new InputError(`${file ? `${file} with the --threshold-* flags` : '--threshold-*'}: thresholds: ${zodProblem(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Exit 1 when the report says a family's kill rate is below break (an interrupted run keeps its 130). */
+export function breakOnThresholds(report: { killRates?: KillRates }, err: (s: string) => void): void {
+  const k = report.killRates;
+  if (!k?.broken || process.exitCode === 130) return;
+  err(`blindspot: kill rate below the break threshold (${k.thresholds.break}%): ${k.families.filter((f) => f.belowBreak).map((f) => `${f.family} ${formatRate(f.rate)}`).join(', ')}`);
+  process.exitCode = 1;
+}
