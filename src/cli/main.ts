@@ -12,6 +12,7 @@ import { targetCheckCommand } from './target-check.ts';
 import { repairCommand } from './repair.ts';
 import { guardCommand } from './guard.ts';
 import { triageCommand } from './triage.ts';
+import { consequenceCommand } from './consequence.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 /** package.json's version, for --version. */
@@ -44,6 +45,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(repairCommand(out))
     .command(guardCommand(out))
     .command(triageCommand(out))
+    .command(consequenceCommand(out))
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()
