@@ -1,5 +1,6 @@
 import { ANY_FAMILY, type Ratio } from './budget.ts';
 import type { ConsequenceResult } from './consequence.ts';
+import { groupBy } from '../util/group.ts';
 
 const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
 const yesNo = (b: boolean | undefined) => (b === undefined ? 'n/a' : b ? 'yes' : 'no');
@@ -83,15 +84,18 @@ export function renderConsequence(r: ConsequenceResult): string {
   }
   for (const s of r.splits) {
     out.push(`## Intervals: ${s.split}`, '');
-    out.push(row(['Configuration', 'Published score', ...r.readings.map((x) => `${x.label} interval`)]), rule(2 + r.readings.length));
-    const [first] = s.readings;
-    first.intervals.forEach((iv, i) =>
-      out.push(row([iv.configuration, num(iv.score), ...s.readings.map((k) => `[${num(k.intervals[i].lo)}, ${num(k.intervals[i].hi)}]`)])),
+    out.push("'Stays above' counts the configurations below it whose order survives (every surviving pair is listed in consequence.json).", '');
+    out.push(row(['Configuration', 'Published score', ...r.readings.flatMap((x) => [`${x.label} interval`, 'stays above'])]), rule(2 + 2 * r.readings.length));
+    const above = s.readings.map((k) => groupBy(k.survivors, ([hi]) => hi));
+    s.readings[0].intervals.forEach((iv, i) =>
+      out.push(
+        row([
+          iv.configuration,
+          num(iv.score),
+          ...s.readings.flatMap((k, j) => [`[${num(k.intervals[i].lo)}, ${num(k.intervals[i].hi)}]`, above[j].get(iv.configuration)?.length ?? 0]),
+        ]),
+      ),
     );
-    for (const k of s.readings) {
-      const label = r.readings.find((x) => x.reading === k.reading)!.label;
-      if (k.survivors.length) out.push('', `${label}: surviving pairs: ${k.survivors.map(([a, b]) => `${a} > ${b}`).join('; ')}.`);
-    }
     out.push('');
   }
   return out.join('\n');

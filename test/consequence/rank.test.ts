@@ -68,3 +68,32 @@ describe('pairs surviving and top-1', () => {
     expect(rankConsequence(scores([['only', 0.5]]), { alpha: 0.1, beta: 0 })).toMatchObject({ pairs: 0, surviving: 0, top1Unique: undefined });
   });
 });
+
+describe("the paper's Table 3 arithmetic, from its stated inputs", () => {
+  // observed: 2/5 eligible Extra-NI generators, 0/31 control variants; illustrative: the 95% bounds on 2/5 and 0/11
+  const observed = { alpha: 2 / 5, beta: 0 / 31 };
+  const illustrative = { alpha: clopperPearsonUpper(2, 5), beta: clopperPearsonUpper(0, 11) };
+
+  it('gives the budgets .4000/.0000 and .8107/.2384', () => {
+    expect([observed.alpha.toFixed(4), observed.beta.toFixed(4)]).toEqual(['0.4000', '0.0000']);
+    expect([illustrative.alpha.toFixed(4), illustrative.beta.toFixed(4)]).toEqual(['0.8107', '0.2384']);
+  });
+
+  it('under the illustrative budget, 14 configurations scoring at most alpha keep 0/91 pairs and no unique top-1', () => {
+    // every lower bound is 0 when q <= alpha, and every upper bound is above 0
+    const xs = scores(Array.from({ length: 14 }, (_, i) => [`c${i}`, 0.05 + (i * 0.75) / 13] as [string, number]));
+    const r = rankConsequence(xs, illustrative);
+    expect([r.pairs, r.surviving, r.top1Unique]).toEqual([91, 0, false]);
+    expect(r.intervals.every((iv) => iv.lo === 0)).toBe(true);
+    // the observed budget separates the same spread scores: only pairs far enough apart survive
+    const o = rankConsequence(xs, observed);
+    expect(o.surviving).toBeGreaterThan(0);
+    expect(o.surviving).toBeLessThan(91);
+    for (const [hi, lo] of o.survivors) {
+      const [a, b] = [xs.find((x) => x.configuration === hi)!.score, xs.find((x) => x.configuration === lo)!.score];
+      expect((a - 0.4) / 0.6).toBeGreaterThan(b);
+    }
+    const apart = xs.flatMap((a) => xs.filter((b) => (a.score - 0.4) / 0.6 > b.score)).length;
+    expect(o.surviving).toBe(apart);
+  });
+});
