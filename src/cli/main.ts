@@ -12,6 +12,7 @@ import { repairCommand } from './repair.ts';
 import { guardCommand } from './guard.ts';
 import { triageCommand } from './triage.ts';
 import { mergeCommand } from './merge.ts';
+import { consequenceCommand } from './consequence.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 import { VERSION } from '../util/version.ts';
@@ -45,6 +46,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(repairCommand(out))
     .command(guardCommand(out))
     .command(triageCommand(out))
+    .command(consequenceCommand(out))
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()

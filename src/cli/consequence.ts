@@ -1,0 +1,37 @@
+import type { CommandModule } from 'yargs';
+import { jsonOption, once, triageOption } from './options.ts';
+import type { Out } from './main.ts';
+
+type Args = Record<string, any>;
+
+// The handler imports the engine when it runs, so that `--help` starts without it (see main.ts).
+export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'consequence <runs..>',
+  describe: 'what the findings could mean for a leaderboard: under the run\'s error budgets, which published pairwise orders and which top-1 stay identified',
+  builder: (y) =>
+    triageOption(jsonOption(y))
+      .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'run folder(s); several are pooled, each generator counted once' })
+      .option('scores', {
+        type: 'string',
+        demandOption: true,
+        requiresArg: true,
+        coerce: (v: unknown) => String(once('scores', v)),
+        describe: 'published scores: CSV with a configuration,split,score header, or a JSON array of such objects; a score is a fraction in [0,1] or a percentage like 88.66%',
+      })
+      .option('family', { type: 'string', requiresArg: true, coerce: (v: unknown) => String(once('family', v)), describe: 'fault family whose budget is alpha (default: any family)' })
+      .option('out', { type: 'string', requiresArg: true, coerce: (v: unknown) => String(once('out', v)), describe: 'folder for consequence.json and consequence.md (default: the run folder; required with several runs)' })
+      .epilogue(
+        'Budgets. alpha: generators with a confirmed false accept (not dismissed by triage) over generators with a confirmed wrong effect, in the chosen ' +
+          'family; beta: generators with a failing control over generators with a scored control. Each is read twice: the observed ratio, and the one-sided ' +
+          '95% Clopper-Pearson upper bound on the same generator counts (never cells). A published score q becomes the interval ' +
+          '[max(0,(q-alpha)/(1-alpha)), min(1,q/(1-beta))]; a pair survives when its intervals do not overlap.\n\n' +
+          'The budgets are assumptions, not estimates: they treat what the audited constructions showed as a bound on the checkers\' errors on real agents\' ' +
+          'work, which is assumed, not shown, and the generators are a fixed census, not a sample. An overlap does not show that an order is wrong.',
+      ),
+  handler: async (a) => {
+    const [{ consequence }, { loadTriage }] = await Promise.all([import('../consequence/consequence.ts'), import('../triage/triage.ts')]);
+    const done = await consequence({ runs: a.runs.map(String), scores: a.scores, family: a.family, triage: loadTriage(a.triage), out: a.out });
+    out.log(a.json ? JSON.stringify(done.result, null, 2) : done.markdown);
+    if (!a.json) out.err(`written: ${done.files.map((f) => `${done.dir}/${f}`).join(', ')}`);
+  },
+});

@@ -1,0 +1,185 @@
+// `blindspot consequence`: what a run's findings could mean for a leaderboard.
+// Reads runs through the same verified path as the report, derives the
+// generator-level budgets, and asks of each split of published scores which
+// pairwise orders and which top-1 those budgets leave identified.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadRun } from '../report/write.ts';
+import { classify } from '../classify/classify.ts';
+import { lockRunFolder } from '../run/lock.ts';
+import type { Triage } from '../triage/triage.ts';
+import { writeFileAtomic } from '../util/atomic.ts';
+import { InputError } from '../util/errors.ts';
+import { groupBy } from '../util/group.ts';
+import { sha256 } from '../util/hash.ts';
+import { ANY_FAMILY, budgets, type Budgets, type FamilyBudget, type RunCells } from './budget.ts';
+import { rankConsequence, type Budget, type RankConsequence } from './rank.ts';
+import { readScores } from './scores.ts';
+import { renderConsequence } from './markdown.ts';
+
+export const CONSEQUENCE_SCHEMA = 'blindspot.consequence/1';
+
+export interface ConsequenceOptions {
+  runs: string[];
+  scores: string;
+  /** the fault family whose budget is alpha (default: any family) */
+  family?: string;
+  triage?: Triage;
+  /** where consequence.json and .md go (default: the run folder, when there is one) */
+  out?: string;
+  confidence?: number;
+}
+
+export interface Reading extends Budget {
+  reading: 'observed' | 'bound';
+  label: string;
+}
+
+export interface RunSummary {
+  dir: string;
+  id: string;
+  target: string;
+  spec: string;
+  version: string;
+  increment: string;
+  generators: number;
+}
+
+export interface ConsequenceResult {
+  schema: typeof CONSEQUENCE_SCHEMA;
+  runs: RunSummary[];
+  /** generator names were prefixed with their run's target spec because runs shared names */
+  prefixed: boolean;
+  triage?: { file: string; sha256: string };
+  scores: { file: string; sha256: string; rows: number };
+  family: string;
+  confidence: number;
+  budgets: Budgets;
+  readings: Reading[];
+  splits: { split: string; readings: (RankConsequence & { reading: Reading['reading'] })[] }[];
+  /** with several runs: each run's own budget, applied to the same published scores */
+  perRun: { run: string; spec: string; budgets: Budgets; alpha: FamilyBudget; readings: Reading[]; splits: { split: string; readings: { reading: Reading['reading']; surviving: number; pairs: number; top1Unique?: boolean }[] }[] }[];
+}
+
+interface LoadedRun extends RunCells {
+  summary: RunSummary;
+  families: Set<string>;
+}
+
+/** `shown` is the folder as the user named it, for the output. */
+async function loadClassified(dir: string, shown: string): Promise<LoadedRun> {
+  const { run, increment, manifest, ledger } = await loadRun(dir);
+  const classification = classify(manifest, ledger, increment.target.semantics);
+  const generators = new Set(manifest.map((c) => c.generator));
+  return {
+    target: increment.target.name,
+    manifest,
+    classification,
+    generatorName: (g) => g,
+    families: new Set(manifest.filter((c) => c.arm === 'fault').map((c) => c.family)),
+    summary: { dir: shown, id: run.id, target: increment.target.name, spec: increment.target.spec, version: increment.target.version, increment: increment.hash, generators: generators.size },
+  };
+}
+
+/**
+ * Pooled runs count each generator once: where two runs name a generator alike
+ * (two suites both with `user_task_0`, say) every name is prefixed with its
+ * run's target spec, and runs of one spec would count their generators twice.
+ */
+function nameGenerators(runs: LoadedRun[]): boolean {
+  const owner = new Map<string, number>();
+  let clash = false;
+  runs.forEach((r, i) => {
+    for (const c of r.manifest) {
+      const o = owner.get(c.generator);
+      if (o !== undefined && o !== i) clash = true;
+      owner.set(c.generator, i);
+    }
+  });
+  if (!clash) return false;
+  const bySpec = groupBy(runs, (r) => r.summary.spec);
+  for (const [spec, same] of bySpec)
+    if (same.length > 1) throw new InputError(`runs ${same.map((r) => r.summary.dir).join(' and ')} both audit ${spec}: pooling them would count its generators twice (give each target once)`);
+  for (const r of runs) r.generatorName = (g) => `${r.summary.spec}:${g}`;
+  return true;
+}
+
+function readingsOf(b: Budgets, family: string, confidence: number): { alpha: FamilyBudget; readings: Reading[] } {
+  const alpha = b.families.find((f) => f.family === family);
+  const c = b.controls;
+  if (!alpha?.of || c.observed === undefined) return { alpha: alpha ?? { family, count: 0, of: 0, bound: 1, generators: [], dismissedCells: 0 }, readings: [] };
+  return {
+    alpha,
+    readings: [
+      { reading: 'observed', label: 'Observed magnitude', alpha: alpha.observed!, beta: c.observed },
+      { reading: 'bound', label: `Illustrative ${Math.round(confidence * 100)}%`, alpha: alpha.bound, beta: c.bound },
+    ],
+  };
+}
+
+export async function consequence(opts: ConsequenceOptions): Promise<{ result: ConsequenceResult; markdown: string; dir: string; files: string[] }> {
+  const dirs = opts.runs.map((d) => resolve(d));
+  const twice = dirs.find((d, i) => dirs.indexOf(d) !== i);
+  if (twice) throw new InputError(`run folder ${twice} given twice`);
+  if (dirs.length > 1 && !opts.out) throw new InputError('--out: several runs pool into one result; name the folder it is written to');
+  const confidence = opts.confidence ?? 0.95;
+  const family = opts.family ?? ANY_FAMILY;
+  const scores = readScores(opts.scores);
+
+  const runs: LoadedRun[] = [];
+  for (const [i, dir] of dirs.entries()) runs.push(await loadClassified(dir, opts.runs[i]));
+  const prefixed = nameGenerators(runs);
+  const known = [...new Set(runs.flatMap((r) => [...r.families]))].sort();
+  if (family !== ANY_FAMILY && !known.includes(family)) throw new InputError(`--family: no fault family '${family}' in these runs (known: ${[ANY_FAMILY, ...known].join(', ')})`);
+
+  const pooled = budgets(runs, opts.triage, confidence);
+  const { readings } = readingsOf(pooled, family, confidence);
+  if (!readings.length) {
+    const why = pooled.controls.of === 0 ? 'no scored control' : `no generator with a confirmed wrong effect in family ${family}`;
+    throw new InputError(`no budget can be read from these runs: ${why} (the runs need the fault arm and controls)`);
+  }
+  const bySplit = groupBy(scores, (s) => s.split);
+  const rank = (rs: Reading[], split: string) => rs.map((r) => ({ reading: r.reading, ...rankConsequence(bySplit.get(split)!, r) }));
+  const result: ConsequenceResult = {
+    schema: CONSEQUENCE_SCHEMA,
+    runs: runs.map((r) => r.summary),
+    prefixed,
+    ...(opts.triage ? { triage: { file: opts.triage.file, sha256: opts.triage.sha256 } } : {}),
+    scores: { file: opts.scores, sha256: sha256(readFileSync(opts.scores)), rows: scores.length },
+    family,
+    confidence,
+    budgets: pooled,
+    readings,
+    splits: [...bySplit.keys()].map((split) => ({ split, readings: rank(readings, split) })),
+    perRun:
+      runs.length < 2
+        ? []
+        : runs.map((r) => {
+            const b = budgets([r], opts.triage, confidence);
+            const own = readingsOf(b, family, confidence);
+            return {
+              run: r.summary.dir,
+              spec: r.summary.spec,
+              budgets: b,
+              alpha: own.alpha,
+              readings: own.readings,
+              splits: [...bySplit.keys()].map((split) => ({
+                split,
+                readings: rank(own.readings, split).map(({ reading, surviving, pairs, top1Unique }) => ({ reading, surviving, pairs, top1Unique })),
+              })),
+            };
+          }),
+  };
+  const markdown = renderConsequence(result);
+  const dir = opts.out ?? opts.runs[0];
+  const files = { 'consequence.json': JSON.stringify(result, null, 2) + '\n', 'consequence.md': markdown };
+  mkdirSync(dir, { recursive: true });
+  // Writing beside a run's ledger: one writer at a time, as for the report.
+  const unlock = dirs.includes(resolve(dir)) ? lockRunFolder(dir) : () => {};
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
+  } finally {
+    unlock();
+  }
+  return { result, markdown, dir, files: Object.keys(files) };
+}

@@ -1,0 +1,102 @@
+import { ANY_FAMILY, type Ratio } from './budget.ts';
+import type { ConsequenceResult } from './consequence.ts';
+import { groupBy } from '../util/group.ts';
+
+const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
+const yesNo = (b: boolean | undefined) => (b === undefined ? 'n/a' : b ? 'yes' : 'no');
+const frac = (r: Ratio) => `${r.count}/${r.of}`;
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+const rule = (n: number) => `|${'---|'.repeat(n)}`;
+
+export const CAVEATS =
+  'Budgets are assumptions, not estimates: each reads what the audited constructions showed as if it bounded the checkers\' errors on ' +
+  'the agents\' real work, a transfer that is assumed, not shown; the generators are a fixed census, not a sample, so the ' +
+  'Clopper-Pearson reading is illustrative only. A pair whose intervals overlap is not shown to be misordered: the budget could ' +
+  'explain its gap, nothing more.';
+
+export const familyLabel = (family: string) => (family === ANY_FAMILY ? 'any fault family' : `fault family ${family}`);
+
+export function renderConsequence(r: ConsequenceResult): string {
+  const out: string[] = ['# Rank consequence', '', CAVEATS, ''];
+  const conf = `${Math.round(r.confidence * 100)}%`;
+  const gens = r.runs.reduce((n, x) => n + x.generators, 0);
+  out.push(
+    `Runs: ${r.runs.map((x) => `\`${x.dir}\` (${x.spec}, ${x.generators} generators)`).join(', ')}${r.runs.length > 1 ? `, pooled: ${gens} generators` : ''}` +
+      `${r.prefixed ? ' (generator names prefixed with their target spec, as runs shared names)' : ''}.`,
+    `Scores: \`${r.scores.file}\` (${r.scores.rows} rows, sha256 ${r.scores.sha256.slice(0, 12)}). Triage: ${r.triage ? `\`${r.triage.file}\` (sha256 ${r.triage.sha256.slice(0, 12)})` : 'none'}.`,
+    '',
+  );
+  const alpha = r.budgets.families.find((f) => f.family === r.family)!;
+  const c = r.budgets.controls;
+  out.push(`## Budgets (alpha from ${familyLabel(r.family)})`, '');
+  out.push(
+    `alpha: generators with a confirmed false accept${r.triage ? ' not dismissed by triage' : ''} over generators with a confirmed wrong effect (${familyLabel(r.family)}); ` +
+      `beta: generators with a failing control over generators with a scored control. Bound: one-sided ${conf} Clopper-Pearson on the same generator counts.`,
+    '',
+  );
+  out.push(row(['Budget', 'alpha', 'beta', 'alpha from', 'beta from']), rule(5));
+  for (const x of r.readings)
+    out.push(
+      row([x.label, num(x.alpha), num(x.beta), x.reading === 'observed' ? `${frac(alpha)} generators` : `bound on ${frac(alpha)}`, x.reading === 'observed' ? `${frac(c)} generators` : `bound on ${frac(c)}`]),
+    );
+  out.push('');
+  out.push('## Pairs surviving', '');
+  out.push(row(['Split', 'Budget', 'alpha', 'beta', 'Configurations', 'Pairs surviving', 'Top-1 unique?']), rule(7));
+  for (const s of r.splits)
+    s.readings.forEach((k, i) => {
+      const reading = r.readings.find((x) => x.reading === k.reading)!;
+      out.push(row([i ? '' : s.split, reading.label, num(reading.alpha), num(reading.beta), k.configurations, `${k.surviving}/${k.pairs}`, yesNo(k.top1Unique)]));
+    });
+  out.push('');
+  out.push('## Budget per fault family', '');
+  out.push(row(['Family', 'Eligible generators', 'With a false accept', 'Observed', `${conf} bound`, 'Dismissed FA cells', 'Generators with a false accept']), rule(7));
+  for (const f of r.budgets.families)
+    out.push(row([f.family === ANY_FAMILY ? '**any**' : f.family, f.of, f.count, num(f.observed), num(f.bound), f.dismissedCells, f.generators.join(', ') || '—']));
+  out.push(row(['controls (beta)', c.of, c.count, num(c.observed), num(c.bound), '', c.generators.join(', ') || '—']));
+  out.push('');
+  if (r.perRun.length) {
+    out.push(`## Per run (each run's own budget, alpha from ${familyLabel(r.family)})`, '');
+    out.push(
+      'The published scores pool every run here, so these rows apply one run\'s budget to the pooled scores: a sensitivity reading, not a per-run leaderboard.',
+      '',
+    );
+    // one column per split and reading, so each cell holds one number
+    const cols = r.splits.flatMap((s, i) => r.readings.map((x, j) => ({ name: `${s.split}, ${x.label}: pairs surviving, top-1 unique`, i, j })));
+    out.push(row(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols.map((c) => c.name)]), rule(5 + cols.length));
+    for (const p of r.perRun) {
+      const pc = p.budgets.controls;
+      const cell = (i: number, j: number) => {
+        const k = p.splits[i].readings[j];
+        return k ? `${k.surviving}/${k.pairs}, top-1 ${yesNo(k.top1Unique)}` : 'no budget';
+      };
+      out.push(
+        row([
+          `\`${p.run}\``,
+          `${num(p.alpha.observed)} (${frac(p.alpha)})`,
+          num(p.alpha.of ? p.alpha.bound : undefined),
+          `${num(pc.observed)} (${frac(pc)})`,
+          num(pc.of ? pc.bound : undefined),
+          ...cols.map((c) => cell(c.i, c.j)),
+        ]),
+      );
+    }
+    out.push('');
+  }
+  for (const s of r.splits) {
+    out.push(`## Intervals: ${s.split}`, '');
+    out.push("'Stays above' counts the configurations below it whose order survives (every surviving pair is listed in consequence.json).", '');
+    out.push(row(['Configuration', 'Published score', ...r.readings.flatMap((x) => [`${x.label} interval`, 'stays above'])]), rule(2 + 2 * r.readings.length));
+    const above = s.readings.map((k) => groupBy(k.survivors, ([hi]) => hi));
+    s.readings[0].intervals.forEach((iv, i) =>
+      out.push(
+        row([
+          iv.configuration,
+          num(iv.score),
+          ...s.readings.flatMap((k, j) => [`[${num(k.intervals[i].lo)}, ${num(k.intervals[i].hi)}]`, above[j].get(iv.configuration)?.length ?? 0]),
+        ]),
+      ),
+    );
+    out.push('');
+  }
+  return out.join('\n');
+}
