@@ -49,8 +49,8 @@ export const oneOf =
 
 /** The per-cell time limit option of every scoring command (whole ms > 0). */
 export const timeLimitOption = (describe: string) => ({
-  default: 10_000,
   requiresArg: true,
+  defaultDescription: 'calibrated: 10 x the slowest control, at least 10000',
   coerce: wholeNumber('time-limit', 1, 'a whole number of milliseconds'),
   describe,
 });
@@ -196,7 +196,7 @@ export const shardOption = <T>(y: Argv<T>) =>
 /** What runIncrement takes from the scoring options (validated by their coerce). */
 export const runSettings = (a: Record<string, any>) => ({
   workers: a.workers as number,
-  limitMs: a['time-limit'] as number,
+  limitMs: a['time-limit'] as number | undefined,
   progress: Boolean(a.progress) && !a.json,
 });
 

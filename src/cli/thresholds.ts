@@ -1,17 +1,14 @@
 // Kill-rate thresholds, Stryker-style: from blindspot.config.json ("thresholds":
 // {"high", "low", "break"}) in the working directory or --config, overridden by
-// --threshold-* flags. Kept out of options.ts so the config schema loads only
-// when a command reads it.
+// --threshold-* flags. The schemas (zod) load only when a command reads them, not
+// at start-up (see main.ts).
 import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { z } from 'zod';
-import { InputError, zodProblem } from '../util/errors.ts';
-import { readJsonFileIfExists } from '../util/json-file.ts';
-import { formatRate, ThresholdsSchema, type KillRates, type Thresholds } from '../report/thresholds.ts';
+import { InputError } from '../util/errors.ts';
+import { DEFAULT_THRESHOLDS, type KillRates, type Thresholds } from '../report/thresholds.ts';
 
 export const DEFAULT_CONFIG = 'blindspot.config.json';
 
-const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().optional() }).passthrough();
 
 const percent = (name: string) => (v: unknown) => {
   const n = Number(v);
@@ -27,6 +24,16 @@ export const thresholdOptions = <T>(y: Argv<T>) =>
     .option('threshold-break', { requiresArg: true, coerce: percent('threshold-break'), describe: 'exit 1 when any family\'s kill rate is below this (%) (default: never)' });
 
 export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds> {
+  const [{ z }, { zodProblem }, { readJsonFileIfExists }] = await Promise.all([import('zod'), import('../util/errors.ts'), import('../util/json-file.ts')]);
+  const ThresholdsSchema = z
+    .object({
+      high: z.number().min(0).max(100).default(DEFAULT_THRESHOLDS.high),
+      low: z.number().min(0).max(100).default(DEFAULT_THRESHOLDS.low),
+      break: z.number().min(0).max(100).nullable().default(DEFAULT_THRESHOLDS.break),
+    })
+    .refine((t) => t.low <= t.high, { message: 'low must not exceed high', path: ['low'] })
+    .refine((t) => t.break === null || t.break <= t.low, { message: 'break must not exceed low', path: ['break'] });
+  const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().optional() }).passthrough();
   const file = a.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist`);
   const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;
@@ -45,6 +52,6 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
 export function breakOnThresholds(report: { killRates?: KillRates }, err: (s: string) => void): void {
   const k = report.killRates;
   if (!k?.broken || process.exitCode === 130) return;
-  err(`blindspot: kill rate below the break threshold (${k.thresholds.break}%): ${k.families.filter((f) => f.belowBreak).map((f) => `${f.family} ${formatRate(f.rate)}`).join(', ')}`);
+  err(`blindspot: kill rate below the break threshold (${k.thresholds.break}%): ${k.families.filter((f) => f.belowBreak).map((f) => `${f.family} ${f.rate!.toFixed(1)}%`).join(', ')}`);
   process.exitCode = 1;
 }

@@ -36,7 +36,7 @@ export interface GuardOptions {
   /** keep the rerun here; default: a temporary folder removed afterwards */
   out?: string;
   workers: number;
-  limitMs: number;
+  limitMs?: number;
   progress?: boolean;
 }
 

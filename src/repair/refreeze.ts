@@ -63,7 +63,7 @@ async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: st
 
 /** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
 export async function rescore(
-  input: RefreezeInput & { runDir: string; workers: number; limitMs: number; progress?: boolean },
+  input: RefreezeInput & { runDir: string; workers: number; limitMs?: number; progress?: boolean },
 ): Promise<RunResult & { incrementDir: string; cells: Cell[] }> {
   const target = await openFor(input);
   try {

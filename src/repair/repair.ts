@@ -24,7 +24,7 @@ export interface RepairOptions {
   runDir: string;
   patch: PatchName;
   workers: number;
-  limitMs: number;
+  limitMs?: number;
   /** where else to look for the run's increment (a moved run folder) */
   mutants?: string;
 }

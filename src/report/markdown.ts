@@ -1,6 +1,7 @@
 import type { Report } from './build.ts';
 import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
+import { describeTimeLimit } from '../run/time-limit.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
@@ -123,6 +124,8 @@ export function glance(r: Report): string[] {
       ? `- Sessions: ${r.run.sessions.length}; ${broken.map((s) => `${s.status}${s.signal ? ` by ${s.signal}` : ''} at ${s.startedAt}`).join(', ')}; each later session resumed from the ledger.`
       : `- Sessions: ${r.run.sessions.length}, none interrupted.`,
   );
+  const limits = [...new Set(r.run.sessions.flatMap((s) => (s.timeLimit ? [describeTimeLimit(s.timeLimit)] : [])))];
+  if (limits.length) out.push(`- Per-cell time limit: ${limits.join('; then ')}.`);
   const swept = r.run.sessions.flatMap((s) => s.recovered ?? []);
   if (swept.length) out.push(`- Residue of interrupted sessions swept before resuming: ${swept.join('; ')}.`);
   for (const s of r.run.sessions) {

@@ -4,20 +4,16 @@
 // survived (an invalid mutant) and is left out of the denominator; a false accept a
 // maintainer dismissed (triage) is left out too. Rates are never pooled across
 // families: the weakest family decides whether the build breaks.
-import { z } from 'zod';
 import type { Classification } from '../classify/classify.ts';
 import type { Report } from './build.ts';
 
-export const ThresholdsSchema = z
-  .object({
-    high: z.number().min(0).max(100).default(80),
-    low: z.number().min(0).max(100).default(60),
-    /** below this kill rate (in any family) the command exits 1; null: never */
-    break: z.number().min(0).max(100).nullable().default(null),
-  })
-  .refine((t) => t.low <= t.high, { message: 'low must not exceed high', path: ['low'] })
-  .refine((t) => t.break === null || t.break <= t.low, { message: 'break must not exceed low', path: ['break'] });
-export type Thresholds = z.infer<typeof ThresholdsSchema>;
+/** Percentages; checked where they are read (cli/thresholds.ts): break <= low <= high. */
+export interface Thresholds {
+  high: number;
+  low: number;
+  /** below this kill rate (in any family) the command exits 1; null: never */
+  break: number | null;
+}
 
 export const DEFAULT_THRESHOLDS: Thresholds = { high: 80, low: 60, break: null };
 

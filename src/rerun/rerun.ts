@@ -69,7 +69,7 @@ async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
   return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
 }
 
-export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs: number; progress?: boolean }): Promise<RerunSummary> {
+export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
   const source = await loadRun(opts.from, opts.mutantsDir);
   const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
   const ids = new Set(cells.map((c) => c.id));

@@ -17,13 +17,15 @@ import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import type { OperatorSet } from '../search/plan.ts';
 import { formatShard, shardCells, type Shard } from './shard.ts';
+import { calibrate, CALIBRATION } from './time-limit.ts';
 
 export interface RunOptions {
   incrementDir: string;
   runDir: string;
   /** parallel scorers: the main thread plus workers-1 worker threads; 0 or 1 scores in the main thread only */
   workers: number;
-  limitMs: number;
+  /** per-cell time limit; undefined: calibrated on the run's controls (run/time-limit.ts) */
+  limitMs?: number;
   progress?: boolean;
   /**
    * The increment's target, already open (with its unseal and checker directory)
@@ -215,12 +217,30 @@ async function scoreRun(
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
-    pool = new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs: opts.limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
-      record([e]);
-      if (stopRequested) halt();
-    });
-    pool.add(toScore);
-    await pool.idle();
+    const startPool = (limitMs: number) =>
+      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
+        record([e]);
+        if (stopRequested) halt();
+      });
+    let rest = toScore;
+    if (opts.limitMs === undefined) {
+      // controls first, on a generous provisional limit; their times set the limit of every other cell
+      const controls = toScore.filter((c) => c.arm === 'control');
+      if (controls.length) {
+        pool = startPool(CALIBRATION.provisionalMs);
+        pool.add(controls);
+        await pool.idle();
+        pool.close();
+        pool = undefined;
+      }
+      rest = toScore.filter((c) => c.arm !== 'control');
+      session.timeLimit = calibrate(cells.filter((c) => c.arm === 'control').map((c) => byId.get(c.id)).filter((e): e is LedgerEntry => e !== undefined));
+    } else session.timeLimit = { ms: opts.limitMs, source: 'flag' };
+    if (!stopRequested) {
+      pool = startPool(session.timeLimit.ms);
+      pool.add(rest);
+      await pool.idle();
+    }
     if (search && !stopRequested) {
       const outcome = await searchOutcome({
         ...search,

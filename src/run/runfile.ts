@@ -18,6 +18,8 @@ const SessionSchema = z.object({
   /** what the target's residue check found after the session's cells (targets with shared state) */
   residue: z.object({ checked: z.string(), found: z.array(z.string()) }).optional(),
   workers: z.number(),
+  /** the per-cell time limit this session scored with, and where it came from (run/time-limit.ts) */
+  timeLimit: z.object({ ms: z.number(), source: z.enum(['flag', 'calibrated', 'default']), slowestControlMs: z.number().optional(), controls: z.number().optional() }).optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
