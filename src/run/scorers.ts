@@ -62,11 +62,21 @@ export function spawnProcess(init: ScorerInit, on: ScorerEvents): Scorer {
     if (m.type === 'phase') phase = m.phase;
     else on.message(m);
   });
-  child.on('error', (e) => on.gone(`scorer process failed: ${e.message}`));
-  child.on('exit', (code, signal) => on.gone(`scorer process ${signal ? `killed by ${signal}` : `exited with code ${code}`}`));
+  // A send to a child that has just died fails (EPIPE) before its exit is seen;
+  // the exit says why it died (killed by SIGKILL...), so a failure waits for it,
+  // and stands on its own only when no exit follows (the child never started).
+  let failed: NodeJS.Timeout | undefined;
+  const fail = (e: Error) => {
+    failed ??= setTimeout(() => on.gone(`scorer process failed: ${e.message}`), 1000);
+  };
+  child.on('error', fail);
+  child.on('exit', (code, signal) => {
+    clearTimeout(failed);
+    on.gone(`scorer process ${signal ? `killed by ${signal}` : `exited with code ${code}`}`);
+  });
   return {
     post: (cells) => {
-      if (child.connected) child.send(cells);
+      if (child.connected) child.send(cells, (e) => e && fail(e));
     },
     phase: () => phase,
     terminate: () => void child.kill('SIGKILL'),
