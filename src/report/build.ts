@@ -13,6 +13,7 @@ import { groupErrors, type ErrorGroup } from './errors.ts';
 import { buildFloorReport, type FloorReport } from './floor.ts';
 import type { SearchOutcome } from '../search/findings.ts';
 import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
+import { buildScheduleReport, type ScheduleReport } from './schedules.ts';
 
 export interface FlowRow {
   family: string;
@@ -84,6 +85,8 @@ export interface Report {
   swap?: SwapReport;
   /** present when the increment has the search arm: exploratory findings, each shrunk to a minimal mutant */
   search?: SearchOutcome;
+  /** present when fault cells were scored under more than one validation schedule */
+  schedules?: ScheduleReport;
   evidence: {
     target: string;
     version: string;
@@ -172,6 +175,7 @@ function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Repo
 
 export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[], search?: SearchOutcome): Report {
   const floor = buildFloorReport(cls.cells);
+  const schedules = buildScheduleReport(cls.cells);
   const cells = new Map(manifest.map((c) => [c.id, c]));
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const faults = cls.cells.filter((c) => c.arm === 'fault');
@@ -212,6 +216,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     ...(floor ? { floor } : {}),
     ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger, manifest) } : {}),
     ...(search ? { search } : {}),
+    ...(schedules ? { schedules } : {}),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

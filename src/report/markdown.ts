@@ -1,5 +1,6 @@
 import type { Report } from './build.ts';
 import { VECTOR_LEGEND } from './outcomes.ts';
+import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 import { errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
@@ -161,6 +162,10 @@ export function renderMarkdown(r: Report): string {
     out.push(mdTable(['task', 'verdict', 'detail'], r.controls.unscored.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
   }
   if (r.flow.length) out.push(...renderFaults(r));
+  if (r.schedules) {
+    out.push('', '## Validation schedules', '', r.schedules.note, '', md(scheduleFamilyTable(r.schedules)));
+    if (r.schedules.falseAccepts.length) out.push('', md(scheduleFalseAcceptTable(r.schedules)));
+  }
   if (r.floor) out.push(...renderFloor(r.floor));
   if (r.search) out.push(...renderSearch(r.search));
   if (r.swap) out.push(...renderSwap(r.swap));

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { InstanceDb, type RowValues } from './db.ts';
-import { CATALOG, REF_TABLES, TABLES, catalogItem, displayOfChoice, linkColumns, tableDef, WRITABLE_TABLES, type FieldDef } from './schema.ts';
+import { CATALOG, QUANTITY_BOUNDS, REF_TABLES, TABLES, catalogItem, displayOfChoice, linkColumns, tableDef, WRITABLE_TABLES, type FieldDef } from './schema.ts';
 import { detailPage, formPage, link, page, type FormField } from './render.ts';
 
 const newId = () => randomUUID().replace(/-/g, '');
@@ -193,10 +193,14 @@ export class ServiceDeskServer {
     if (!item) throw new HttpError(404, 'no such catalog item');
     const { values, missing } = this.readFields(new URLSearchParams(await body(req)), 'IO', item.variables);
     if (missing.length) throw new HttpError(400, `Mandatory fields are not filled in: ${missing.join(', ')}`);
+    const n = Number(values.quantity ?? '1');
+    if (!Number.isInteger(n) || n < QUANTITY_BOUNDS.min || n > QUANTITY_BOUNDS.max) {
+      throw new HttpError(400, `Quantity must be a whole number from ${QUANTITY_BOUNDS.min} to ${QUANTITY_BOUNDS.max}`);
+    }
     const by = user.user_name;
     const request = this.db.db.transaction(() => {
       const reqId = this.db.insert('sc_request', { requested_for: user.sys_id, request_state: 'requested' }, by);
-      const ritm = this.db.insert('sc_req_item', { request: reqId, cat_item: item.id, quantity: values.quantity ?? '1' }, by);
+      const ritm = this.db.insert('sc_req_item', { request: reqId, cat_item: item.id, short_description: item.description, quantity: String(n) }, by);
       for (const v of item.variables.filter((x) => x.name !== 'quantity')) {
         this.db.insert('sc_item_option', { request_item: ritm, cat_item: item.id, item_option: v.name, value: values[v.name] }, by);
       }
@@ -240,6 +244,14 @@ export class ServiceDeskServer {
     return out;
   }
 
+  /** The one dot-walked field the order validator reads: an item option's question text. */
+  private dotWalk(table: string, row: RowValues, field: string): string {
+    if (table === 'sc_item_option' && field === 'item_option.question_text') {
+      return catalogItem(row.cat_item)?.variables.find((v) => v.name === row.item_option)?.label ?? '';
+    }
+    return '';
+  }
+
   private async tableApi(req: IncomingMessage, res: ServerResponse, url: URL, user: RowValues, table: string, sysId?: string): Promise<void> {
     const known = WRITABLE_TABLES.includes(table) || REF_TABLES.some((t) => t.name === table);
     if (!known) throw new HttpError(404, `no table ${table}`);
@@ -253,7 +265,7 @@ export class ServiceDeskServer {
       const rows = this.db.select(table, where, limit).map((r) => {
         const { password: _p, ...safe } = r;
         const shown = this.displayRow(table, safe, display);
-        return fields ? Object.fromEntries(fields.map((f) => [f, shown[f] ?? ''])) : shown;
+        return fields ? Object.fromEntries(fields.map((f) => [f, shown[f] ?? this.dotWalk(table, r, f)])) : shown;
       });
       return sendJson(res, 200, { result: rows });
     }

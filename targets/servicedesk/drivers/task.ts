@@ -7,8 +7,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { catalogItem, type FieldDef } from '../app/schema.ts';
 import type { Template, TemplateConfig } from '../templates.ts';
 import { formInitScripts, validateForm, type FormTaskSpec, type ValidationResult } from '../validators/form.ts';
-import { validateCatalog } from '../validators/catalog.ts';
+import { validateCatalog, type CatalogTaskSpec, type ControlType } from '../validators/catalog.ts';
 import type { Instance } from '../validators/table-api.ts';
+
+/** How the order form shows each kind of variable: choice lists are radio buttons on a catalog item. */
+const CONTROL: Record<FieldDef['kind'], ControlType> = { boolean: 'checkbox', choice: 'radio', textarea: 'textarea', text: 'text', reference: 'text' };
 
 const className = (t: Template) => t.name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('') + 'Task';
 
@@ -40,8 +43,18 @@ export class TaskDriver {
 
   async validate(page: Page): Promise<ValidationResult> {
     if (this.template.kind === 'form') return validateForm(page, this.formSpec(), this.instanceId, this.instance);
-    const { quantity, ...configuration } = this.config.template_record;
-    const itemName = catalogItem(this.template.subject)!.name;
-    return validateCatalog(page, { itemName, quantity, configuration }, this.instance);
+    return validateCatalog(page, this.catalogSpec(), this.instance);
+  }
+
+  /** The task's requested configuration as WorkArena's order configs hold it: question text -> [control type, value]. */
+  private catalogSpec(): CatalogTaskSpec {
+    const { quantity, ...rest } = this.config.template_record;
+    const item = catalogItem(this.template.subject)!;
+    const configuration: CatalogTaskSpec['configuration'] = {};
+    for (const [name, value] of Object.entries(rest)) {
+      const v = item.variables.find((x) => x.name === name)!;
+      configuration[v.label] = [CONTROL[v.kind], value];
+    }
+    return { shortDescription: item.description, quantity: Number(quantity), configuration };
   }
 }

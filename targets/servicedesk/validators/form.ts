@@ -16,8 +16,15 @@ export interface FormTaskSpec {
   fieldLabels: Record<string, string>;
 }
 
+/**
+ * What a WorkArena validate() returns: reward, and `done`, whether this
+ * validation ends the episode (BrowserGym's `terminated`). A failure the agent
+ * can still repair (not submitted yet, not on the form) is not done; a failure
+ * it cannot (an out-of-scope change, a wrong value saved) is.
+ */
 export interface ValidationResult {
   reward: 0 | 1;
+  done: boolean;
   message: string;
 }
 
@@ -66,23 +73,23 @@ function pageOnRightUrl(page: Page, table: string): boolean {
 
 export async function validateForm(page: Page, spec: FormTaskSpec, instanceId: string, instance: Instance): Promise<ValidationResult> {
   if (!pageOnRightUrl(page, spec.table)) {
-    return { reward: 0, message: `The page is not in the right URL to validate task ${spec.taskClass}.` };
+    return { reward: 0, done: false, message: `The page is not in the right URL to validate task ${spec.taskClass}.` };
   }
   const protectedFieldChanged = await page.evaluate(() => (window as unknown as { WORKARENA_BAD_FIELD_CHANGED?: boolean }).WORKARENA_BAD_FIELD_CHANGED);
-  if (protectedFieldChanged) return { reward: 0, message: 'Some fields outside of the task scope have been changed.' };
+  if (protectedFieldChanged) return { reward: 0, done: true, message: 'Some fields outside of the task scope have been changed.' };
   const storage = await page.evaluate(() => ({ ...localStorage }) as Record<string, string>);
   const sysId = storage[sessionSysIdField(instanceId)];
-  if (sysId === undefined) return { reward: 0, message: 'The form has not been submitted.' };
+  if (sysId === undefined) return { reward: 0, done: false, message: 'The form has not been submitted.' };
   const { result } = await tableApiCall(
     instance,
     spec.table,
     { sysparm_query: `sys_id=${sysId}`, sysparm_display_value: 'true' },
     { forRecord: true, retries: 5, delayMs: 100 },
   );
-  if (!result.length) return { reward: 0, message: 'The record was not found in the database. Perhaps the form was not submitted correctly.' };
+  if (!result.length) return { reward: 0, done: false, message: 'The record was not found in the database. Perhaps the form was not submitted correctly.' };
   const record = Object.fromEntries(Object.entries(result[0]).map(([f, v]) => [f, displayOf(v)]));
   for (const f of spec.task_fields) {
-    if (record[f] !== spec.template_record[f]) return { reward: 0, message: `The field "${spec.fieldLabels[f]}" has the wrong value.` };
+    if (record[f] !== spec.template_record[f]) return { reward: 0, done: true, message: `The field "${spec.fieldLabels[f]}" has the wrong value.` };
   }
-  return { reward: 1, message: 'The record was successfully created.' };
+  return { reward: 1, done: true, message: 'The record was successfully created.' };
 }
