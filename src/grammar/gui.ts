@@ -13,9 +13,11 @@ export const GUI_FAMILIES = ['omit-field', 'omit-divergent', 'no-submit', 'extra
  * Beyond the paper, asked for by name: extra-field-submit makes the extra edit
  * and the submit one agent step (a multi-action step, so a per-step validator
  * never sees the form between them); extra-text appends text to a textarea task
- * field (what a substring comparison cannot tell from the requested text).
+ * field (what a substring comparison cannot tell from the requested text);
+ * edit-clear empties a text field the task never mentions that the form shows
+ * filled (an edit task's record loses data out of scope).
  */
-export const GUI_EXTRA_FAMILIES = ['extra-field-submit', 'extra-text'] as const;
+export const GUI_EXTRA_FAMILIES = ['extra-field-submit', 'extra-text', 'edit-clear'] as const;
 export type GuiFamily = (typeof GUI_FAMILIES)[number] | (typeof GUI_EXTRA_FAMILIES)[number];
 
 const FILL = 'form.fill';
@@ -120,6 +122,18 @@ export const claimOnly: Operator = (ref) => {
   return construct([ref[i]], `deliver only ${ref[i].call}`);
 };
 
+/** Empty the first optional text field outside the task that the form shows filled, just before submit. */
+export const editClear: Operator = (ref, ctx) => {
+  const found = submittedForm(ref, ctx);
+  if (!('form' in found)) return found;
+  const filled = new Set(ref.filter(isFill).map(fieldOf));
+  const f = found.form.fields.find((d) => !filled.has(d.field) && !d.mandatory && (d.kind === 'text' || d.kind === 'textarea') && d.display !== '');
+  if (!f) return refuse(`no optional text field outside the task shows a value on the form (census ${found.hash.slice(0, 12)})`);
+  const submit = ref.findIndex(isSubmit);
+  const step: Step = { call: FILL, args: { field: f.field, label: f.label, value: '' }, kind: 'write' };
+  return construct([...ref.slice(0, submit), step, ...ref.slice(submit)], `clear field ${f.field} (shown ${JSON.stringify(f.display)})`);
+};
+
 export const GUI_OPERATORS: Record<GuiFamily, Operator> = {
   'omit-field': omitField,
   'omit-divergent': omitDivergent,
@@ -128,4 +142,5 @@ export const GUI_OPERATORS: Record<GuiFamily, Operator> = {
   'claim-only': claimOnly,
   'extra-field-submit': extraFieldSubmit,
   'extra-text': extraText,
+  'edit-clear': editClear,
 };

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
 import { TableClient } from './app/client.ts';
-import { WRITABLE_TABLES } from './app/schema.ts';
+import { WRITABLE_TABLES, rawRecord } from './app/schema.ts';
+import { refId } from './app/seed.ts';
 import { TaskDriver } from './drivers/task.ts';
 import { fillField, submitForm } from './drivers/fill.ts';
 import { readEffect } from './readback.ts';
@@ -95,7 +96,9 @@ export class ServiceDeskEpisode implements Episode {
     this.delivered = { taskId: trajectory.task, driver, schedule };
     let stepsRun = 0;
     try {
-      this.page = await driver.setup(this.context!, this.env.baseUrl, this.env.actionMs);
+      // An edit task starts from a record of its own, created for the episode (and so removed by its teardown).
+      const record = template.kind === 'edit' ? await this.env.admin.insert(template.subject, { ...rawRecord(template.subject, template.record!, refId), sys_created_by: this.userName }) : '';
+      this.page = await driver.setup(this.context!, this.env.baseUrl, this.env.actionMs, record);
       for (const step of trajectory.steps) {
         await this.runStep(this.page, step, driver);
         stepsRun++;

@@ -65,7 +65,7 @@ function corpus(schedules: Schedule[]): { entries: Map<string, Entry>; hash: str
         generator: template.name,
         variant,
         split: 'dev',
-        scenario: template.kind === 'form' ? template.subject : 'service_catalog',
+        scenario: template.kind === 'catalog' ? 'service_catalog' : template.subject,
         instruction: instruction(template, config),
         params: { task_fields: config.task_fields, template_record: config.template_record, validate: schedule },
       };

@@ -14,11 +14,14 @@ export interface TemplateConfig {
 export interface Template {
   /** generator name */
   name: string;
-  kind: 'form' | 'catalog';
-  /** record table (form) or catalog item id */
+  /** form: create a record; edit: change fields of an existing record; catalog: order an item */
+  kind: 'form' | 'edit' | 'catalog';
+  /** record table (form, edit) or catalog item id */
   subject: string;
-  /** path of the start page */
+  /** path of the start page; an edit task's ends in `sys_id=`, completed with the record's id at set-up */
   start: string;
+  /** edit: the record the task starts from (display values), created for each episode at set-up */
+  record?: Record<string, string>;
   fields: FieldDef[];
   configs: TemplateConfig[];
 }
@@ -159,11 +162,75 @@ const CATALOG_TEMPLATES: Template[] = CATALOG.map((item) => ({
   configs: ORDERS[item.id].map((record) => ({ template_record: record, task_fields: item.variables.map((v) => v.name) })),
 }));
 
-export const TEMPLATES: Template[] = [...FORMS, ...CATALOG_TEMPLATES];
+/**
+ * Edit-record tasks, after WorkArena's EditRecordTask: a full record is created
+ * for the episode, the task names new values for a few fields (the task fields),
+ * and its template record is the record with those values replaced. The new
+ * values follow the edits WorkArena's Edit*Task classes make (a hardware asset's
+ * department, a problem's assignee cleared, a change request's schedule).
+ */
+const edit = (table: string, label: string, record: Record<string, string>, edits: Record<string, string>[]): Template => {
+  const before = fullRecord(table, record);
+  return {
+    name: `edit_${label.replace(/ /g, '_')}`,
+    kind: 'edit',
+    subject: table,
+    start: `/${table}.do?sysparm_view=edit&sys_id=`,
+    fields: tableDef(table)!.fields,
+    record: before,
+    configs: edits.map((values) => ({ task_fields: Object.keys(values), template_record: { ...before, ...values } })),
+  };
+};
+
+const EDITS: Template[] = [
+  edit(
+    'incident',
+    'incident',
+    {
+      caller_id: 'Carol Coughlin', short_description: 'Outlook crashes when opening attachments', category: 'Software', contact_type: 'Email', impact: '2 - Medium', urgency: '2 - Medium',
+      assignment_group: 'Software', description: 'Since the last update Outlook closes when a PDF attachment is opened.', subcategory: 'Email', state: 'In Progress', assigned_to: 'Don Goodliffe',
+      cmdb_ci: 'LT-CC-2231', severity: '2 - Medium', work_notes: 'Reproduced on a second laptop.',
+    },
+    [{ assigned_to: 'David Loo' }, { urgency: '1 - High', impact: '1 - High' }, { short_description: 'Outlook crashes when opening PDF attachments' }],
+  ),
+  edit(
+    'alm_hardware',
+    'hardware asset',
+    {
+      asset_tag: 'P1000611', model: 'Dell XPS 13', serial_number: 'SN-60218-LQ', install_status: 'In use', acquisition_method: 'Purchase', assigned_to: 'Abel Tuter', location: 'Paris',
+      department: 'IT', company: 'ACME North America', vendor: 'Dell', cost: '1,249.00', comments: 'Docking station issued with the laptop.', warranty_expiration: '2027-12-31',
+    },
+    [{ department: 'Finance' }, { assigned_to: 'Luke Wilson', location: 'Tokyo' }, { serial_number: 'SN-77120-QA' }],
+  ),
+  edit(
+    'problem',
+    'problem',
+    {
+      short_description: 'Mail relay rejects large messages', category: 'Network', impact: '2 - Medium', urgency: '2 - Medium', assignment_group: 'Network', assigned_to: 'Bud Richman',
+      description: 'Messages above 10 MB bounce with a size error.', subcategory: 'Email', state: 'Assess', cause_notes: 'Relay size limit lower than the mailbox limit.',
+    },
+    [{ assigned_to: '' }, { urgency: '1 - High' }, { known_error: 'true', workaround: 'Share large files through the file portal.' }],
+  ),
+  edit(
+    'change_request',
+    'change request',
+    {
+      short_description: 'Patch the VPN concentrators', type: 'Normal', risk: 'Moderate', category: 'Network', assignment_group: 'Network', assigned_to: 'Luke Wilson', state: 'Scheduled',
+      description: 'Apply the vendor security patch to both concentrators.', implementation_plan: 'Fail over, patch the standby, fail back, patch the other.', backout_plan: 'Reinstall the previous image.',
+    },
+    [{ start_date: '2026-09-01 20:00:00', end_date: '2026-09-01 23:00:00' }, { risk: 'High' }, { assigned_to: 'Abel Tuter' }],
+  ),
+];
+
+export const TEMPLATES: Template[] = [...FORMS, ...EDITS, ...CATALOG_TEMPLATES];
 
 export function instruction(t: Template, c: TemplateConfig): string {
   const label = (f: string) => t.fields.find((x) => x.name === f)!.label;
   const parts = c.task_fields.map((f) => `a value of "${c.template_record[f]}" for field "${label(f)}"`);
+  if (t.kind === 'edit') {
+    const edits = c.task_fields.map((f) => `field "${label(f)}" with value "${c.template_record[f]}"`);
+    return `Edit the ${tableDef(t.subject)!.label.toLowerCase()} record ${t.record!.short_description ?? t.record!.asset_tag} by replacing the value of ${edits.join(', ')}.`;
+  }
   const what = t.kind === 'form' ? `Create a new ${tableDef(t.subject)!.label.toLowerCase()}` : `Order "${catalogItem(t.subject)!.name}"`;
   return `${what} with ${parts.join(', ')}.`;
 }

@@ -437,6 +437,22 @@ export function linkColumns(table: string): string[] {
   return CATALOG_TABLES.find((t) => t.name === table)?.links ?? [];
 }
 
+/**
+ * A record's stored values from its display values, as the instance resolves
+ * them on insert: a choice's first value with that label, a reference's row by
+ * its display name (`refIdOf`). Empty values are left out, as WorkArena's
+ * record set-up leaves them out.
+ */
+export function rawRecord(table: string, display: Record<string, string>, refIdOf: (table: string, name: string) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of tableDef(table)!.fields) {
+    const v = display[f.name];
+    if (!v) continue;
+    out[f.name] = f.kind === 'choice' ? (f.choices!.find((c) => c.label === v || c.value === v)?.value ?? v) : f.kind === 'reference' ? refIdOf(f.ref!, v) : v;
+  }
+  return out;
+}
+
 export function displayOfChoice(f: FieldDef, raw: string): string {
   return f.choices?.find((c) => c.value === raw)?.label ?? raw;
 }

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { catalogItem, type FieldDef } from '../app/schema.ts';
 import type { Template, TemplateConfig } from '../templates.ts';
 import { formInitScripts, validateForm, type FormTaskSpec, type ValidationResult } from '../validators/form.ts';
+import { validateEdit } from '../validators/edit.ts';
 import { validateCatalog, type CatalogTaskSpec, type ControlType } from '../validators/catalog.ts';
 import type { Instance } from '../validators/table-api.ts';
 
@@ -18,6 +19,9 @@ const className = (t: Template) => t.name.split('_').map((w) => w[0].toUpperCase
 export class TaskDriver {
   /** stands in for Python's id(self): distinct for every task instance */
   readonly instanceId = randomUUID();
+
+  /** edit tasks: the record set up for this task instance, known once set-up created it */
+  recordSysId = '';
 
   constructor(readonly template: Template, readonly config: TemplateConfig, private instance: Instance) {}
 
@@ -34,15 +38,18 @@ export class TaskDriver {
     return { taskClass: className(this.template), table: this.template.subject, template_record: this.config.template_record, task_fields: this.config.task_fields, fieldLabels: this.label };
   }
 
-  async setup(context: BrowserContext, baseUrl: string, timeoutMs: number): Promise<Page> {
-    if (this.template.kind === 'form') for (const s of formInitScripts(this.formSpec(), this.instanceId)) await context.addInitScript(s);
+  /** `recordSysId`: edit tasks, the record the episode created for the task to edit. */
+  async setup(context: BrowserContext, baseUrl: string, timeoutMs: number, recordSysId = ''): Promise<Page> {
+    this.recordSysId = recordSysId;
+    if (this.template.kind !== 'catalog') for (const s of formInitScripts(this.formSpec(), this.instanceId)) await context.addInitScript(s);
     const page = await context.newPage();
-    await page.goto(baseUrl + this.template.start, { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
+    await page.goto(baseUrl + this.template.start + recordSysId, { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
     return page;
   }
 
   async validate(page: Page): Promise<ValidationResult> {
     if (this.template.kind === 'form') return validateForm(page, this.formSpec(), this.instanceId, this.instance);
+    if (this.template.kind === 'edit') return validateEdit(page, { ...this.formSpec(), recordSysId: this.recordSysId }, this.instance);
     return validateCatalog(page, this.catalogSpec(), this.instance);
   }
 

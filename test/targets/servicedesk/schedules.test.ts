@@ -110,6 +110,22 @@ describeWithChromium()('servicedesk validation schedules', () => {
     expect(less.verdict.detail).toMatch(/The requested Additional software requirements is incorrect/);
   });
 
+  it('edits a record set up for the episode: the reference passes; a cleared out-of-scope text field passes too, under both schedules', async () => {
+    for (const task of ['edit_incident/0', 'edit_incident/0@per-step']) {
+      const ok = await score(t, await t.reference(task));
+      expect([task, ok.verdict.verdict]).toEqual([task, 'pass']);
+      const [row] = ok.effect.incident.added;
+      expect(row.values).toMatchObject({ assigned_to: expect.any(String), short_description: 'Outlook crashes when opening attachments', description: expect.stringMatching(/^Since the last update/) });
+      const cleared = await score(t, await variant(t, task, (s, i) => [...s.slice(0, i), fill('description', 'Description', ''), ...s.slice(i)]));
+      expect([task, cleared.verdict.verdict]).toEqual([task, 'pass']);
+      expect(cleared.effect.incident.added[0].values.description).toBe('');
+    }
+    // another user's assignee means the edit was not made: not done under per-step, fail at the end
+    const wrong = await score(t, await variant(t, 'edit_incident/0@per-step', (s) => s.map((x) => (x.args.field === 'assigned_to' ? { ...x, args: { ...x.args, value: 'Fred Luddy' } } : x))));
+    expect(wrong.delivery.ended).toBeUndefined();
+    expect(wrong.verdict).toMatchObject({ verdict: 'fail', detail: 'The field "Assigned to" has the wrong value.' });
+  });
+
   it('finds extra-field candidates in every form template, from full records', async () => {
     const forms = (await t.tasks()).filter((x) => x.generator.startsWith('create_') && !x.id.includes('@'));
     const censuses = await t.censuses!(forms.map((x) => x.id));
