@@ -4,7 +4,7 @@
 // family is a pure deterministic function of the reference and the frozen
 // censuses, and refuses with a reason when it cannot apply.
 import type { Step } from '../target/types.ts';
-import { construct, isWrite, lastIndexWhere, refuse, type GrammarContext, type Operator } from './construction.ts';
+import { construct, isWrite, lastIndexWhere, refuse, type Construction, type GrammarContext, type Operator } from './construction.ts';
 import { equalsDefault, type ExtraFieldCensus, type FormDefaultsCensus } from '../census/gui.ts';
 
 /** The paper's GUI families: what a GUI audit enumerates unless --families names others. */
@@ -12,12 +12,14 @@ export const GUI_FAMILIES = ['omit-field', 'omit-divergent', 'no-submit', 'extra
 /**
  * Beyond the paper, asked for by name: extra-field-submit makes the extra edit
  * and the submit one agent step (a multi-action step, so a per-step validator
- * never sees the form between them); extra-text appends text to a textarea task
+ * never sees the form between them); extra-field-text is extra-field on the
+ * first text candidate (a text field's change event fires on blur, not on the
+ * edit); extra-text appends text to a textarea task
  * field (what a substring comparison cannot tell from the requested text);
  * edit-clear empties a text field the task never mentions that the form shows
  * filled (an edit task's record loses data out of scope).
  */
-export const GUI_EXTRA_FAMILIES = ['extra-field-submit', 'extra-text', 'edit-clear'] as const;
+export const GUI_EXTRA_FAMILIES = ['extra-field-submit', 'extra-field-text', 'extra-text', 'edit-clear'] as const;
 export type GuiFamily = (typeof GUI_FAMILIES)[number] | (typeof GUI_EXTRA_FAMILIES)[number];
 
 const FILL = 'form.fill';
@@ -73,26 +75,28 @@ export const noSubmit: Operator = (ref) => {
   return construct(ref.filter((s) => !isSubmit(s)), 'leave the form unsubmitted');
 };
 
-/** The first extra-field candidate of the task the reference does not fill, and where the reference submits. */
-function extraCandidate(ref: Step[], ctx: GrammarContext) {
+/** The first extra-field candidate of the task the reference does not fill (and that `accept` takes), and where the reference submits. */
+function extraCandidate(ref: Step[], ctx: GrammarContext, accept: (field: string) => boolean = () => true, what = 'field') {
   const cands = census(ctx, 'extra-field-candidates');
   if (!cands) return refuse('no extra-field candidate census was frozen for this increment');
   const entry = cands.tasks.find((t) => t.task === ctx.task?.id);
   if (!entry) return refuse(`candidate census ${cands.hash.slice(0, 12)} has no entry for ${ctx.task?.id ?? '(unknown task)'}`);
   const submit = ref.findIndex(isSubmit);
   if (submit < 0) return refuse('reference never submits');
-  const c = entry.candidates.find((x) => !ref.some((s) => isFill(s) && fieldOf(s) === x.field));
-  if (!c) return refuse('no field outside the protected list has a template value differing from its on-form default');
+  const c = entry.candidates.find((x) => accept(x.field) && !ref.some((s) => isFill(s) && fieldOf(s) === x.field));
+  if (!c) return refuse(`no ${what} outside the protected list has a template value differing from its on-form default`);
   return { ok: true as const, c, submit, edit: `extra field ${c.field} = ${JSON.stringify(c.value)} (default ${JSON.stringify(c.default.display)})` };
 }
 
 /** Also fill a field the task never mentions, the first candidate of the census, as its own step just before submit. */
-export const extraField: Operator = (ref, ctx) => {
-  const x = extraCandidate(ref, ctx);
+export const extraField: Operator = (ref, ctx) => fillBeforeSubmit(ref, extraCandidate(ref, ctx));
+
+/** The candidate's fill as its own step, just before the reference's submit. */
+function fillBeforeSubmit(ref: Step[], x: ReturnType<typeof extraCandidate>): Construction {
   if (!('c' in x)) return x;
   const step: Step = { call: FILL, args: { field: x.c.field, label: x.c.label, value: x.c.value }, kind: 'write' };
   return construct([...ref.slice(0, x.submit), step, ...ref.slice(x.submit)], x.edit);
-};
+}
 
 /** The same extra field, filled in the step that submits: fill and click in one agent action. */
 export const extraFieldSubmit: Operator = (ref, ctx) => {
@@ -100,6 +104,14 @@ export const extraFieldSubmit: Operator = (ref, ctx) => {
   if (!('c' in x)) return x;
   const step: Step = { call: FILL_SUBMIT, args: { field: x.c.field, label: x.c.label, value: x.c.value }, kind: 'write' };
   return construct([...ref.slice(0, x.submit), step, ...ref.slice(x.submit + 1)], `${x.edit}, filled and submitted in one step`);
+};
+
+/** extra-field restricted to text and textarea candidates (field kinds from the form-defaults census). */
+export const extraFieldText: Operator = (ref, ctx) => {
+  const form = census(ctx, 'form-defaults')?.templates.find((t) => t.template === ctx.task?.generator);
+  if (!form) return refuse('no form-defaults census of this template was frozen for this increment');
+  const isText = (field: string) => form.fields.some((f) => f.field === field && (f.kind === 'text' || f.kind === 'textarea'));
+  return fillBeforeSubmit(ref, extraCandidate(ref, ctx, isText, 'text field'));
 };
 
 /** Append text to the last textarea task field (field kinds from the form-defaults census). */
@@ -141,6 +153,7 @@ export const GUI_OPERATORS: Record<GuiFamily, Operator> = {
   'extra-field': extraField,
   'claim-only': claimOnly,
   'extra-field-submit': extraFieldSubmit,
+  'extra-field-text': extraFieldText,
   'extra-text': extraText,
   'edit-clear': editClear,
 };

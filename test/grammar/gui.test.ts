@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Step, TaskInfo } from '../../src/target/types.ts';
-import { EXTRA_TEXT, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, extraField, extraFieldSubmit, extraText, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
+import { EXTRA_TEXT, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, extraField, extraFieldSubmit, extraFieldText, extraText, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
 import type { ExtraFieldCensus, FormDefaultsCensus } from '../../src/census/gui.ts';
 import type { GrammarContext } from '../../src/grammar/construction.ts';
 import { canonicalJson } from '../../src/util/hash.ts';
@@ -152,5 +152,18 @@ describe('GUI fault grammar', () => {
     const out = extraText(ref, ctx);
     expect(out.ok && out.steps).toEqual([fill('a', 'x'), fill('b', `Slack${EXTRA_TEXT}`), fill('c', 'y'), submit, claim]);
     expect(extraText([fill('a', 'x'), submit, claim], ctx)).toEqual({ ok: false, reason: 'reference fills no textarea field' });
+  });
+
+  it('extra-field-text takes the first candidate the census says is a text field', () => {
+    const ctx = structuredClone(fc.sample(contextArb, 1)[0]);
+    const defaults = ctx.censuses!['form-defaults'] as FormDefaultsCensus;
+    defaults.templates[0].fields.forEach((f) => (f.kind = f.field === 'd' ? 'textarea' : 'choice'));
+    (ctx.censuses!['extra-field-candidates'] as ExtraFieldCensus).tasks[0].candidates = ['c', 'd', 'e'].map((f) => ({ field: f, label: f.toUpperCase(), value: 'z', default: { raw: 'def', display: 'def' } }));
+    const ref = [fill('a', 'x'), submit, claim];
+    const out = extraFieldText(ref, ctx);
+    expect(out.ok && out.steps).toEqual([fill('a', 'x'), { ...fill('d', 'z'), args: { field: 'd', label: 'D', value: 'z' } }, submit, claim]);
+    expect(extraField(ref, ctx).ok && (extraField(ref, ctx) as { steps: Step[] }).steps[1].args.field).toBe('c');
+    defaults.templates[0].fields[3].kind = 'choice';
+    expect(extraFieldText(ref, ctx)).toEqual({ ok: false, reason: 'no text field outside the protected list has a template value differing from its on-form default' });
   });
 });
