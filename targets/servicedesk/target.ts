@@ -21,7 +21,7 @@ import { InputError } from '../../src/util/errors.ts';
 import { ServiceDeskServer } from './app/server.ts';
 import { takeCensuses } from './censuses.ts';
 import { ServiceDeskEpisode } from './episode.ts';
-import { parseSchedules, scheduledTaskId, type Schedule } from '../../src/target/schedule.ts';
+import { parseSchedules, scheduleOfTask, scheduledTaskId, type Schedule } from '../../src/target/schedule.ts';
 import { TEMPLATES, instruction, type Template, type TemplateConfig } from './templates.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -132,6 +132,12 @@ export async function openServicedesk(options: OpenOptions): Promise<Servicedesk
     },
     async tasks() {
       return [...entries.values()].map((e) => structuredClone(e.info));
+    },
+    /** A pair across schedules is not a question of intent: set apart, so no rung counts it. */
+    rungOverride(checker, trajectory) {
+      const [a, b] = [scheduleOfTask(checker.id), scheduleOfTask(trajectory.id)];
+      if (a.schedule === b.schedule) return undefined;
+      return { rung: 'cross-schedule', reason: `checker under ${a.schedule}, trajectory of ${b.task} under ${b.schedule}: run the swap arm with one schedule` };
     },
     async reference(id: string): Promise<Trajectory> {
       const e = entry(id);

@@ -65,6 +65,13 @@ describeWithChromium()('servicedesk validation schedules', () => {
     await expect(openServicedesk({ targetOptions: { validate: 'sometimes' } })).rejects.toThrow(/--target-option validate: expected/);
   });
 
+  it('sets swap pairs across schedules apart from the rungs', async () => {
+    const byId = new Map((await t.tasks()).map((x) => [x.id, x]));
+    const [i, j, k] = ['create_incident/0', 'create_incident/0@per-step', 'create_incident/1'].map((id) => byId.get(id)!);
+    expect(t.rungOverride!(i, j)).toEqual({ rung: 'cross-schedule', reason: 'checker under final, trajectory of create_incident/0 under per-step: run the swap arm with one schedule' });
+    expect(t.rungOverride!(i, k)).toBeUndefined();
+  });
+
   it('ends a per-step episode at the first validation that is done: a select changed out of scope, before submit', async () => {
     const extra = fill('contact_type', 'Channel', 'Phone');
     const per = await score(t, await variant(t, 'create_incident/0@per-step', (s, i) => [...s.slice(0, i), extra, ...s.slice(i)]));
