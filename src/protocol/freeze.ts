@@ -1,7 +1,7 @@
 import type { Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
 import { openTarget } from '../target/registry.ts';
 import { API_FAMILIES, API_OPERATORS } from '../grammar/api.ts';
-import { GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';
+import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';
 import { takeTargetCensuses } from '../census/gui.ts';
 import { controlCell, faultCells } from '../grammar/enumerate.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
@@ -50,9 +50,15 @@ export function parseFamilies(families: string[], known: readonly string[] = API
   return known.filter((f) => families.includes(f));
 }
 
-/** A target with the 'gui' capability is audited with the GUI grammar, every other with the API grammar. */
+/**
+ * A target with the 'gui' capability is audited with the GUI grammar, every other
+ * with the API grammar; by default with the paper's families, and any other
+ * family of the grammar when --families names it.
+ */
 const grammarOf = (capabilities: string[]) =>
-  capabilities.includes('gui') ? { known: GUI_FAMILIES, operators: GUI_OPERATORS } : { known: API_FAMILIES, operators: API_OPERATORS };
+  capabilities.includes('gui')
+    ? { defaults: [...GUI_FAMILIES], known: [...GUI_FAMILIES, ...GUI_EXTRA_FAMILIES], operators: GUI_OPERATORS }
+    : { defaults: [...API_FAMILIES], known: [...API_FAMILIES], operators: API_OPERATORS };
 
 /** Task ids or generator names within the selection; names nothing outside it. */
 export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
@@ -99,7 +105,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   try {
     const info = await target.describe();
     const grammar = grammarOf(info.capabilities);
-    const families = arms.includes('faults') ? parseFamilies(opts.families ?? [...grammar.known], grammar.known) : [];
+    const families = arms.includes('faults') ? parseFamilies(opts.families ?? grammar.defaults, grammar.known) : [];
     const tasks = selectTasks(await target.tasks(), opts);
     const refs = await references(target, tasks);
     let census: Frozen['census'];

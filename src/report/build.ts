@@ -14,6 +14,7 @@ import { buildFloorReport, type FloorReport } from './floor.ts';
 import type { SearchOutcome } from '../search/findings.ts';
 import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
 import type { KillRates } from './thresholds.ts';
+import { buildScheduleReport, type ScheduleReport } from './schedules.ts';
 
 export interface FlowRow {
   family: string;
@@ -87,6 +88,8 @@ export interface Report {
   search?: SearchOutcome;
   /** kill rate per family against the thresholds the report was written with */
   killRates?: KillRates;
+  /** present when fault cells were scored under more than one validation schedule */
+  schedules?: ScheduleReport;
   evidence: {
     target: string;
     version: string;
@@ -175,6 +178,7 @@ function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Repo
 
 export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[], search?: SearchOutcome): Report {
   const floor = buildFloorReport(cls.cells);
+  const schedules = buildScheduleReport(cls.cells);
   const cells = new Map(manifest.map((c) => [c.id, c]));
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const faults = cls.cells.filter((c) => c.arm === 'fault');
@@ -215,6 +219,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     ...(floor ? { floor } : {}),
     ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger, manifest) } : {}),
     ...(search ? { search } : {}),
+    ...(schedules ? { schedules } : {}),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

@@ -6,6 +6,7 @@ import type { Report } from './build.ts';
 import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
+import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 import { glance } from './markdown.ts';
 
 const esc = (v: unknown) =>
@@ -119,6 +120,10 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push('<h2>Confirmed false accepts</h2>');
     body.push(r.falseAccepts.length ? table(['cell', 'generator', 'family', 'edit', 'readback evidence'], r.falseAccepts.map((f) => [f.cell, f.generator, f.family, f.edit, f.evidence?.summary.join('; ')])) : '<p>None confirmed in this increment.</p>');
     if (r.refusals.length) body.push('<h2>Refusals</h2>', html(refusalTable(r)));
+  }
+  if (r.schedules) {
+    body.push('<h2>Validation schedules</h2>', `<p class="note">${esc(r.schedules.note)}</p>`, html(scheduleFamilyTable(r.schedules)));
+    if (r.schedules.falseAccepts.length) body.push(html(scheduleFalseAcceptTable(r.schedules)));
   }
   if (r.floor) body.push('<h2>Null-agent floor</h2>', `<p class="note">${esc(r.floor.note)}</p>`, html(floorTable(r.floor)));
   if (r.search) body.push('<h2>Search findings (exploratory)</h2>', html(weaknessTable(r.search)), '<h3>Minimal mutants</h3>', html(searchTable(r.search)));

@@ -3,6 +3,7 @@ import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
 import { describeTimeLimit } from '../run/time-limit.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
+import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 
 function mdTable(head: string[], rows: (string | number)[][]): string {
   const esc = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -181,6 +182,10 @@ export function renderMarkdown(r: Report): string {
     out.push(mdTable(['task', 'verdict', 'detail'], r.controls.unscored.map((f) => [f.task, f.verdict ?? '-', f.detail ?? ''])));
   }
   if (r.flow.length) out.push(...renderFaults(r));
+  if (r.schedules) {
+    out.push('', '## Validation schedules', '', r.schedules.note, '', md(scheduleFamilyTable(r.schedules)));
+    if (r.schedules.falseAccepts.length) out.push('', md(scheduleFalseAcceptTable(r.schedules)));
+  }
   if (r.floor) out.push(...renderFloor(r.floor));
   if (r.search) out.push(...renderSearch(r.search));
   if (r.swap) out.push(...renderSwap(r.swap));

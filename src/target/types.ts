@@ -151,6 +151,12 @@ export interface Delivery {
   /** how many steps ran to completion */
   stepsRun: number;
   error?: string;
+  /**
+   * The task itself ended the episode before the trajectory's last step (a
+   * validation schedule that stops at the first final verdict): where and why.
+   * The delivery still completed: the remaining steps are never taken.
+   */
+  ended?: string;
   /** live-browser targets: where an incomplete delivery stopped (URL, screenshot as a data: URL) */
   page?: { url: string; screenshot?: string };
 }

@@ -7,7 +7,9 @@
 import type { Browser } from 'playwright-core';
 import type { TargetCensus } from '../../src/target/types.ts';
 import { equalsDefault, type FieldDefault } from '../../src/census/gui.ts';
-import type { Credentials } from './app/client.ts';
+import { TableClient, type Credentials } from './app/client.ts';
+import { rawRecord } from './app/schema.ts';
+import { refId } from './app/seed.ts';
 import type { Template, TemplateConfig } from './templates.ts';
 
 async function measureDefaults(browser: Browser, admin: Credentials, templates: Template[]) {
@@ -15,9 +17,13 @@ async function measureDefaults(browser: Browser, admin: Credentials, templates: 
   try {
     const page = await context.newPage();
     const out: { template: string; url: string; fields: FieldDefault[] }[] = [];
+    const client = new TableClient(admin);
     for (const t of templates) {
-      await page.goto(admin.url + t.start, { waitUntil: 'domcontentloaded' });
-      const prefix = t.kind === 'form' ? t.subject : 'IO';
+      // An edit form's defaults are the values of the record it edits: measured on a copy made for the census.
+      const record = t.kind === 'edit' ? await client.insert(t.subject, rawRecord(t.subject, t.record!, refId)) : '';
+      await page.goto(admin.url + t.start + record, { waitUntil: 'domcontentloaded' });
+      if (record) await client.delete(t.subject, record);
+      const prefix = t.kind === 'catalog' ? 'IO' : t.subject;
       const fields: FieldDefault[] = [];
       for (const f of t.fields) {
         const read = await page.evaluate((name) => {

@@ -5,12 +5,14 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
 import { TableClient } from './app/client.ts';
-import { WRITABLE_TABLES } from './app/schema.ts';
+import { WRITABLE_TABLES, rawRecord } from './app/schema.ts';
+import { refId } from './app/seed.ts';
 import { TaskDriver } from './drivers/task.ts';
 import { fillField, submitForm } from './drivers/fill.ts';
 import { readEffect } from './readback.ts';
 import type { Template, TemplateConfig } from './templates.ts';
-import { sessionSysIdField } from './validators/form.ts';
+import { sessionSysIdField, type ValidationResult } from './validators/form.ts';
+import type { Schedule } from '../../src/target/schedule.ts';
 
 export interface EpisodeEnv {
   baseUrl: string;
@@ -18,7 +20,7 @@ export interface EpisodeEnv {
   admin: TableClient;
   /** the instance's episode-user prefix (bs-episode-<instance id>-), which the residue sweep matches */
   userPrefix: string;
-  task(id: string): { template: Template; config: TemplateConfig };
+  task(id: string): { template: Template; config: TemplateConfig; schedule: Schedule };
   /** Playwright action timeout: a stuck action fails the delivery long before the engine's cell limit */
   actionMs: number;
   onResidue(user: string, residue: string[]): void;
@@ -27,14 +29,16 @@ export interface EpisodeEnv {
 /** Rejections whose evidence path is bound to one task instance's session. */
 const SESSION_ROUTES: [RegExp, string][] = [
   [/^The form has not been submitted\./, 'session-scoped:storage-key'],
-  [/^The request id was not found in the URL\./, 'session-scoped:url'],
+  [/^The request was not created, the sysid is not in the URL\./, 'session-scoped:url'],
   [/^The page is not in the right URL/, 'session-scoped:page-url'],
 ];
 
 export class ServiceDeskEpisode implements Episode {
   private context?: BrowserContext;
   private page?: Page;
-  private delivered?: { taskId: string; driver: TaskDriver };
+  private delivered?: { taskId: string; driver: TaskDriver; schedule: Schedule };
+  /** per-step schedule: the validation after the last step run, which is the episode's result */
+  private lastValidation?: ValidationResult;
   private userSysId = '';
   private closed = false;
 
@@ -60,11 +64,14 @@ export class ServiceDeskEpisode implements Episode {
         const label = String(step.args.label);
         return fillField(page, label, String(step.args.value), timeout, driver.kindOf(label));
       }
-      case 'form.submit': {
-        const r = await submitForm(page, timeout);
-        if (!r.ok) throw new Error(r.why);
-        return;
+      case 'form.fill_submit': {
+        // One BrowserGym step holding two actions (a multi-action step): nothing validates between them.
+        const label = String(step.args.label);
+        await fillField(page, label, String(step.args.value), timeout, driver.kindOf(label));
+        return this.submit(page);
       }
+      case 'form.submit':
+        return this.submit(page);
       case 'task.claim':
         return; // claiming completion changes nothing in the instance
       default:
@@ -72,16 +79,34 @@ export class ServiceDeskEpisode implements Episode {
     }
   }
 
+  private async submit(page: Page): Promise<void> {
+    const r = await submitForm(page, this.env.actionMs);
+    if (!r.ok) throw new Error(r.why);
+  }
+
+  /**
+   * Under the per-step schedule the task validates after every step, as
+   * BrowserGym's env.step() does, and a validation that says done ends the
+   * episode there: the steps after it are never taken. That is a completed
+   * delivery (the task, not the driver, stopped it), and `ended` says where.
+   */
   async deliver(trajectory: Trajectory): Promise<Delivery> {
-    const { template, config } = this.env.task(trajectory.task);
+    const { template, config, schedule } = this.env.task(trajectory.task);
     const driver = new TaskDriver(template, config, this.validatorInstance());
-    this.delivered = { taskId: trajectory.task, driver };
+    this.delivered = { taskId: trajectory.task, driver, schedule };
     let stepsRun = 0;
     try {
-      this.page = await driver.setup(this.context!, this.env.baseUrl, this.env.actionMs);
+      // An edit task starts from a record of its own, created for the episode (and so removed by its teardown).
+      const record = template.kind === 'edit' ? await this.env.admin.insert(template.subject, { ...rawRecord(template.subject, template.record!, refId), sys_created_by: this.userName }) : '';
+      this.page = await driver.setup(this.context!, this.env.baseUrl, this.env.actionMs, record);
       for (const step of trajectory.steps) {
         await this.runStep(this.page, step, driver);
         stepsRun++;
+        if (schedule !== 'per-step') continue;
+        this.lastValidation = await driver.validate(this.page);
+        if (this.lastValidation.done && stepsRun < trajectory.steps.length) {
+          return { completed: true, stepsRun, ended: `the task ended the episode after step ${stepsRun} (${step.call}): ${this.lastValidation.message}` };
+        }
       }
       return { completed: true, stepsRun };
     } catch (e) {
@@ -108,6 +133,11 @@ export class ServiceDeskEpisode implements Episode {
 
   async check(taskId: string): Promise<Verdict> {
     const own = this.delivered?.taskId === taskId ? this.delivered.driver : undefined;
+    // Per-step: the episode's result is the validation after its last step (BrowserGym's reward), not a new one.
+    if (own && this.delivered!.schedule === 'per-step') {
+      const r = this.lastValidation ?? (await own.validate(this.page ?? (await this.context!.newPage())));
+      return { verdict: r.reward === 1 ? 'pass' : 'fail', detail: r.message };
+    }
     // Another task's checker is another task instance, with its own storage key and page binding.
     const { template, config } = this.env.task(taskId);
     const driver = own ?? new TaskDriver(template, config, this.validatorInstance());

@@ -21,6 +21,7 @@ import { InputError } from '../../src/util/errors.ts';
 import { ServiceDeskServer } from './app/server.ts';
 import { takeCensuses } from './censuses.ts';
 import { ServiceDeskEpisode } from './episode.ts';
+import { parseSchedules, scheduleOfTask, scheduledTaskId, type Schedule } from '../../src/target/schedule.ts';
 import { TEMPLATES, instruction, type Template, type TemplateConfig } from './templates.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -50,23 +51,25 @@ interface Entry {
   info: TaskInfo;
   template: Template;
   config: TemplateConfig;
+  schedule: Schedule;
 }
 
-function corpus(): { entries: Map<string, Entry>; hash: string } {
+/** Every task under every schedule asked for: a task's copy under per-step is `<id>@per-step`. */
+function corpus(schedules: Schedule[]): { entries: Map<string, Entry>; hash: string } {
   const entries = new Map<string, Entry>();
-  for (const template of TEMPLATES) {
+  for (const schedule of schedules) for (const template of TEMPLATES) {
     template.configs.forEach((config, variant) => {
-      const id = `${template.name}/${variant}`;
+      const id = scheduledTaskId(`${template.name}/${variant}`, schedule);
       const info: TaskInfo = {
         id,
         generator: template.name,
         variant,
         split: 'dev',
-        scenario: template.kind === 'form' ? template.subject : 'service_catalog',
+        scenario: template.kind === 'catalog' ? 'service_catalog' : template.subject,
         instruction: instruction(template, config),
-        params: { task_fields: config.task_fields, template_record: config.template_record },
+        params: { task_fields: config.task_fields, template_record: config.template_record, validate: schedule },
       };
-      entries.set(id, { info, template, config });
+      entries.set(id, { info, template, config, schedule });
     });
   }
   return { entries, hash: sha256(JSON.stringify([...entries.values()].map((e) => [e.info, referenceSteps(e.template, e.config)]))) };
@@ -92,7 +95,13 @@ export async function openServicedesk(options: OpenOptions): Promise<Servicedesk
   if (process.env[RETIRED_DB_ENV] !== undefined) {
     throw new InputError(`${RETIRED_DB_ENV} is no longer read: each servicedesk run keeps its own instance in <run folder>/target-state; unset it`);
   }
-  const { entries, hash } = corpus();
+  let schedules: Schedule[];
+  try {
+    schedules = parseSchedules(options.targetOptions?.validate);
+  } catch (e) {
+    throw new InputError(`--target-option ${(e as Error).message}`);
+  }
+  const { entries, hash } = corpus(schedules);
   const entry = (id: string) => {
     const e = entries.get(id);
     if (!e) throw new Error(`unknown servicedesk task ${id}`);
@@ -123,6 +132,12 @@ export async function openServicedesk(options: OpenOptions): Promise<Servicedesk
     },
     async tasks() {
       return [...entries.values()].map((e) => structuredClone(e.info));
+    },
+    /** A pair across schedules is not a question of intent: set apart, so no rung counts it. */
+    rungOverride(checker, trajectory) {
+      const [a, b] = [scheduleOfTask(checker.id), scheduleOfTask(trajectory.id)];
+      if (a.schedule === b.schedule) return undefined;
+      return { rung: 'cross-schedule', reason: `checker under ${a.schedule}, trajectory of ${b.task} under ${b.schedule}: run the swap arm with one schedule` };
     },
     async reference(id: string): Promise<Trajectory> {
       const e = entry(id);

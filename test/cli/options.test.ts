@@ -100,10 +100,19 @@ describe('enumerated options name the flag, the bad value and the known values',
 describe('a --target-option the target does not take is refused before it opens', () => {
   it.each([
     ['apps', /^blindspot: --target-option: target apps takes no option 'foo' \(it takes none\)$/],
-    ['servicedesk', /^blindspot: --target-option: target servicedesk takes no option 'foo' \(it takes none\)$/],
+    ['servicedesk', /^blindspot: --target-option: target servicedesk takes no option 'foo' \(known: validate\)$/],
   ])('%s', async (target, line) => {
     const root = tmp();
     await refused(['freeze', '--target', target, '--target-option', 'foo=1', '--mutants', join(root, 'm'), '--censuses', join(root, 'c')], line);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('servicedesk refuses a validation schedule it does not know, naming the ones it does', async () => {
+    const root = tmp();
+    await refused(
+      ['freeze', '--target', 'servicedesk', '--target-option', 'validate=sometimes', '--mutants', join(root, 'm'), '--censuses', join(root, 'c')],
+      /^blindspot: --target-option validate: expected final, per-step or both comma separated \(e\.g\. validate=final,per-step\), got 'sometimes'$/,
+    );
     expect(readdirSync(root)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Step, TaskInfo } from '../../src/target/types.ts';
-import { GUI_FAMILIES, GUI_OPERATORS, extraField, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
+import { EXTRA_TEXT, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, extraField, extraFieldSubmit, extraFieldText, extraText, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
 import type { ExtraFieldCensus, FormDefaultsCensus } from '../../src/census/gui.ts';
 import type { GrammarContext } from '../../src/grammar/construction.ts';
 import { canonicalJson } from '../../src/util/hash.ts';
@@ -41,7 +41,7 @@ const fills = (s: Step[]) => s.filter((x) => x.call === 'form.fill');
 describe('GUI fault grammar', () => {
   it('every construction differs from the reference; every refusal has a reason', () => {
     fc.assert(
-      fc.property(reference, contextArb, fc.constantFrom(...GUI_FAMILIES), (ref, ctx, family) => {
+      fc.property(reference, contextArb, fc.constantFrom(...GUI_FAMILIES, ...GUI_EXTRA_FAMILIES), (ref, ctx, family) => {
         const out = GUI_OPERATORS[family](ref, ctx);
         if (out.ok) expect(canonicalJson(out.steps)).not.toBe(canonicalJson(ref));
         else expect(out.reason.length).toBeGreaterThan(0);
@@ -51,7 +51,7 @@ describe('GUI fault grammar', () => {
 
   it('is deterministic: same reference and censuses, same construction', () => {
     fc.assert(
-      fc.property(reference, contextArb, fc.constantFrom(...GUI_FAMILIES), (ref, ctx, family) => {
+      fc.property(reference, contextArb, fc.constantFrom(...GUI_FAMILIES, ...GUI_EXTRA_FAMILIES), (ref, ctx, family) => {
         expect(canonicalJson(GUI_OPERATORS[family](ref, ctx))).toBe(canonicalJson(GUI_OPERATORS[family](structuredClone(ref), structuredClone(ctx))));
       }),
     );
@@ -127,5 +127,43 @@ describe('GUI fault grammar', () => {
     const ctx: GrammarContext = { task, censuses: { 'extra-field-candidates': { kind: 'extra-field-candidates', target: 't', tasks: [{ task: 'form/0', template: 'form', protected: [], candidates: [] }], hash: 'e'.repeat(64) } } };
     const out = extraField([fill('a', 'x'), submit, claim], ctx);
     expect(out).toEqual({ ok: false, reason: 'no field outside the protected list has a template value differing from its on-form default' });
+  });
+
+  it('extra-field-submit fills the same candidate as extra-field, in the step that submits', () => {
+    fc.assert(
+      fc.property(reference, contextArb, (ref, ctx) => {
+        const single = extraField(ref, ctx);
+        const joint = extraFieldSubmit(ref, ctx);
+        expect(joint.ok).toBe(single.ok);
+        if (!single.ok || !joint.ok) return;
+        const added = single.steps.find((x, i) => x.call === 'form.fill' && !ref.includes(x) && single.steps[i + 1]?.call === 'form.submit')!;
+        expect(joint.steps.filter((x) => x.call === 'form.submit')).toEqual([]);
+        expect(joint.steps.filter((x) => x.call === 'form.fill_submit')).toEqual([{ ...added, call: 'form.fill_submit' }]);
+        expect(joint.steps.length).toBe(ref.length);
+      }),
+    );
+  });
+
+  it('extra-text appends text to the last textarea task field only', () => {
+    const ctx = structuredClone(fc.sample(contextArb, 1)[0]);
+    const census = ctx.censuses!['form-defaults'] as FormDefaultsCensus;
+    census.templates[0].fields[1].kind = 'textarea';
+    const ref = [fill('a', 'x'), fill('b', 'Slack'), fill('c', 'y'), submit, claim];
+    const out = extraText(ref, ctx);
+    expect(out.ok && out.steps).toEqual([fill('a', 'x'), fill('b', `Slack${EXTRA_TEXT}`), fill('c', 'y'), submit, claim]);
+    expect(extraText([fill('a', 'x'), submit, claim], ctx)).toEqual({ ok: false, reason: 'reference fills no textarea field' });
+  });
+
+  it('extra-field-text takes the first candidate the census says is a text field', () => {
+    const ctx = structuredClone(fc.sample(contextArb, 1)[0]);
+    const defaults = ctx.censuses!['form-defaults'] as FormDefaultsCensus;
+    defaults.templates[0].fields.forEach((f) => (f.kind = f.field === 'd' ? 'textarea' : 'choice'));
+    (ctx.censuses!['extra-field-candidates'] as ExtraFieldCensus).tasks[0].candidates = ['c', 'd', 'e'].map((f) => ({ field: f, label: f.toUpperCase(), value: 'z', default: { raw: 'def', display: 'def' } }));
+    const ref = [fill('a', 'x'), submit, claim];
+    const out = extraFieldText(ref, ctx);
+    expect(out.ok && out.steps).toEqual([fill('a', 'x'), { ...fill('d', 'z'), args: { field: 'd', label: 'D', value: 'z' } }, submit, claim]);
+    expect(extraField(ref, ctx).ok && (extraField(ref, ctx) as { steps: Step[] }).steps[1].args.field).toBe('c');
+    defaults.templates[0].fields[3].kind = 'choice';
+    expect(extraFieldText(ref, ctx)).toEqual({ ok: false, reason: 'no text field outside the protected list has a template value differing from its on-form default' });
   });
 });

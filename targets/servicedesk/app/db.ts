@@ -103,6 +103,14 @@ export class InstanceDb {
     return this.select(table, [['sys_id', '=', sysId]], 1)[0];
   }
 
+  /** Sets the given columns of a record (system columns stay); false when there is no such record. */
+  update(table: string, sysId: string, values: RowValues): boolean {
+    const cols = Object.keys(values).filter((c) => dataColumns(table).includes(c));
+    if (!cols.length) return !!this.get(table, sysId);
+    const sql = `UPDATE "${table}" SET ${cols.map((c) => `"${c}" = ?`).join(', ')} WHERE sys_id = ?`;
+    return this.db.prepare(sql).run(...cols.map((c) => values[c]), sysId).changes > 0;
+  }
+
   delete(table: string, sysId: string): boolean {
     return this.db.prepare(`DELETE FROM "${table}" WHERE sys_id = ?`).run(sysId).changes > 0;
   }

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { InstanceDb, type RowValues } from './db.ts';
-import { CATALOG, REF_TABLES, TABLES, catalogItem, displayOfChoice, linkColumns, tableDef, WRITABLE_TABLES, type FieldDef } from './schema.ts';
+import { CATALOG, QUANTITY_BOUNDS, REF_TABLES, TABLES, catalogItem, displayOfChoice, linkColumns, tableDef, WRITABLE_TABLES, type FieldDef } from './schema.ts';
 import { detailPage, formPage, link, page, type FormField } from './render.ts';
 
 const newId = () => randomUUID().replace(/-/g, '');
@@ -101,11 +101,14 @@ export class ServiceDeskServer {
     const path = url.pathname;
     const api = /^\/api\/now\/table\/([a-z_]+)(?:\/([0-9a-f]+))?$/.exec(path);
     if (api) return this.tableApi(req, res, url, user, api[1], api[2]);
+    const list = /^\/([a-z_]+)_list\.do$/.exec(path);
+    if (list && tableDef(list[1])) return send(res, 200, this.listPage(list[1]));
     const form = /^\/([a-z_]+)\.do$/.exec(path);
     if (form && tableDef(form[1])) {
-      if (req.method === 'POST') return this.insertRecord(req, res, form[1], user);
       const id = url.searchParams.get('sys_id') ?? '-1';
-      return id === '-1' ? send(res, 200, this.newForm(form[1])) : this.showRecord(res, form[1], id);
+      if (req.method === 'POST') return id === '-1' ? this.insertRecord(req, res, form[1], user) : this.updateRecord(req, res, form[1], id);
+      if (id === '-1') return send(res, 200, this.newForm(form[1]));
+      return url.searchParams.get('sysparm_view') === 'edit' ? send(res, 200, this.editForm(form[1], id)) : this.showRecord(res, form[1], id);
     }
     if (path === '/catalog/item') return send(res, 200, this.itemForm(url.searchParams.get('sysparm_id') ?? ''));
     if (path === '/catalog/order' && req.method === 'POST') return this.order(req, res, user);
@@ -164,6 +167,39 @@ export class ServiceDeskServer {
     send(res, 303, '', 'text/plain', { location: `/${table}.do?sys_id=${sysId}` });
   }
 
+  /** An existing record's form, its stored values filled in; Update saves it and returns to the list. */
+  private editForm(table: string, sysId: string, values?: RowValues, error?: string): string {
+    const t = tableDef(table)!;
+    const row = this.db.get(table, sysId);
+    if (!row) throw new HttpError(404, `no ${table} record ${sysId}`);
+    return formPage({
+      title: `${t.label} ${row.number}`,
+      heading: `${t.label} ${row.number}`,
+      action: `/${table}.do?sys_id=${sysId}`,
+      uniqueValue: sysId,
+      fields: this.formFields(table, t.fields, values ?? row),
+      submitId: 'sysverb_update',
+      submitLabel: 'Update',
+      error,
+    });
+  }
+
+  private async updateRecord(req: IncomingMessage, res: ServerResponse, table: string, sysId: string): Promise<void> {
+    const t = tableDef(table)!;
+    const { values, missing } = this.readFields(new URLSearchParams(await body(req)), table, t.fields);
+    if (missing.length) return send(res, 400, this.editForm(table, sysId, values, `Mandatory fields are not filled in: ${missing.join(', ')}`));
+    if (!this.db.update(table, sysId, values)) throw new HttpError(404, `no ${table} record ${sysId}`);
+    send(res, 303, '', 'text/plain', { location: `/${table}_list.do` });
+  }
+
+  /** The table's list view, newest first: where an update returns to. */
+  private listPage(table: string): string {
+    const t = tableDef(table)!;
+    const rows = this.db.select(table).slice(-20).reverse();
+    const first = t.fields.find((f) => f.kind === 'text')!;
+    return detailPage(`${t.label}s`, rows.map((r) => [r.number, r[first.name] ?? '']));
+  }
+
   private showRecord(res: ServerResponse, table: string, sysId: string): void {
     const t = tableDef(table)!;
     const row = this.db.get(table, sysId);
@@ -193,10 +229,14 @@ export class ServiceDeskServer {
     if (!item) throw new HttpError(404, 'no such catalog item');
     const { values, missing } = this.readFields(new URLSearchParams(await body(req)), 'IO', item.variables);
     if (missing.length) throw new HttpError(400, `Mandatory fields are not filled in: ${missing.join(', ')}`);
+    const n = Number(values.quantity ?? '1');
+    if (!Number.isInteger(n) || n < QUANTITY_BOUNDS.min || n > QUANTITY_BOUNDS.max) {
+      throw new HttpError(400, `Quantity must be a whole number from ${QUANTITY_BOUNDS.min} to ${QUANTITY_BOUNDS.max}`);
+    }
     const by = user.user_name;
     const request = this.db.db.transaction(() => {
       const reqId = this.db.insert('sc_request', { requested_for: user.sys_id, request_state: 'requested' }, by);
-      const ritm = this.db.insert('sc_req_item', { request: reqId, cat_item: item.id, quantity: values.quantity ?? '1' }, by);
+      const ritm = this.db.insert('sc_req_item', { request: reqId, cat_item: item.id, short_description: item.description, quantity: String(n) }, by);
       for (const v of item.variables.filter((x) => x.name !== 'quantity')) {
         this.db.insert('sc_item_option', { request_item: ritm, cat_item: item.id, item_option: v.name, value: values[v.name] }, by);
       }
@@ -240,6 +280,14 @@ export class ServiceDeskServer {
     return out;
   }
 
+  /** The one dot-walked field the order validator reads: an item option's question text. */
+  private dotWalk(table: string, row: RowValues, field: string): string {
+    if (table === 'sc_item_option' && field === 'item_option.question_text') {
+      return catalogItem(row.cat_item)?.variables.find((v) => v.name === row.item_option)?.label ?? '';
+    }
+    return '';
+  }
+
   private async tableApi(req: IncomingMessage, res: ServerResponse, url: URL, user: RowValues, table: string, sysId?: string): Promise<void> {
     const known = WRITABLE_TABLES.includes(table) || REF_TABLES.some((t) => t.name === table);
     if (!known) throw new HttpError(404, `no table ${table}`);
@@ -253,15 +301,16 @@ export class ServiceDeskServer {
       const rows = this.db.select(table, where, limit).map((r) => {
         const { password: _p, ...safe } = r;
         const shown = this.displayRow(table, safe, display);
-        return fields ? Object.fromEntries(fields.map((f) => [f, shown[f] ?? ''])) : shown;
+        return fields ? Object.fromEntries(fields.map((f) => [f, shown[f] ?? this.dotWalk(table, r, f)])) : shown;
       });
       return sendJson(res, 200, { result: rows });
     }
     // Writes through the API are for the instance's administrator (user set-up and teardown).
     if (!admin) throw new HttpError(403, 'only the administrator writes through the Table API');
     if (req.method === 'POST') {
-      const values = JSON.parse((await body(req)) || '{}') as RowValues;
-      const id = this.db.insert(table, values, user.user_name);
+      const { sys_created_by: onBehalfOf, ...values } = JSON.parse((await body(req)) || '{}') as RowValues;
+      // The administrator may create a row on behalf of a user (a task's set-up record, owned by its episode).
+      const id = this.db.insert(table, values, onBehalfOf || user.user_name);
       return sendJson(res, 201, { result: { sys_id: id } });
     }
     if (req.method === 'DELETE' && sysId) {

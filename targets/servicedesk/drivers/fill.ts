@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import type { FieldKind } from '../app/schema.ts';
 
-export const SUBMIT_BUTTONS = '#sysverb_insert, #oi_order_now_button';
+export const SUBMIT_BUTTONS = '#sysverb_insert, #sysverb_update, #oi_order_now_button';
 
 /**
  * `kind` comes from the template's field definitions when the driver knows the
@@ -17,7 +17,10 @@ export async function fillField(page: Page, label: string, value: string, timeou
     (await control.evaluate((e) => (e.tagName === 'SELECT' ? 'choice' : (e as HTMLInputElement).type === 'checkbox' ? 'boolean' : e.hasAttribute('data-ref') ? 'reference' : 'text'), undefined, { timeout: timeoutMs }));
   if (kind === 'choice') await control.selectOption(value, { timeout: timeoutMs });
   else if (kind === 'boolean') await control.setChecked(value === 'true', { timeout: timeoutMs });
-  else if (kind === 'reference') {
+  else if (kind === 'reference' && value === '') {
+    // Clearing a reference: emptying the display input clears the hidden sys_id (its input handler).
+    await control.fill('', { timeout: timeoutMs });
+  } else if (kind === 'reference') {
     // Type into the display input, then pick the matching autocomplete entry: that sets the hidden sys_id.
     await control.fill(value, { timeout: timeoutMs });
     const target = await control.getAttribute('data-target');
@@ -29,7 +32,8 @@ export async function fillField(page: Page, label: string, value: string, timeou
 /** Clicks submit and waits for the new page; returns why not when the form stays. */
 export async function submitForm(page: Page, timeoutMs: number): Promise<{ ok: true } | { ok: false; why: string }> {
   const before = page.url();
-  const created = (u: URL) => u.href !== before && (/[?&]sys_id=(?!-1)/.test(u.search) || u.pathname === '/catalog/checkout');
+  // a new record's page, the order status page, or (after an update) the table's list view
+  const created = (u: URL) => u.href !== before && (/[?&]sys_id=(?!-1)/.test(u.search) || u.pathname === '/catalog/checkout' || u.pathname.endsWith('_list.do'));
   const navigated = page.waitForURL(created, { timeout: timeoutMs, waitUntil: 'domcontentloaded' }).then(() => true, () => false);
   // A refused submit stays on the form and says why (client-side mandatory check, or the server's error page).
   const refusal = page.locator('#output_messages:not(:empty), p.error').first();

@@ -16,8 +16,15 @@ export interface FormTaskSpec {
   fieldLabels: Record<string, string>;
 }
 
+/**
+ * What a WorkArena validate() returns: reward, and `done`, whether this
+ * validation ends the episode (BrowserGym's `terminated`). A failure the agent
+ * can still repair (not submitted yet, not on the form) is not done; a failure
+ * it cannot (an out-of-scope change, a wrong value saved) is.
+ */
 export interface ValidationResult {
   reward: 0 | 1;
+  done: boolean;
   message: string;
 }
 
@@ -66,23 +73,26 @@ function pageOnRightUrl(page: Page, table: string): boolean {
 
 export async function validateForm(page: Page, spec: FormTaskSpec, instanceId: string, instance: Instance): Promise<ValidationResult> {
   if (!pageOnRightUrl(page, spec.table)) {
-    return { reward: 0, message: `The page is not in the right URL to validate task ${spec.taskClass}.` };
+    return { reward: 0, done: false, message: `The page is not in the right URL to validate task ${spec.taskClass}.` };
   }
   const protectedFieldChanged = await page.evaluate(() => (window as unknown as { WORKARENA_BAD_FIELD_CHANGED?: boolean }).WORKARENA_BAD_FIELD_CHANGED);
-  if (protectedFieldChanged) return { reward: 0, message: 'Some fields outside of the task scope have been changed.' };
+  if (protectedFieldChanged) return { reward: 0, done: true, message: 'Some fields outside of the task scope have been changed.' };
   const storage = await page.evaluate(() => ({ ...localStorage }) as Record<string, string>);
   const sysId = storage[sessionSysIdField(instanceId)];
-  if (sysId === undefined) return { reward: 0, message: 'The form has not been submitted.' };
-  const { result } = await tableApiCall(
-    instance,
-    spec.table,
-    { sysparm_query: `sys_id=${sysId}`, sysparm_display_value: 'true' },
-    { forRecord: true, retries: 5, delayMs: 100 },
-  );
-  if (!result.length) return { reward: 0, message: 'The record was not found in the database. Perhaps the form was not submitted correctly.' };
-  const record = Object.fromEntries(Object.entries(result[0]).map(([f, v]) => [f, displayOf(v)]));
-  for (const f of spec.task_fields) {
-    if (record[f] !== spec.template_record[f]) return { reward: 0, message: `The field "${spec.fieldLabels[f]}" has the wrong value.` };
-  }
-  return { reward: 1, message: 'The record was successfully created.' };
+  if (sysId === undefined) return { reward: 0, done: false, message: 'The form has not been submitted.' };
+  const record = await readRecord(instance, spec.table, sysId);
+  if (!record) return { reward: 0, done: false, message: 'The record was not found in the database. Perhaps the form was not submitted correctly.' };
+  const wrong = wrongField(spec, record);
+  if (wrong) return { reward: 0, done: true, message: `The field "${wrong}" has the wrong value.` };
+  return { reward: 1, done: true, message: 'The record was successfully created.' };
 }
+
+/** The record with display values (references by their display value), waiting for it to appear; undefined when it does not. */
+export async function readRecord(instance: Instance, table: string, sysId: string): Promise<Record<string, string> | undefined> {
+  const { result } = await tableApiCall(instance, table, { sysparm_query: `sys_id=${sysId}`, sysparm_display_value: 'true' }, { forRecord: true, retries: 5, delayMs: 100 });
+  return result.length ? Object.fromEntries(Object.entries(result[0]).map(([f, v]) => [f, displayOf(v)])) : undefined;
+}
+
+/** The label of the first task field whose value is not the template record's, if any. */
+export const wrongField = (spec: FormTaskSpec, record: Record<string, string>) =>
+  spec.task_fields.filter((f) => record[f] !== spec.template_record[f]).map((f) => spec.fieldLabels[f])[0];

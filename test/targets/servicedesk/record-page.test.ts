@@ -32,4 +32,24 @@ describe('servicedesk record page', () => {
     expect(body).toContain(`<td>${ADMIN.name}</td>`);
     expect(body).toContain('<td>printer jam</td>');
   });
+
+  it('refuses an order outside the quantity bounds (1 to 10) and keeps the item\'s short description on the requested item', async () => {
+    const auth = `Basic ${Buffer.from(`${inst.admin.user}:${inst.admin.password}`).toString('base64')}`;
+    const order = (q: string) =>
+      fetch(`${server.url}/catalog/order?sysparm_id=apple_watch`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `IO.quantity=${q}`,
+      });
+    for (const q of ['0', '11']) {
+      const res = await order(q);
+      expect([q, res.status]).toEqual([q, 400]);
+      expect(await res.text()).toMatch(/Quantity must be a whole number from 1 to 10/);
+    }
+    const ok = await order('10');
+    expect(ok.status).toBe(303);
+    const request = new URL(ok.headers.get('location')!, server.url).searchParams.get('sysparm_sys_id')!;
+    expect(db.select('sc_req_item', [['request', '=', request]])).toMatchObject([{ quantity: '10', short_description: 'Apple Watch - Their most personal device ever' }]);
+  });
 });
