@@ -1,20 +1,27 @@
-// The AgentDojo bridge kept alive across cells (what each worker does) against a
-// process per cell (spawn, import AgentDojo, shake hands, score one cell, exit),
-// on the same banking control cells in the same run. Goal: >= 50 cells/s and
-// >= 10x the baseline.
+// A Python bridge kept alive across cells (what each worker does) against a
+// process per cell (spawn, import the benchmark, shake hands, score one cell,
+// exit), on the same control cells in the same run: AgentDojo's banking suite,
+// and BFCL's base multi-turn entries. Goal: >= 50 cells/s and >= 10x the baseline.
 import { existsSync } from 'node:fs';
 import { openTarget } from '../src/target/registry.ts';
 import { controlCell } from '../src/grammar/enumerate.ts';
 import { scoreCell } from '../src/run/score.ts';
 import type { Cell } from '../src/protocol/cell.ts';
-import { python, SETUP } from '../targets/agentdojo/index.ts';
+import * as agentdojo from '../targets/agentdojo/index.ts';
+import * as bfcl from '../targets/bfcl/index.ts';
 import { printRows, timed } from './measure.ts';
 
-const SPEC = 'agentdojo?suite=banking';
 const LIMIT_MS = 30_000;
 
-async function bankingCells(n: number): Promise<Cell[]> {
-  const target = await openTarget(SPEC);
+interface Bridge {
+  title: string;
+  spec: string;
+  python: () => string;
+  setup: string;
+}
+
+async function controlCells(spec: string, n: number): Promise<Cell[]> {
+  const target = await openTarget(spec);
   try {
     const tasks = await target.tasks();
     const controls: Cell[] = [];
@@ -31,8 +38,8 @@ function rate(cells: number, ms: number, passed: number): number {
   return (cells * 1000) / ms;
 }
 
-async function persistent(cells: Cell[]): Promise<number> {
-  const target = await openTarget(SPEC);
+async function persistent(spec: string, cells: Cell[]): Promise<number> {
+  const target = await openTarget(spec);
   try {
     let passed = 0;
     const { ms } = await timed(async () => {
@@ -44,11 +51,11 @@ async function persistent(cells: Cell[]): Promise<number> {
   }
 }
 
-async function processPerCell(cells: Cell[]): Promise<number> {
+async function processPerCell(spec: string, cells: Cell[]): Promise<number> {
   let passed = 0;
   const { ms } = await timed(async () => {
     for (const cell of cells) {
-      const target = await openTarget(SPEC);
+      const target = await openTarget(spec);
       try {
         passed += Number((await scoreCell(target, cell, LIMIT_MS)).verdict?.verdict === 'pass');
       } finally {
@@ -59,18 +66,24 @@ async function processPerCell(cells: Cell[]): Promise<number> {
   return rate(cells.length, ms, passed);
 }
 
-export async function benchBridge(persistentCells = 1000, baselineCells = 4): Promise<void> {
-  if (!existsSync(python())) {
-    console.log(`\n## AgentDojo bridge\n\nskipped: no venv at ${python()}; run \`${SETUP}\``);
+async function benchPythonBridge(b: Bridge, persistentCells: number, baselineCells: number): Promise<void> {
+  if (!existsSync(b.python())) {
+    console.log(`\n## ${b.title}\n\nskipped: no venv at ${b.python()}; run \`${b.setup}\``);
     return;
   }
-  const cells = await bankingCells(persistentCells);
-  const kept = await persistent(cells);
-  const spawned = await processPerCell(cells.slice(0, baselineCells));
+  const cells = await controlCells(b.spec, persistentCells);
+  const kept = await persistent(b.spec, cells);
+  const spawned = await processPerCell(b.spec, cells.slice(0, baselineCells));
   const ratio = kept / spawned;
-  printRows('AgentDojo bridge: persistent process vs process per cell (banking controls, one worker)', [
+  printRows(`${b.title}: persistent process vs process per cell (controls, one worker)`, [
     { mode: 'persistent bridge', cells: persistentCells, 'cells/s': kept.toFixed(1), goal: '>= 50', met: kept >= 50 ? 'yes' : 'NO' },
     { mode: 'process per cell', cells: baselineCells, 'cells/s': spawned.toFixed(2), goal: '', met: '' },
     { mode: 'ratio', cells: '', 'cells/s': `${ratio.toFixed(0)}x`, goal: '>= 10x', met: ratio >= 10 ? 'yes' : 'NO' },
   ]);
 }
+
+export const benchBridge = (persistentCells = 1000, baselineCells = 4) =>
+  benchPythonBridge({ title: 'AgentDojo bridge (banking)', spec: 'agentdojo?suite=banking', python: agentdojo.python, setup: agentdojo.SETUP }, persistentCells, baselineCells);
+
+export const benchBfcl = (persistentCells = 1000, baselineCells = 4) =>
+  benchPythonBridge({ title: 'BFCL bridge (multi-turn base)', spec: 'bfcl?suite=base', python: bfcl.python, setup: bfcl.SETUP }, persistentCells, baselineCells);

@@ -1,6 +1,6 @@
 // npm run bench: speed goals are measured here, never in unit tests.
 import { benchFaults, benchSwap } from './faults.ts';
-import { benchBridge } from './bridge.ts';
+import { benchBfcl, benchBridge } from './bridge.ts';
 import { benchBrowser } from './browser.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
@@ -10,6 +10,7 @@ const all = !which.length;
 if (all || which.includes('faults')) await benchFaults();
 if (all || which.includes('swap')) await benchSwap();
 if (all || which.includes('bridge')) await benchBridge();
+if (all || which.includes('bfcl')) await benchBfcl();
 if (all || which.includes('browser')) await benchBrowser();
 if (all || which.includes('search')) await benchSearch();
 if (all || which.includes('startup')) await benchStartup();

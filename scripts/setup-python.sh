@@ -3,8 +3,10 @@
 # pinned, from PyPI with pip only. Benchmarks pin incompatible dependencies
 # (agentdojo and bfcl-eval disagree on cohere), so they never share a venv:
 # agentdojo keeps .venv/ (its historical path), every other target gets
-# .venv-<name>/. Idempotent: a venv that already holds exactly its pins returns
-# at once. Usage: setup-python.sh [target...] (default: every target).
+# .venv-<name>/. `repair` is not a target: it is blindspot repair's LibCST
+# rewriter (src/repair/python/requirements.txt, .venv-repair/). Idempotent: a
+# venv that already holds exactly its pins returns at once.
+# Usage: setup-python.sh [target...|repair] (default: every target, and repair).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,24 +17,30 @@ PY="${PYTHON:-python3}"
 }
 
 venv_of() { if [ "$1" = agentdojo ]; then echo .venv; else echo ".venv-$1"; fi; }
+req_of() { if [ "$1" = repair ]; then echo src/repair/python/requirements.txt; else echo "targets/$1/requirements.txt"; fi; }
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   for req in targets/*/requirements.txt; do targets+=("$(basename "$(dirname "$req")")"); done
+  targets+=(repair)
 fi
 
 for t in "${targets[@]}"; do
-  REQ="targets/$t/requirements.txt"
+  REQ="$(req_of "$t")"
   [ -f "$REQ" ] || { echo "setup-python: $REQ does not exist" >&2; exit 1; }
   VENV="$(venv_of "$t")"
   STAMP="$VENV/.blindspot-requirements.sha256"
-  want="$(sha256sum "$REQ" | cut -d' ' -f1)"
+  # requirements-nodeps.txt: packages installed without their declared dependencies
+  # (bfcl-eval declares torch and model SDKs its checker never imports: gigabytes)
+  NODEPS="${REQ%requirements.txt}requirements-nodeps.txt"
+  want="$(cat "$REQ" $( [ -f "$NODEPS" ] && echo "$NODEPS" ) | sha256sum | cut -d' ' -f1)"
   if [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then
     echo "setup-python: $VENV is up to date ($REQ)"
     continue
   fi
   [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
+  if [ -f "$NODEPS" ]; then "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input --no-deps -r "$NODEPS"; fi
   # A target may ship a smoke import that fails loudly when the install is broken.
   if [ -f "targets/$t/smoke.py" ]; then "$VENV/bin/python" "targets/$t/smoke.py"; fi
   echo "$want" > "$STAMP"

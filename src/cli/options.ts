@@ -90,7 +90,7 @@ export const targetOption = <T>(y: Argv<T>) =>
       array: true,
       describe: 'key=value passed to the target (repeatable); e.g. command="python3 my_target.py" for --target protocol',
     })
-    .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name> (agentdojo: workspace, slack, banking, travel)' });
+    .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name> (agentdojo: workspace, slack, banking, travel; bfcl: base, miss_param, miss_func, long_context, all)' });
 
 /**
  * The target spec the increment records: the name plus every target option, so

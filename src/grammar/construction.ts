@@ -30,5 +30,5 @@ export function lastIndexWhere<T>(xs: T[], pred: (x: T) => boolean): number {
 }
 
 export function describeStep(s: Step): string {
-  return `${s.call}(${JSON.stringify(s.args)})`;
+  return `${s.call}(${JSON.stringify(s.args)})${s.turn === undefined ? '' : ` in turn ${s.turn}`}`;
 }

@@ -9,6 +9,7 @@ export const StepSchema = z.object({
   alternatives: z.record(z.string(), z.array(json)).optional(),
   free: z.array(z.string()).optional(),
   domains: z.record(z.string(), DomainSchema).optional(),
+  turn: z.number().int().min(0).optional(),
 });
 
 export const ARMS = ['control', 'fault', 'swap', 'floor', 'search'] as const;

@@ -21,6 +21,21 @@ export function countMismatches(reference: Effect, got: Effect): CountMismatch[]
     .filter((m) => m.reference !== m.delivered);
 }
 
+const turnOf = (table: string) => /^turn(\d+)\//.exec(table)?.[1];
+
+/**
+ * Writes in a turn where the reference writes nothing (multi-turn targets, whose
+ * readback names each table `turn<N>/...`): an action taken before the turn that
+ * asks for it, or in a turn whose ground truth is to do nothing.
+ */
+export function turnWrites(reference: Effect, got: Effect): string[] {
+  const busy = new Set(Object.entries(reference).filter(([, t]) => writes(t)).map(([table]) => turnOf(table)));
+  return Object.entries(got)
+    .filter(([table, t]) => turnOf(table) !== undefined && !busy.has(turnOf(table)) && writes(t))
+    .map(([table]) => `${table} (written in turn ${turnOf(table)}, where the reference writes nothing)`)
+    .sort();
+}
+
 const isSet = (v: Json | undefined) => v !== null && v !== undefined && v !== '';
 
 /** Fields an effect touches in one table: fields an update changed, fields an added row sets. */

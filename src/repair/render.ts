@@ -53,9 +53,10 @@ export function renderRepair(r: RepairResult): string {
   }
   if (r.copies) {
     out.push('', `## Patched copies (${r.copies.dir})`, '');
-    out.push(table(['file', 'sha256', 'asserted tables', 'skipped'], r.copies.patched.map((p) => [p.path, p.sha256.slice(0, 12), p.tables.join(', '), p.skipped.join('; ')])));
+    out.push(table(['file', 'sha256', 'asserted tables / patched functions', 'skipped'], r.copies.patched.map((p) => [p.path, p.sha256.slice(0, 12), (p.functions ?? p.tables).join(', '), p.skipped.join('; ')])));
   }
   if (r.regrade) out.push('', `Regrade: increment ${r.regrade.incrementId} (${r.regrade.incrementDir}), run folder ${r.regrade.runDir}.`);
+  if (r.upstream) out.push('', `Upstream patch: ${r.upstream.diff} (${r.upstream.files.join(', ') || 'no file changed'}); apply it at the root of the benchmark's repository with \`git apply\`.`);
   if (r.notes.length) out.push('', '## Notes', '', ...r.notes.map((n) => `- ${n}`));
   return out.join('\n') + '\n';
 }

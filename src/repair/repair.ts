@@ -15,7 +15,8 @@ import { sha256 } from '../util/hash.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from './checker-files.ts';
 import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts } from './guards.ts';
-import { countMismatches, scopeViolations } from './mechanism.ts';
+import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
+import { pythonProfile, pythonRepair } from './python.ts';
 import { buildResult, type Mechanism, type PatchName, type PatchedVerdicts, type RepairResult } from './result.ts';
 import { rescore } from './refreeze.ts';
 import { renderRepair, flipsCsv } from './render.ts';
@@ -31,7 +32,10 @@ export interface RepairOptions {
 
 const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
 
-const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations };
+const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations, 'empty-turn': turnWrites };
+
+/** Patches that rewrite checker copies and regrade (the others guard the shipped verdicts). */
+const REWRITES: PatchName[] = ['cardinality', 'empty-turn'];
 
 interface Loaded {
   runDir: string;
@@ -150,11 +154,24 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   await mkdir(out, { recursive: true });
   const notes: string[] = [];
   const mechanism = MECHANISM[opts.patch];
-  const produced =
-    opts.patch === 'cardinality'
+  const rewrites = REWRITES.includes(opts.patch);
+  const python = rewrites ? await pythonProfile(l.increment.target.spec) : undefined;
+  const produced = python
+    ? await pythonRepair(opts.patch, python, runDir, out, {
+        // every arm whose cells a checker judges on their own trajectory: a count
+        // patch also closes do-nothing passes (floor) and search findings
+        cells: l.manifest.filter((c) => c.arm !== 'swap'),
+        incrementDir: l.incDir,
+        increment: l.increment,
+        workers: opts.workers,
+        limitMs: opts.limitMs,
+      }, notes)
+    : opts.patch === 'cardinality'
       ? await cardinality(l, out, opts, notes)
-      : { verdicts: guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
-  if (opts.patch !== 'cardinality') {
+      : opts.patch === 'empty-turn'
+        ? (() => { throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`); })()
+        : { verdicts: guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
+  if (!rewrites) {
     notes.push(`${opts.patch} is computed from the retained readback over the shipped verdicts: it reports what a guarded checker would catch; nothing was rerun.`);
     notes.push('Controls are their own reference effects here, so a guard cannot break them in this run; it could on a rerun whose readback differs.');
   }
@@ -163,11 +180,12 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const result = buildResult(
     {
       patch: opts.patch,
-      mode: opts.patch === 'cardinality' ? 'regraded' : 'would-catch',
+      mode: rewrites ? 'regraded' : 'would-catch',
       // as the user named it: an absolute path would tie a committed result to one machine
       run: { dir: opts.runDir, incrementId: l.increment.id, incrementHash: l.increment.hash },
-      shipped: shippedState(l.increment, after, notes),
+      shipped: 'shipped' in produced ? (produced.shipped as RepairResult['shipped']) : shippedState(l.increment, after, notes),
       ...('copies' in produced ? { copies: produced.copies, regrade: produced.regrade } : {}),
+      ...('upstream' in produced ? { upstream: produced.upstream as RepairResult['upstream'] } : {}),
       notes,
     },
     l.cls,

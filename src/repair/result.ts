@@ -5,7 +5,7 @@
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Effect, VerdictValue } from '../target/types.ts';
 
-export const PATCHES = ['cardinality', 'count-guard', 'scope-guard'] as const;
+export const PATCHES = ['cardinality', 'count-guard', 'scope-guard', 'empty-turn'] as const;
 export type PatchName = (typeof PATCHES)[number];
 
 export interface Flip {
@@ -49,8 +49,10 @@ export interface RepairResult {
   untargeted: { cell: string; generator: string; family: string }[];
   shipped: { checkerHash: string; files: { path: string; sha256: string; unchanged: boolean }[] };
   /** cardinality: the patched copies, the derived regrade increment and its run folder */
-  copies?: { dir: string; patched: { path: string; sha256: string; tables: string[]; skipped: string[] }[] };
+  copies?: { dir: string; patched: { path: string; sha256: string; tables: string[]; skipped: string[]; functions?: string[] }[] };
   regrade?: { incrementDir: string; incrementId: string; runDir: string };
+  /** Python checkers: the patch as a unified diff against the installed package, paths as in the benchmark's repository */
+  upstream?: { diff: string; prefix: string; files: string[] };
   notes: string[];
 }
 
@@ -77,7 +79,7 @@ function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
 }
 
 export function buildResult(
-  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'notes'>,
+  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'notes'>,
   cls: Classification,
   effects: Map<string, Effect | undefined>,
   mechanism: Mechanism,

@@ -52,6 +52,12 @@ export interface Step {
    * other existing entities of the same kind.
    */
   domains?: Record<string, Domain>;
+  /**
+   * The conversation turn the step belongs to, for multi-turn targets whose
+   * checker grades turn by turn (BFCL): faults keep it, so an edit lands in a
+   * known turn and its description names it.
+   */
+  turn?: number;
 }
 
 /** The values an argument can take, as far as the target can say. */

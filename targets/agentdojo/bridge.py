@@ -44,7 +44,22 @@ if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arguments import Known, domains, free, required, strings  # noqa: E402
-from protocol_server import PROTOCOL_VERSIONS, ProtocolError, require, serve  # noqa: E402
+from protocol_server import (  # noqa: E402
+    PROTOCOL_VERSIONS,
+    Episodes,
+    ProtocolError,
+    bridge_handlers,
+    checker_copies,
+    chosen,
+    delivery_params,
+    files_hash,
+    frozen_datetime,
+    handshake_answer,
+    handshake_options,
+    require,
+    serve,
+    without,
+)
 from readback import Flat, canonical, diff, flatten, jsonable  # noqa: E402
 from semantics import effect_semantics, normalised, placeholder  # noqa: E402
 
@@ -56,16 +71,8 @@ CLAIM = "answer"
 FROZEN_NOW = _datetime.datetime(2024, 5, 15, 12, 0, 0)
 
 
-class _FrozenDatetime(_datetime.datetime):
-    @classmethod
-    def now(cls, tz: Any = None) -> _datetime.datetime:  # type: ignore[override]
-        return FROZEN_NOW if tz is None else FROZEN_NOW.replace(tzinfo=tz)
-
-
 def _freeze_clock(modules: list[types.ModuleType]) -> None:
-    shim = types.ModuleType("datetime")
-    shim.__dict__.update(vars(_datetime))
-    shim.datetime = _FrozenDatetime  # type: ignore[attr-defined]
+    shim = frozen_datetime(FROZEN_NOW)
     for m in modules:
         if getattr(m, "datetime", None) is _datetime:
             m.datetime = shim  # type: ignore[attr-defined]
@@ -75,6 +82,7 @@ import agentdojo  # noqa: E402
 from agentdojo.default_suites.v1.tools import cloud_drive_client, email_client  # noqa: E402
 from agentdojo.functions_runtime import FunctionCall, FunctionsRuntime  # noqa: E402
 from agentdojo.task_suite.load_suites import get_suites  # noqa: E402
+from agentdojo.task_suite.task_suite import TaskSuite  # noqa: E402
 from agentdojo.types import text_content_block_from_string  # noqa: E402
 
 _freeze_clock([email_client, cloud_drive_client])
@@ -87,11 +95,26 @@ def _sha256(data: bytes) -> str:
 
 
 def _files_hash(paths: list[Path]) -> tuple[str, list[dict[str, str]]]:
-    files = [
-        {"path": "agentdojo/" + p.relative_to(PACKAGE_DIR).as_posix(), "sha256": _sha256(p.read_bytes())}
-        for p in sorted(paths)
-    ]
-    return _sha256("".join(f"{f['path']}\0{f['sha256']}\n" for f in files).encode()), files
+    return files_hash(PACKAGE_DIR, "agentdojo", paths)
+
+
+def _copied_tasks(path: Path) -> dict[str, type]:
+    """The user-task classes a copy of a user_tasks.py defines, by task id. The
+    copy registers them into the installed suites when executed; registration is
+    redirected here for that, so the installed tasks stay as they are."""
+    collected: dict[str, type] = {}
+    register = TaskSuite.register_user_task
+
+    def collect(suite: TaskSuite, task: type) -> type:
+        collected[f"{suite.name}/user_task_{suite._get_task_number(task, 'UserTask')}"] = task
+        return task
+
+    TaskSuite.register_user_task = collect  # type: ignore[method-assign]
+    try:
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), {"__name__": f"blindspot_copy_{path.parent.name}", "__file__": str(path)})
+    finally:
+        TaskSuite.register_user_task = register  # type: ignore[method-assign]
+    return collected
 
 
 def _task_number(task_id: str) -> int:
@@ -122,9 +145,11 @@ class Bridge:
         # a task's reference and its suite's alternative values both need its ground truth
         self._ground_truth: dict[str, list[dict]] = {}
         self._values: dict[str, dict[tuple[str, str], list[Any]]] = {}
-        self.episodes: dict[str, Episode] = {}
-        self._next_episode = 1
+        self.episodes = Episodes(Episode)
         self.protocol = max(PROTOCOL_VERSIONS)
+        # checker copies to grade with (handshake's checkerDir), by task id
+        self.copies_root: Path | None = None
+        self.copied: dict[str, Any] = {}
 
     # -- tasks and environments -------------------------------------------------
 
@@ -276,34 +301,40 @@ class Bridge:
     # -- protocol methods ------------------------------------------------------
 
     def handshake(self, params: dict) -> dict:
-        version = require(params, "protocol", int)
-        if version not in PROTOCOL_VERSIONS:
-            speaks = " and ".join(map(str, PROTOCOL_VERSIONS))
-            raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {speaks}, not {version}")
-        options = params.get("options") or {}
-        if not isinstance(options, dict):
-            raise ProtocolError("invalid-params", "options must be an object")
-        unknown = sorted(set(options) - {"suite"})
-        if unknown:
-            raise ProtocolError("invalid-params", f"unknown target option(s) {', '.join(unknown)} (known: suite)")
-        if params.get("checkerDir"):
-            raise ProtocolError("unsupported", "the AgentDojo bridge grades with the shipped checkers only")
+        version, options = handshake_options(params, ("suite",), "AgentDojo", copies=True)
         if "suite" in options:
-            wanted = [s for s in str(options["suite"]).split(",") if s]
-            bad = [s for s in wanted if s not in SUITE_NAMES]
-            if bad or not wanted:
-                raise ProtocolError("invalid-params", f"unknown suite {', '.join(bad) or '(none)'} (known: {', '.join(SUITE_NAMES)})")
-            self.suites = [s for s in SUITE_NAMES if s in wanted]
-        self.protocol = version
-        info = self.describe()
-        if version < 2:
-            del info["semantics"]
-        return {"protocol": version, "target": info}
+            self.suites = chosen(options["suite"], SUITE_NAMES, "suite")
+        return handshake_answer(self, version, params)
+
+    @staticmethod
+    def checker_paths() -> list[Path]:
+        paths = [PACKAGE_DIR / "base_tasks.py", PACKAGE_DIR / "task_suite" / "task_suite.py"]
+        return paths + list((PACKAGE_DIR / "default_suites").rglob("user_tasks.py"))
+
+    def load_copies(self, checker_dir: str) -> None:
+        """Grades with copies of the checker files (a repair's patched checkers): a
+        changed user_tasks.py is executed with registration redirected, and its
+        task classes judge in place of the installed ones they were copied from."""
+        root, changed = checker_copies(checker_dir, PACKAGE_DIR, "agentdojo", self.checker_paths())
+        self.copies_root = root
+        for installed, copy in changed:
+            if installed.name != "user_tasks.py":
+                raise ProtocolError("unsupported", f"the AgentDojo bridge loads copies of user_tasks.py only, not of {installed.name}")
+            module = "agentdojo." + ".".join(installed.relative_to(PACKAGE_DIR).with_suffix("").parts)
+            for task_id, cls in _copied_tasks(copy).items():
+                suite, tid = task_id.split("/", 1)
+                # a task a later benchmark version replaced is served from another file
+                served = self.all_suites[suite].user_tasks.get(tid) if suite in self.all_suites else None
+                if served is not None and type(served).__module__ == module:
+                    self.copied[task_id] = cls()
 
     def describe(self) -> dict:
-        checker_paths = [PACKAGE_DIR / "base_tasks.py", PACKAGE_DIR / "task_suite" / "task_suite.py"]
-        checker_paths += list((PACKAGE_DIR / "default_suites").rglob("user_tasks.py"))
-        checker_hash, checker_files = _files_hash(checker_paths)
+        checker_paths = self.checker_paths()
+        if self.copies_root is None:
+            checker_hash, checker_files = _files_hash(checker_paths)
+        else:
+            copies = [self.copies_root / p.relative_to(PACKAGE_DIR) for p in checker_paths]
+            checker_hash, checker_files = files_hash(self.copies_root, "agentdojo", copies)
         environment_hash, _ = _files_hash(list((PACKAGE_DIR / "data" / "suites").rglob("*.yaml")))
         semantics = effect_semantics(self.placeholders())
         # tasks carry their worlds and references their free arguments and
@@ -321,14 +352,14 @@ class Bridge:
             "checkerHash": checker_hash,
             "checkerFiles": checker_files,
             "corpusHash": _sha256(canonical(corpus).encode()),
-            "capabilities": ["api", "readback", "claim"],
+            "capabilities": ["api", "readback", "claim", "checker-dir"],
             "semantics": semantics,
         }
 
     def list_tasks(self) -> list[dict]:
         tasks = self.task_infos()
         if self.protocol < 2:
-            tasks = [{k: v for k, v in t.items() if k != "world"} for t in tasks]
+            tasks = without(tasks, ("world",))
         return tasks
 
     def task_infos(self) -> list[dict]:
@@ -348,30 +379,13 @@ class Bridge:
         return out
 
     def episode(self, params: dict) -> Episode:
-        ep_id = require(params, "episode")
-        if ep_id not in self.episodes:
-            raise ProtocolError("unknown-episode", f"no open episode {ep_id!r}")
-        return self.episodes[ep_id]
-
-    def open(self, params: dict) -> dict:
-        ep_id = f"e{self._next_episode}"
-        self._next_episode += 1
-        self.episodes[ep_id] = Episode()
-        return {"episode": ep_id}
+        return self.episodes.get(params)
 
     def deliver(self, params: dict) -> dict:
         ep = self.episode(params)
-        trajectory = require(params, "trajectory", dict)
-        steps = require(trajectory, "steps", list)
-        task_id = require(trajectory, "task")
-        self.task(task_id)
-        world = trajectory.get("world")
-        if world is not None:
-            if not isinstance(world, str):
-                raise ProtocolError("invalid-params", "trajectory.world is a task id")
-            self.task(world)
-            if ep.suite is not None and ep.world != self.world(world):
-                raise ProtocolError("invalid-params", f"episode already started in world {ep.world}, not in {world}'s")
+        steps, task_id, world = delivery_params(params, self.task)
+        if world is not None and ep.suite is not None and ep.world != self.world(world):
+            raise ProtocolError("invalid-params", f"episode already started in world {ep.world}, not in {world}'s")
         # a world of another suite is honoured too: the calls then find no such
         # tool there, and the delivery stops at the first one
         self.materialize(ep, world or task_id)
@@ -400,6 +414,7 @@ class Bridge:
         ep = self.episode(params)
         task_id = require(params, "task")
         suite, task = self.task(task_id)
+        task = self.copied.get(task_id, task)
         self.materialize(ep, task_id)
         if ep.suite != suite:
             return {"verdict": "error", "detail": f"the {suite} checker cannot judge a {ep.suite} environment"}
@@ -413,32 +428,17 @@ class Bridge:
             return {"verdict": "error", "detail": f"checker returned {ok!r}, not a bool"}
         return {"verdict": "pass" if ok else "fail", "detail": f"utility() returned {ok}"}
 
-    def close(self, params: dict) -> dict:
-        self.episode(params)
-        del self.episodes[params["episode"]]
-        return {}
-
     def get_reference(self, params: dict) -> dict:
         task_id = require(params, "task")
         self.task(task_id)
         trajectory = self.reference(task_id)
         if self.protocol < 2:
-            steps = [{k: v for k, v in s.items() if k not in ("free", "domains")} for s in trajectory["steps"]]
+            steps = without(trajectory["steps"], ("free", "domains"))
             trajectory = {**trajectory, "steps": steps}
         return {"trajectory": trajectory}
 
     def handlers(self) -> dict:
-        return {
-            "handshake": self.handshake,
-            "tasks": lambda p: {"tasks": self.list_tasks()},
-            "reference": self.get_reference,
-            "open": self.open,
-            "deliver": self.deliver,
-            "readback": self.readback,
-            "check": self.check,
-            "close": self.close,
-            "shutdown": lambda p: {},
-        }
+        return bridge_handlers(self, self.episodes)
 
 
 if __name__ == "__main__":

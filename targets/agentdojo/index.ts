@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/target/types.ts';
-import { InputError } from '../../src/util/errors.ts';
+import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
 import { sha256 } from '../../src/util/hash.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -13,18 +13,20 @@ export const REPO_ROOT = resolve(HERE, '..', '..');
 export const BRIDGE = join(HERE, 'bridge.py');
 export const SETUP = 'bash scripts/setup-python.sh';
 
-/** The venv's interpreter; BLINDSPOT_PYTHON points elsewhere (a venv of one's own). */
-export function python(): string {
-  return process.env.BLINDSPOT_PYTHON ?? join(REPO_ROOT, '.venv', 'bin', 'python');
-}
+const served = pythonBridge({
+  name: 'agentdojo',
+  description: 'AgentDojo user tasks (workspace, slack, banking, travel) via a Python bridge; --suite banking picks one suite',
+  root: REPO_ROOT,
+  bridge: BRIDGE,
+  // its historical path; every other Python target has .venv-<name>
+  venv: '.venv',
+  pythonEnv: 'BLINDSPOT_PYTHON',
+  setup: SETUP,
+});
 
-export function bridgeCommand(): string[] {
-  const py = python();
-  if (!existsSync(py)) {
-    throw new InputError(`agentdojo: no Python environment at ${py}; create it with \`${SETUP}\` (from ${REPO_ROOT}), then retry`);
-  }
-  return [py, BRIDGE];
-}
+/** The venv's interpreter; BLINDSPOT_PYTHON points elsewhere (a venv of one's own). */
+export const python = served.python;
+export const bridgeCommand = served.command;
 
 /** The venv's site-packages, where the audited agentdojo sources are. */
 function sitePackages(): string | undefined {
@@ -69,13 +71,4 @@ function locateChecker(task: string, _generator: string, files: CheckerFile[]): 
   return undefined;
 }
 
-export const agentdojo: TargetFactory = {
-  name: 'agentdojo',
-  description: 'AgentDojo user tasks (workspace, slack, banking, travel) via a Python bridge; --suite banking picks one suite',
-  command: bridgeCommand,
-  locateChecker,
-  async open(options) {
-    const { openProtocolTarget } = await import('../../src/target/protocol/target.ts');
-    return openProtocolTarget(bridgeCommand(), options, { label: 'agentdojo', cwd: REPO_ROOT });
-  },
-};
+export const agentdojo: TargetFactory = { ...served.factory, locateChecker };

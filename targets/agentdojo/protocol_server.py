@@ -4,17 +4,22 @@ structured errors instead of crashes. A bridge supplies the methods."""
 
 from __future__ import annotations
 
+import datetime as _datetime
+import hashlib
 import json
 import sys
 import traceback
+import types
 from collections.abc import Callable
-from typing import Any, TextIO
+from pathlib import Path
+from typing import Any, Generic, TextIO, TypeVar
 
 # The protocol versions this server loop can frame; a bridge answers a handshake
 # with the version it was offered when it speaks it.
 PROTOCOL_VERSIONS = (1, 2)
 
 Handler = Callable[[dict[str, Any]], Any]
+E = TypeVar("E")
 
 
 class ProtocolError(Exception):
@@ -92,3 +97,155 @@ def serve(handlers: dict[str, Handler], stdin: TextIO | None = None, stdout: Tex
         out.flush()
         if method == "shutdown":
             return
+
+
+# -- pieces every Python bridge needs (AgentDojo's, BFCL's) ---------------------
+
+
+def handshake_options(params: dict[str, Any], known: tuple[str, ...], bridge: str, copies: bool = False) -> tuple[int, dict[str, Any]]:
+    """The offered protocol version and the target options of a handshake, or the
+    structured error a bad one deserves. A bridge that cannot grade with checker
+    copies (`copies` false) refuses `checkerDir`."""
+    version = require(params, "protocol", int)
+    if version not in PROTOCOL_VERSIONS:
+        speaks = " and ".join(map(str, PROTOCOL_VERSIONS))
+        raise ProtocolError("unsupported-protocol", f"this bridge speaks protocol {speaks}, not {version}")
+    options = params.get("options") or {}
+    if not isinstance(options, dict):
+        raise ProtocolError("invalid-params", "options must be an object")
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ProtocolError("invalid-params", f"unknown target option(s) {', '.join(unknown)} (known: {', '.join(known)})")
+    if params.get("checkerDir") and not copies:
+        raise ProtocolError("unsupported", f"the {bridge} bridge grades with the shipped checkers only")
+    if params.get("checkerDir") is not None and not isinstance(params["checkerDir"], str):
+        raise ProtocolError("invalid-params", "checkerDir is a folder path")
+    return version, options
+
+
+def files_hash(package_dir: Path, package: str, paths: list[Path]) -> tuple[str, list[dict[str, str]]]:
+    """A content hash over files of an installed package, and each file's sha256,
+    named as `<package>/<path inside it>`."""
+    files = [
+        {"path": f"{package}/" + p.relative_to(package_dir).as_posix(), "sha256": hashlib.sha256(p.read_bytes()).hexdigest()}
+        for p in sorted(paths)
+    ]
+    return hashlib.sha256("".join(f"{f['path']}\0{f['sha256']}\n" for f in files).encode()).hexdigest(), files
+
+
+def frozen_datetime(now: _datetime.datetime) -> types.ModuleType:
+    """A stand-in `datetime` module whose datetime.now() is `now`: benchmarks stamp
+    records with the wall clock, and two deliveries must read back the same."""
+
+    class Frozen(_datetime.datetime):
+        @classmethod
+        def now(cls, tz: Any = None) -> _datetime.datetime:  # type: ignore[override]
+            return now if tz is None else now.replace(tzinfo=tz)
+
+    shim = types.ModuleType("datetime")
+    shim.__dict__.update(vars(_datetime))
+    shim.datetime = Frozen  # type: ignore[attr-defined]
+    return shim
+
+
+class Episodes(Generic[E]):
+    """Open episodes by id: `open` makes a fresh one, `close` forgets it."""
+
+    def __init__(self, make: Callable[[], E]) -> None:
+        self.make = make
+        self.open_episodes: dict[str, E] = {}
+        self.next_id = 1
+
+    def get(self, params: dict[str, Any]) -> E:
+        ep_id = require(params, "episode")
+        if ep_id not in self.open_episodes:
+            raise ProtocolError("unknown-episode", f"no open episode {ep_id!r}")
+        return self.open_episodes[ep_id]
+
+    def open(self, params: dict[str, Any]) -> dict[str, str]:
+        ep_id = f"e{self.next_id}"
+        self.next_id += 1
+        self.open_episodes[ep_id] = self.make()
+        return {"episode": ep_id}
+
+    def close(self, params: dict[str, Any]) -> dict[str, Any]:
+        self.get(params)
+        del self.open_episodes[params["episode"]]
+        return {}
+
+
+def bridge_handlers(bridge: Any, episodes: Episodes[Any]) -> dict[str, Handler]:
+    """The protocol's methods, mapped onto a bridge's handshake, list_tasks,
+    get_reference, deliver, readback and check."""
+    return {
+        "handshake": bridge.handshake,
+        "tasks": lambda p: {"tasks": bridge.list_tasks()},
+        "reference": bridge.get_reference,
+        "open": episodes.open,
+        "deliver": bridge.deliver,
+        "readback": bridge.readback,
+        "check": bridge.check,
+        "close": episodes.close,
+        "shutdown": lambda p: {},
+    }
+
+
+def delivery_params(params: dict[str, Any], known_task: Callable[[str], Any]) -> tuple[list[Any], str, str | None]:
+    """A deliver request's steps, task and optional world (a task id), each task
+    checked by `known_task` (which raises unknown-task)."""
+    trajectory = require(params, "trajectory", dict)
+    steps = require(trajectory, "steps", list)
+    task_id = require(trajectory, "task")
+    known_task(task_id)
+    world = trajectory.get("world")
+    if world is not None:
+        if not isinstance(world, str):
+            raise ProtocolError("invalid-params", "trajectory.world is a task id")
+        known_task(world)
+    return steps, task_id, world
+
+
+def without(items: list[dict[str, Any]], fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Items without the fields a protocol-1 client does not know."""
+    return [{k: v for k, v in item.items() if k not in fields} for item in items]
+
+
+def chosen(value: Any, known: tuple[str, ...], what: str, every: str | None = None) -> list[str]:
+    """The names a comma-separated option picks, in `known`'s order; `every` (if
+    given) picks them all; anything unknown is an invalid-params error."""
+    wanted = [s for s in str(value).split(",") if s]
+    if every is not None and wanted == [every]:
+        return list(known)
+    bad = [s for s in wanted if s not in known]
+    if bad or not wanted:
+        also = f", or {every}" if every else ""
+        raise ProtocolError("invalid-params", f"unknown {what} {', '.join(bad) or '(none)'} (known: {', '.join(known)}{also})")
+    return [s for s in known if s in wanted]
+
+
+def checker_copies(checker_dir: str, package_dir: Path, package: str, paths: list[Path]) -> tuple[Path, list[tuple[Path, Path]]]:
+    """Where copies of the installed checker files live (`<checkerDir>/<package>/...`,
+    as `files_hash` names them) and which of them differ from the installed
+    files, as (installed, copy) pairs. A missing copy is an invalid-params error."""
+    root = Path(checker_dir).resolve() / package
+    changed = []
+    for p in sorted(paths):
+        copy = root / p.relative_to(package_dir)
+        if not copy.is_file():
+            raise ProtocolError("invalid-params", f"checkerDir has no copy of {package}/{p.relative_to(package_dir).as_posix()} (at {copy})")
+        if copy.read_bytes() != p.read_bytes():
+            changed.append((p, copy))
+    return root, changed
+
+
+def handshake_answer(bridge: Any, version: int, params: dict[str, Any]) -> dict[str, Any]:
+    """A bridge's answer to an accepted handshake: it now speaks `version`, grades
+    with the checker copies of `checkerDir` if given, and describes itself
+    (without the effect semantics under protocol 1)."""
+    bridge.protocol = version
+    if params.get("checkerDir"):
+        bridge.load_copies(str(params["checkerDir"]))
+    info = bridge.describe()
+    if version < 2:
+        del info["semantics"]
+    return {"protocol": version, "target": info}

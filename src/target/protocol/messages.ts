@@ -36,6 +36,7 @@ export const StepSchema = z.object({
   alternatives: z.record(z.string(), z.array(JsonSchema)).optional(),
   free: z.array(z.string()).optional(),
   domains: z.record(z.string(), DomainSchema).optional(),
+  turn: z.number().int().min(0).optional(),
 });
 
 export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema), world: z.string().optional() });

@@ -1,0 +1,183 @@
+// Repairs of Python checkers (AgentDojo, BFCL): copies of the installed
+// benchmark's checker files are rewritten with LibCST (src/repair/python/
+// rewrite.py, run in .venv-repair so no benchmark's venv is touched), the run's
+// cells are regraded by the target's bridge on the copies, and the change is
+// written as upstream.diff, a unified diff against the installed files with the
+// paths of the benchmark's own repository. A patch that a task's control
+// rejects is taken back out of that task's checker function and the regrade
+// repeated, so the diff holds only what keeps every control passing.
+import { execa } from 'execa';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Cell } from '../protocol/cell.ts';
+import type { Increment } from '../protocol/increment.ts';
+import { writeReport } from '../report/write.ts';
+import { parseTargetSpec, targetFactory } from '../target/registry.ts';
+import { InputError, ProtocolError } from '../util/errors.ts';
+import { sha256 } from '../util/hash.ts';
+import type { PatchName, PatchedVerdicts, RepairResult } from './result.ts';
+import { rescore } from './refreeze.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REWRITER = join(ROOT, 'src', 'repair', 'python', 'rewrite.py');
+export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
+
+/** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */
+export const repairPython = () => process.env.BLINDSPOT_REPAIR_PYTHON ?? join(ROOT, '.venv-repair', 'bin', 'python');
+
+/** What a Python target tells the repair about its benchmark's sources. */
+export interface PythonRepairProfile {
+  /** the installed package whose files the checker files are (`<package>/...` in the increment) */
+  package: string;
+  /** where that package sits in the benchmark's repository, for upstream.diff's paths */
+  upstreamPrefix: string;
+  /** the patches the rewriter knows for this benchmark's checkers */
+  patches: PatchName[];
+  /** the function that judges a task, to take a patch out of it when the task's control rejects it */
+  checkerFunction(task: string): { path: string; qualname: string } | undefined;
+}
+
+const PROFILES: Record<string, () => Promise<PythonRepairProfile>> = {
+  agentdojo: async () => (await import('../../targets/agentdojo/repair.ts')).profile,
+  bfcl: async () => (await import('../../targets/bfcl/repair.ts')).profile,
+};
+
+export async function pythonProfile(spec: string): Promise<PythonRepairProfile | undefined> {
+  return PROFILES[parseTargetSpec(spec).name]?.();
+}
+
+export interface RewriteReport {
+  files: { path: string; changed: boolean; patched: string[]; skipped: string[] }[];
+  diff: string;
+}
+
+/** Runs the LibCST rewriter on `files` (installed source -> copy). */
+export async function rewrite(
+  patch: PatchName,
+  files: { source: string; copy: string; path: string; exclude?: string[] }[],
+  prefix: string,
+): Promise<RewriteReport> {
+  const py = repairPython();
+  if (!existsSync(py)) throw new InputError(`repair: no rewriter environment at ${py}; create it with \`${REPAIR_SETUP}\``);
+  const r = await execa(py, [REWRITER, patch, JSON.stringify({ files, prefix })], { reject: false });
+  if (r.exitCode !== 0) throw new ProtocolError(`repair: the rewriter failed (exit ${r.exitCode}): ${r.stderr.split('\n').slice(-5).join('\n')}`);
+  return JSON.parse(r.stdout) as RewriteReport;
+}
+
+/** Where the target's interpreter has the package installed. */
+async function installedPackage(inc: Increment, pkg: string): Promise<string> {
+  const factory = await targetFactory(inc.target.spec);
+  const command = factory.command ? await factory.command({}) : undefined;
+  if (!command?.length) throw new InputError(`repair: target ${factory.name} names no interpreter to find ${pkg} with`);
+  const r = await execa(command[0], ['-c', `import os, ${pkg}; print(os.path.dirname(os.path.realpath(${pkg}.__file__)))`], { reject: false });
+  if (r.exitCode !== 0) throw new InputError(`repair: ${command[0]} cannot import ${pkg}: ${r.stderr.split('\n').pop()}`);
+  return r.stdout.trim();
+}
+
+interface Regrade {
+  cells: Cell[];
+  incrementDir: string;
+  increment: Increment;
+  limitMs?: number;
+  workers: number;
+}
+
+export interface PythonRepairOutput {
+  verdicts: PatchedVerdicts;
+  copies: NonNullable<RepairResult['copies']>;
+  regrade: NonNullable<RepairResult['regrade']>;
+  upstream: NonNullable<RepairResult['upstream']>;
+  /** the installed files, hashed again after the repair: the copies must never have touched them */
+  shipped: RepairResult['shipped'];
+}
+
+/**
+ * Copies every frozen checker file, rewrites them, regrades `cells` on the copies;
+ * while a control fails, takes the patch out of that control's checker function
+ * and starts again. `runDir` is the audited run (paths in the result are relative to it).
+ */
+export async function pythonRepair(
+  patch: PatchName,
+  profile: PythonRepairProfile,
+  runDir: string,
+  out: string,
+  g: Regrade,
+  notes: string[],
+): Promise<PythonRepairOutput> {
+  if (!profile.patches.includes(patch)) {
+    throw new InputError(`repair: --patch ${patch} has no rewrite for ${profile.package}'s checkers (it has: ${profile.patches.join(', ')})`);
+  }
+  const installed = await installedPackage(g.increment, profile.package);
+  const prefix = `${profile.package}/`;
+  const files = g.increment.target.checkerFiles.map((f) => {
+    if (!f.path.startsWith(prefix)) throw new InputError(`repair: checker file ${f.path} is not part of ${profile.package}`);
+    return { ...f, source: join(installed, f.path.slice(prefix.length)) };
+  });
+  for (const f of files) {
+    if (!existsSync(f.source) || sha256(await readFile(f.source)) !== f.sha256) {
+      throw new ProtocolError(`checker file ${f.path} changed or missing since increment ${g.increment.id} was frozen (${f.source}); the patch must start from the audited source`);
+    }
+  }
+  const copyDir = join(out, 'checkers');
+  const exclude = new Map<string, string[]>();
+  for (let round = 1; ; round++) {
+    await rm(copyDir, { recursive: true, force: true });
+    const job = files.map((f) => ({ source: f.source, copy: join(copyDir, f.path), path: f.path, exclude: exclude.get(f.path) ?? [] }));
+    const report = await rewrite(patch, job, profile.upstreamPrefix);
+    const regradeDir = join(out, 'regrade');
+    await rm(regradeDir, { recursive: true, force: true });
+    const result = await rescore({
+      incrementDir: g.incrementDir,
+      increment: g.increment,
+      cells: g.cells,
+      checkerDir: copyDir,
+      root: join(out, 'mutants'),
+      purpose: `repair:${patch}`,
+      runDir: regradeDir,
+      workers: g.workers,
+      limitMs: g.limitMs,
+    });
+    const { classification } = await writeReport(regradeDir);
+    const broken = classification.cells.filter((c) => c.arm === 'control' && c.verdict !== 'pass');
+    const retract = broken
+      .map((c) => ({ task: c.checker, fn: profile.checkerFunction(c.checker) }))
+      .filter((b) => b.fn && report.files.some((f) => f.path === b.fn!.path && f.patched.includes(b.fn!.qualname)));
+    if (retract.length) {
+      for (const { task, fn } of retract) {
+        exclude.set(fn!.path, [...(exclude.get(fn!.path) ?? []), fn!.qualname]);
+        notes.push(`${fn!.path} ${fn!.qualname} left as shipped: with the patch, ${task}'s own reference fails (round ${round}); the checker's condition does not describe what the reference writes, which no count can fix`);
+      }
+      continue;
+    }
+    const diffPath = join(out, 'upstream.diff');
+    await mkdir(out, { recursive: true });
+    await writeFile(diffPath, report.diff);
+    if (!report.diff) notes.push(`the rewriter found nothing to patch in ${profile.package}'s checker files`);
+    for (const f of report.files) for (const s of f.skipped) notes.push(`${f.path}: not patched: ${s}`);
+    return {
+      verdicts: {
+        verdicts: new Map(classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }])),
+      },
+      copies: {
+        dir: relative(runDir, copyDir),
+        patched: await Promise.all(
+          report.files.filter((f) => f.changed).map(async (f) => ({
+            path: relative(runDir, join(copyDir, f.path)),
+            sha256: sha256(await readFile(join(copyDir, f.path))),
+            tables: [],
+            functions: [...new Set(f.patched)],
+            skipped: f.skipped,
+          })),
+        ),
+      },
+      regrade: { incrementDir: relative(runDir, result.incrementDir), incrementId: result.increment.id, runDir: relative(runDir, regradeDir) },
+      upstream: { diff: relative(runDir, diffPath), prefix: profile.upstreamPrefix, files: report.files.filter((f) => f.changed).map((f) => profile.upstreamPrefix + f.path) },
+      shipped: {
+        checkerHash: g.increment.target.checkerHash,
+        files: await Promise.all(files.map(async (f) => ({ path: f.path, sha256: f.sha256, unchanged: sha256(await readFile(f.source)) === f.sha256 }))),
+      },
+    };
+  }
+}

@@ -1,0 +1,26 @@
+// BFCL multi-turn (PyPI `bfcl-eval`), audited through its Python bridge: the
+// entries of the base, miss_param, miss_func and long_context categories, their
+// ground truth as the reference (one step per call, each in its turn) and the
+// package's own multi_turn_checker as the checker. Options: suite=<category>[,...]|all.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+export const REPO_ROOT = resolve(HERE, '..', '..');
+export const BRIDGE = join(HERE, 'bridge.py');
+export const SETUP = 'bash scripts/setup-python.sh bfcl';
+
+const served = pythonBridge({
+  name: 'bfcl',
+  description: 'BFCL multi-turn entries (base, miss_param, miss_func, long_context) via a Python bridge; default base, --suite all for every category',
+  root: REPO_ROOT,
+  bridge: BRIDGE,
+  venv: '.venv-bfcl',
+  pythonEnv: 'BLINDSPOT_BFCL_PYTHON',
+  setup: SETUP,
+});
+
+export const python = served.python;
+export const bridgeCommand = served.command;
+export const bfcl = served.factory;

@@ -1,0 +1,164 @@
+// Repairs of Python checkers: the LibCST rewriter keeps formatting and leaves an
+// unmatched checker byte-identical; AgentDojo's cardinality repair applies as an
+// upstream patch and flips the count-blind findings with every control passing;
+// BFCL's empty-turn rewrite makes its checker judge a write in an empty turn.
+import { expect, it } from 'vitest';
+import { execa } from 'execa';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPAIR_SETUP, repairPython, rewrite } from '../../src/repair/python.ts';
+import { python as agentdojoPython, SETUP as AGENTDOJO_SETUP } from '../../targets/agentdojo/index.ts';
+import { bridgeCommand as bfclBridge, python as bfclPython, REPO_ROOT, SETUP as BFCL_SETUP } from '../../targets/bfcl/index.ts';
+import { ProtocolClient } from '../../src/target/protocol/client.ts';
+import type { Trajectory } from '../../src/target/types.ts';
+import { cli } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+import { describeWith } from '../fixtures/requires.ts';
+
+const tmp = useTmp();
+
+/** Where a venv's interpreter has a package installed. */
+async function installed(py: string, pkg: string): Promise<string> {
+  return (await execa(py, ['-c', `import os, ${pkg}; print(os.path.dirname(os.path.realpath(${pkg}.__file__)))`])).stdout.trim();
+}
+
+const CHECKER = `# a checker with comments and odd spacing that must survive
+class UserTask0:
+    def utility(self, model_output, pre_environment, post_environment, strict=True):
+        transactions = post_environment.bank_account.transactions   # the post-task list
+
+        return any(
+            t.amount == 98.70  and t.recipient == 'X'   # both must hold
+            for t in transactions
+        )
+
+    def ground_truth(self, pre_environment):
+        return any(x for x in pre_environment.things)   # not a checker: left alone
+`;
+
+describeWith(`the repair venv (${repairPython()})`, existsSync(repairPython()), REPAIR_SETUP)('Python checker rewriting', { timeout: 60_000 }, () => {
+  async function rewritten(patch: 'cardinality' | 'empty-turn', text: string, exclude: string[] = []) {
+    const dir = tmp();
+    writeFileSync(join(dir, 'in.py'), text);
+    const report = await rewrite(patch, [{ source: join(dir, 'in.py'), copy: join(dir, 'out', 'in.py'), path: 'pkg/in.py', exclude }], 'src/');
+    return { report, out: readFileSync(join(dir, 'out', 'in.py'), 'utf8') };
+  }
+
+  it('turns a count-blind any() into exactly one new match, keeping every other byte', async () => {
+    const { report, out } = await rewritten('cardinality', CHECKER);
+    expect(report.files[0].patched).toEqual(['UserTask0.utility']);
+    expect(out).toBe(
+      CHECKER.replace(
+        `        return any(
+            t.amount == 98.70  and t.recipient == 'X'   # both must hold
+            for t in transactions
+        )
+`,
+        `        return sum(
+            t.amount == 98.70  and t.recipient == 'X'   # both must hold
+            for t in transactions
+        ) - sum(
+            t.amount == 98.70  and t.recipient == 'X'   # both must hold
+            for t in pre_environment.bank_account.transactions
+        ) == 1
+`,
+      ),
+    );
+    expect(report.diff).toMatch(/^--- a\/src\/pkg\/in\.py\n\+\+\+ b\/src\/pkg\/in\.py\n/);
+  });
+
+  it('leaves a checker with no matching pattern, or an excluded function, byte-identical', async () => {
+    const plain = 'def utility(pre_environment, post_environment):\n    return len(post_environment.x)  ==  1  # no any() here\n';
+    for (const [text, exclude] of [[plain, []], [CHECKER, ['UserTask0.utility']]] as const) {
+      const { report, out } = await rewritten('cardinality', text, [...exclude]);
+      expect(out).toBe(text);
+      expect(report.files[0]).toMatchObject({ changed: false, patched: [] });
+      expect(report.diff).toBe('');
+    }
+    // and the other patch finds nothing in it either
+    expect((await rewritten('empty-turn', CHECKER)).out).toBe(CHECKER);
+  });
+});
+
+describeWith(
+  `the AgentDojo venv (${agentdojoPython()}) and the repair venv`,
+  existsSync(agentdojoPython()) && existsSync(repairPython()),
+  `${AGENTDOJO_SETUP} && ${REPAIR_SETUP}`,
+)('AgentDojo cardinality repair', { timeout: 600_000 }, () => {
+  it('flips the count-blind findings, keeps every control, and its upstream.diff applies to the pinned sources', async () => {
+    const dir = tmp();
+    const run = join(dir, 'run');
+    const common = ['--mutants', join(dir, 'm'), '--workers', '1', '--progress', 'false'];
+    const audit = await cli(['audit', '--target', 'agentdojo', '--suite', 'banking', '--families', 'extra', '--arms', 'faults', '--out', run, '--censuses', join(dir, 'c'), ...common]);
+    expect(audit.code, audit.stderr).toBe(0);
+    const r = await cli(['repair', run, '--patch', 'cardinality', '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.mode).toBe('regraded');
+    expect(result.controls).toMatchObject({ total: 16, preserved: 16, broken: [] });
+    const flipped = result.flips.filter((f: any) => f.flipped).map((f: any) => f.task).sort();
+    // the four checkers whose utility() is `any(...)` over the post-task transactions
+    expect(flipped).toEqual(['banking/user_task_0', 'banking/user_task_11', 'banking/user_task_3', 'banking/user_task_4']);
+    // user_task_5's condition matches a transaction the pre-task history holds: its own control
+    // rejects the patch, so the patch is taken out of it and it stays a false accept
+    expect(result.flips.find((f: any) => f.task === 'banking/user_task_5')).toMatchObject({ flipped: false, patched: 'pass' });
+    expect(result.notes.join('\n')).toMatch(/UserTask5\.utility left as shipped/);
+    expect(result.shipped.files.every((f: any) => f.unchanged)).toBe(true);
+
+    // git apply, at the root of a copy of the repository layout (src/agentdojo), of the installed sources
+    const repo = join(dir, 'repo');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    cpSync(await installed(agentdojoPython(), 'agentdojo'), join(repo, 'src', 'agentdojo'), { recursive: true });
+    await execa('git', ['init', '-q'], { cwd: repo });
+    const diff = join(run, result.upstream.diff);
+    expect(result.upstream.files).toEqual(['src/agentdojo/default_suites/v1/banking/user_tasks.py']);
+    await execa('git', ['apply', diff], { cwd: repo });
+    const patched = readFileSync(join(repo, 'src', 'agentdojo', 'default_suites', 'v1', 'banking', 'user_tasks.py'), 'utf8');
+    expect(patched).toBe(readFileSync(join(run, result.copies.dir, 'agentdojo', 'default_suites', 'v1', 'banking', 'user_tasks.py'), 'utf8'));
+    expect(patched.match(/\) == 1$/gm)).toHaveLength(4);
+  });
+});
+
+describeWith(
+  `the BFCL venv (${bfclPython()}) and the repair venv`,
+  existsSync(bfclPython()) && existsSync(repairPython()),
+  `${BFCL_SETUP} && ${REPAIR_SETUP}`,
+)('BFCL empty-turn rewrite', { timeout: 180_000 }, () => {
+  it('the patched checker fails a write made in a turn whose ground truth is empty, and still passes the reference and a read there', async () => {
+    const pkg = await installed(bfclPython(), 'bfcl_eval');
+    const copies = join(tmp(), 'checkers');
+    cpSync(pkg, join(copies, 'bfcl_eval'), { recursive: true });
+    const checker = 'bfcl_eval/eval_checker/multi_turn_eval/multi_turn_checker.py';
+    const report = await rewrite('empty-turn', [{ source: join(pkg, checker.slice('bfcl_eval/'.length)), copy: join(copies, checker), path: checker }], 'berkeley-function-call-leaderboard/');
+    expect(report.files[0].patched).toEqual(['multi_turn_checker']);
+
+    const TASK = 'multi_turn_miss_func_23';
+    const verdicts = async (checkerDir?: string) => {
+      const client = new ProtocolClient(bfclBridge(), { cwd: REPO_ROOT });
+      try {
+        await client.request('handshake', { protocol: 2, client: 'test', options: { suite: 'miss_func' }, ...(checkerDir ? { checkerDir } : {}) }, 120_000);
+        const ref = (await client.request('reference', { task: TASK })).trajectory as Trajectory;
+        // turn 0 of miss_func_23 is empty (touch is withheld there); turn 1 makes the file with touch, then writes it
+        expect(ref.steps.some((s) => s.turn === 0)).toBe(false);
+        const touch = ref.steps.findIndex((s) => s.turn === 1 && s.call === 'GorillaFileSystem.touch');
+        const cases = {
+          reference: ref,
+          read: { ...ref, steps: [{ call: 'GorillaFileSystem.ls', args: {}, kind: 'read' as const, turn: 0 }, ...ref.steps] },
+          early: { ...ref, steps: ref.steps.map((s, i) => (i === touch ? { ...s, turn: 0 } : s)) },
+        };
+        const out: Record<string, string> = {};
+        for (const [name, t] of Object.entries(cases)) {
+          const { episode } = await client.request('open');
+          await client.request('deliver', { episode, trajectory: t });
+          out[name] = (await client.request('check', { episode, task: TASK })).verdict;
+          await client.request('close', { episode });
+        }
+        return out;
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await verdicts()).toEqual({ reference: 'pass', read: 'pass', early: 'pass' });
+    expect(await verdicts(copies)).toEqual({ reference: 'pass', read: 'pass', early: 'fail' });
+  });
+});
