@@ -8,6 +8,7 @@ const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
   apps: async () => (await import('../../targets/apps/index.ts')).apps,
   servicedesk: async () => (await import('../../targets/servicedesk/index.ts')).servicedesk,
   agentdojo: async () => (await import('../../targets/agentdojo/index.ts')).agentdojo,
+  miniwob: async () => (await import('../../targets/miniwob/index.ts')).miniwob,
   protocol: async () => (await import('./protocol/index.ts')).protocol,
 };
 
