@@ -13,6 +13,7 @@ import { groupErrors, type ErrorGroup } from './errors.ts';
 import { buildFloorReport, type FloorReport } from './floor.ts';
 import type { SearchOutcome } from '../search/findings.ts';
 import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
+import { buildCheckerColumns, type CheckerColumns } from './checkers.ts';
 
 export interface FlowRow {
   family: string;
@@ -62,6 +63,9 @@ export interface Report {
     family: string;
     edit?: string;
     evidence: ClassifiedCell['evidence'];
+    /** the checker's own words (a reward) and, for multi-checker targets, each checker's verdict */
+    detail?: string;
+    checkers?: ClassifiedCell['checkers'];
     /** the construction's key in a triage file */
     key?: string;
     /** what a maintainer said of this construction (blindspot triage) */
@@ -84,6 +88,8 @@ export interface Report {
   swap?: SwapReport;
   /** present when the increment has the search arm: exploratory findings, each shrunk to a minimal mutant */
   search?: SearchOutcome;
+  /** present when the target judges each episode with several checkers (miniwob's harnesses) */
+  checkers?: CheckerColumns;
   evidence: {
     target: string;
     version: string;
@@ -170,6 +176,8 @@ function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Repo
   return [...by].map(([task, xs]) => ({ task, constructions: [...xs].sort() })).sort((a, b) => a.task.localeCompare(b.task));
 }
 
+const withCheckers = (c: CheckerColumns | undefined) => (c ? { checkers: c } : {});
+
 export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[], search?: SearchOutcome): Report {
   const floor = buildFloorReport(cls.cells);
   const cells = new Map(manifest.map((c) => [c.id, c]));
@@ -202,7 +210,15 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
       );
       return { generator, tasks, vectors };
     }),
-    falseAccepts: falseAccepts.map((c) => ({ cell: c.cell, task: c.checker, generator: c.generator, family: c.family, edit: c.edit, evidence: c.evidence })),
+    falseAccepts: falseAccepts.map((c) => ({
+      cell: c.cell,
+      task: c.checker,
+      generator: c.generator,
+      family: c.family,
+      edit: c.edit,
+      evidence: c.evidence,
+      ...(c.checkers ? { detail: c.detail, checkers: c.checkers } : {}),
+    })),
     refusals: [...groupBy(faults.filter((c) => c.status === 'refused'), (c) => `${c.family}\u0000${c.reason}`)].map(([k, xs]) => {
       const [family, reason] = k.split('\u0000');
       return { family, reason, cells: xs.length };
@@ -212,6 +228,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     ...(floor ? { floor } : {}),
     ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger, manifest) } : {}),
     ...(search ? { search } : {}),
+    ...withCheckers(buildCheckerColumns(cls.cells, families)),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

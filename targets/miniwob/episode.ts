@@ -11,6 +11,8 @@ export interface EpisodeEnv {
   browser: Browser;
   /** the task page of a task id, and its seed */
   locate(taskId: string): { url: string; seed: number };
+  /** the selectors the task's reference sets (readback tells its answer fields from distractors) */
+  answerFields(taskId: string): Promise<Set<string>>;
   /** the harness whose rule is the cell's verdict; every harness is reported beside it */
   harness: HarnessName;
   actionMs: number;
@@ -23,17 +25,24 @@ export async function openContext(browser: Browser, actionMs: number): Promise<{
   return { context, page: await context.newPage() };
 }
 
+/** How to set a control a step names without saying how (the GUI grammar's extra-field step): from the element itself. */
+async function howOf(page: Page, field: string): Promise<string> {
+  const { tag, type } = await page.locator(field).evaluate((el) => ({ tag: el.tagName.toLowerCase(), type: String((el as HTMLInputElement).type ?? '') }));
+  return tag === 'select' ? 'select' : type === 'checkbox' || type === 'radio' ? 'check' : 'type';
+}
+
 export async function runStep(page: Page, step: Step): Promise<void> {
   const field = String(step.args.field ?? '');
   switch (step.call) {
     case 'form.fill':
-      switch (step.args.how) {
+      switch (step.args.how ?? (await howOf(page, field))) {
         case 'type':
           return page.locator(field).fill(String(step.args.value));
         case 'select':
           await page.locator(field).selectOption({ label: String(step.args.value) });
           return;
         case 'check':
+        case 'pick':
         case 'press':
           return page.locator(field).click();
         default:
@@ -81,7 +90,7 @@ export class MiniwobEpisode implements Episode {
 
   async readback(): Promise<Effect> {
     if (!this.started) throw new Error('the task page never started, so there is nothing to read back');
-    return effectOf(await readSubmission(this.page));
+    return effectOf(await readSubmission(this.page), await this.env.answerFields(this.delivered!));
   }
 
   async check(taskId: string): Promise<Verdict> {

@@ -14,7 +14,8 @@ import { locatePackage, type MiniwobPackage } from './package.ts';
 import { startRuntime, type TaskRuntime } from './runtime.ts';
 import { COVERED, Unreadable } from './solvers.ts';
 import { MiniwobEpisode, openContext } from './episode.ts';
-import { observe, startEpisode } from './page.ts';
+import { observe, startEpisode, type Observation } from './page.ts';
+import { guiCensuses, type Observed } from './censuses.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const OPTIONS = ['seeds', 'harness'] as const;
@@ -30,6 +31,11 @@ const SEMANTICS: EffectSemantics = {
     { table: 'submission', kind: 'state', why: 'the element whose click ended the episode' },
     { table: 'controls', kind: 'state', why: 'form controls whose value or checked state the episode changed' },
     { table: 'clicks', kind: 'state', why: 'elements clicked before the episode ended, with counts' },
+    {
+      table: 'other-fields',
+      kind: 'log',
+      why: 'free-text fields the reference leaves empty (a distractor box beside the buttons of a click task, another textbox of a form): the task\'s answer is elsewhere, so text typed there alone is not a wrong answer',
+    },
   ],
 };
 
@@ -84,21 +90,28 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     const { task, seed } = splitTaskId(id);
     return { url: `${rt.url}/miniwob/${task}.html`, seed };
   };
-  const refs = new Map<string, Promise<Step[]>>();
-  const solve = async (id: string): Promise<Step[]> => {
+  /** A fresh seeded episode's utterance and DOM, and the solver's reference from it; once per task instance. */
+  const solved = new Map<string, Promise<{ observation: Observation; steps: Step[] }>>();
+  const solve = async (id: string) => {
     const { task } = splitTaskId(id);
     const rt = await live();
     const { context, page } = await openContext(rt.browser, ACTION_MS);
     try {
       const { url, seed } = locate(rt)(id);
       await startEpisode(page, url, seed, ACTION_MS * 3);
-      return COVERED.get(task)!.solve(await observe(page));
+      const observation = await observe(page);
+      return { observation, steps: COVERED.get(task)!.solve(observation) };
     } catch (e) {
       if (e instanceof Unreadable) throw new Error(`miniwob ${id}: ${e.message}`);
       throw e;
     } finally {
       await context.close().catch(() => undefined);
     }
+  };
+  const solution = (id: string) => {
+    if (!infos.has(id)) throw new Error(`unknown miniwob task ${id} (seeds ${seeds.join(',')})`);
+    if (!solved.has(id)) solved.set(id, solve(id));
+    return solved.get(id)!;
   };
   return {
     async describe() {
@@ -108,13 +121,20 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
       return [...infos.values()].map((t) => structuredClone(t));
     },
     async reference(id: string): Promise<Trajectory> {
-      if (!infos.has(id)) throw new Error(`unknown miniwob task ${id} (seeds ${seeds.join(',')})`);
-      if (!refs.has(id)) refs.set(id, solve(id));
-      return { task: id, steps: structuredClone(await refs.get(id)!) };
+      return { task: id, steps: structuredClone((await solution(id)).steps) };
+    },
+    async censuses(taskIds: string[]) {
+      const observed: Observed[] = [];
+      for (const id of taskIds) {
+        const { observation, steps } = await solution(id);
+        observed.push({ id, generator: infos.get(id)!.generator, url: `miniwob/${splitTaskId(id).task}.html`, observation, reference: steps });
+      }
+      return guiCensuses(observed);
     },
     async episode() {
       const rt = await live();
-      return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), harness, actionMs: ACTION_MS });
+      const answerFields = async (id: string) => new Set((await solution(id)).steps.map((s) => String(s.args.field ?? '')));
+      return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answerFields, harness, actionMs: ACTION_MS });
     },
     async close() {
       const rt = runtime;
