@@ -14,12 +14,13 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
         choices: PATCHES,
         coerce: oneOf('patch', PATCHES),
         demandOption: true,
-        describe: 'cardinality: assert len(added_x) == N on TypeScript checker copies and regrade; count-guard / scope-guard: wrap the shipped verdict with a readback check (any target)',
+        describe: 'cardinality: assert len(added_x) == N on TypeScript checker copies and regrade; count-guard / scope-guard: wrap the shipped verdict with a readback check (any target); threshold: regrade with the strictest checker of each episode (targets with several checkers per episode, e.g. miniwob: raw reward = 1)',
       })
       .option('workers', workersOption(0, 'parallel workers for the regrade (0 scores in the main thread)'))
       .option('time-limit', timeLimitOption('per-cell time limit in ms for the regrade'))
       .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
-      .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON'),
+      .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON')
+      .example('$0 repair reports/miniwob-1.1.0 --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold'),
   handler: async (a) => {
     // ts-morph and the engine load here, not at start-up (see main.ts).
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);

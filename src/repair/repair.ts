@@ -18,6 +18,7 @@ import { guardedVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations } from './mechanism.ts';
 import { buildResult, type Mechanism, type PatchName, type PatchedVerdicts, type RepairResult } from './result.ts';
 import { rescore } from './refreeze.ts';
+import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
 import { renderRepair, flipsCsv } from './render.ts';
 
 export interface RepairOptions {
@@ -29,7 +30,7 @@ export interface RepairOptions {
 
 const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
 
-const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations };
+const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations, threshold: lenientThreshold };
 
 interface Loaded {
   runDir: string;
@@ -151,8 +152,10 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const produced =
     opts.patch === 'cardinality'
       ? await cardinality(l, out, opts, notes)
-      : { verdicts: guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
-  if (opts.patch !== 'cardinality') {
+      : { verdicts: opts.patch === 'threshold' ? thresholdVerdicts(l.cls) : guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
+  if (opts.patch === 'threshold') {
+    notes.push('threshold regrades every cell with the strictest checker of its episode (all of them must pass): the same recorded reward under the stricter success rule; nothing was rerun.');
+  } else if (opts.patch !== 'cardinality') {
     notes.push(`${opts.patch} is computed from the retained readback over the shipped verdicts: it reports what a guarded checker would catch; nothing was rerun.`);
     notes.push('Controls are their own reference effects here, so a guard cannot break them in this run; it could on a rerun whose readback differs.');
   }
