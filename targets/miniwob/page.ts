@@ -79,17 +79,17 @@ export const EPISODE_MAX_MS = 1_000_000;
  * core.startEpisodeReal() (miniwob's selenium_instance.begin_task / set_seed;
  * BrowserGym's AbstractMiniwobTask.setup), then waits for WOB_TASK_READY.
  */
-export async function startEpisode(page: Page, url: string, seed: number, timeoutMs: number): Promise<void> {
+export async function startEpisode(page: Page, url: string, seed: number, timeoutMs: number, recorded = true): Promise<void> {
   await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
   await page.evaluate(
-    ({ seed, max }) => {
+    ({ seed, max, recorded }) => {
       const w = window as any;
       w.Math.seedrandom(seed);
       w.core.EPISODE_MAX_TIME = max;
       w.core.startEpisodeReal();
-      w.__blindspot.begin();
+      if (recorded) w.__blindspot.begin();
     },
-    { seed, max: EPISODE_MAX_MS },
+    { seed, max: EPISODE_MAX_MS, recorded },
   );
   await page.waitForFunction(() => (window as any).WOB_TASK_READY === true, undefined, { timeout: timeoutMs });
 }
