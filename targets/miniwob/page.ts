@@ -19,6 +19,8 @@ export interface Submission {
   submitted?: Record<string, ControlState>;
   /** the element the last user click landed on before the episode ended */
   target?: { selector: string; text: string };
+  /** the element that had the focus when the episode ended */
+  focused?: string | null;
   /** every click of the episode until it ended, in order */
   clicks: { selector: string; text: string }[];
 }
@@ -54,6 +56,8 @@ export const RECORDER = String.raw`(() => {
   let lastClick;
   let live = false;
   window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; lastClick = undefined; live = true; } };
+  // mousedown too: focus tasks end their episode on focus, which comes between mousedown and click
+  document.addEventListener('mousedown', (e) => { lastClick = e.target; }, true);
   document.addEventListener('click', (e) => {
     lastClick = e.target;
     if (live && !state.submitted) state.clicks.push({ selector: selectorOf(e.target), text: (e.target.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80) });
@@ -65,6 +69,8 @@ export const RECORDER = String.raw`(() => {
       if (core.EP_TIMER !== null && !state.submitted) {
         state.submitted = controls();
         if (lastClick) state.target = { selector: selectorOf(lastClick), text: (lastClick.textContent || lastClick.value || '').replace(/\s+/g, ' ').trim().slice(0, 200) };
+        const active = document.activeElement;
+        state.focused = active && active !== document.body ? selectorOf(active) : null;
       }
       return end.apply(this, arguments);
     };
