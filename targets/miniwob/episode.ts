@@ -1,7 +1,7 @@
 // One cell's episode: a fresh browser context with the recorder installed, the
 // task page started on the cell's seed, the steps driven through Playwright,
 // then the readback (the recorder's snapshot) and the harnesses' verdicts.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
 import { RECORDER, readReward, readSubmission, startEpisode } from './page.ts';
 import { effectOf } from './readback.ts';
@@ -31,6 +31,19 @@ async function howOf(page: Page, field: string): Promise<string> {
   return tag === 'select' ? 'select' : type === 'checkbox' || type === 'radio' ? 'check' : 'type';
 }
 
+/**
+ * Click a box, radio or button; an option of a multiple-choice list is toggled
+ * the way a ctrl-click does (a plain click would replace the selection).
+ */
+async function tick(el: Locator): Promise<void> {
+  if ((await el.evaluate((e) => e.tagName)) !== 'OPTION') return el.click();
+  await el.evaluate((e) => {
+    const o = e as HTMLOptionElement;
+    o.selected = !o.selected;
+    o.parentElement!.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 export async function runStep(page: Page, step: Step): Promise<void> {
   const field = String(step.args.field ?? '');
   switch (step.call) {
@@ -44,7 +57,7 @@ export async function runStep(page: Page, step: Step): Promise<void> {
         case 'check':
         case 'pick':
         case 'press':
-          return page.locator(field).click();
+          return tick(page.locator(field));
         default:
           throw new Error(`form.fill: unknown how ${JSON.stringify(step.args.how)}`);
       }

@@ -74,6 +74,14 @@ const chooseList: Solver = (o) => {
   return done(select(list, want), submit(one(byTag(o, 'button'), 'the submit button')));
 };
 
+/** A multiple-choice list: tick each named option; the list's other options are the wrong choices. */
+const clickScrollList: Solver = (o) => {
+  const want = match(o, /^Select (.*) from the scroll list and click Submit\.$/)[1].split(', ');
+  const options = o.elements.filter((e) => e.tag === 'option');
+  const chosen = want.map((w) => one(options.filter((x) => x.text === w), `option ${w}`));
+  return done(chosen.map((c) => check(c, others(options, chosen))), submit(one(byTag(o, 'button'), 'the submit button')));
+};
+
 /** A task whose answer is one text typed into its only text field, then Submit. */
 const typeOne = (answer: (o: Observation) => string): Solver => (o) => done(typed(one(textInputs(o).filter((e) => e.tag === 'input'), 'the text field'), answer(o)), submit(submitButton(o)));
 
@@ -286,6 +294,17 @@ const socialMediaAll: Solver = (o) => {
   return done(picked.map((p) => press(control(o, p.media, cls), wrong)), submit(go));
 };
 
+/** A jQuery selectric dropdown: open it, pick the item, then click the named button. */
+const formSequence3: Solver = (o) => {
+  const m = match(o, /^Choose (.*) from the dropdown, then click the button labeled "(.*)"\.$/);
+  const items = o.elements.filter((e) => e.tag === 'li' && e.attrs['data-index'] && e.text);
+  const item = one(items.filter((e) => e.text === m[1]), `dropdown item "${m[1]}"`);
+  const opener = one(o.elements.filter((e) => e.cls === 'selectric'), 'the dropdown');
+  const buttons = o.elements.filter((e) => e.tag === 'button' && e.parent === '#buttons');
+  const go = one(buttons.filter((b) => b.text === m[2]), `button "${m[2]}"`);
+  return done(navigate(opener), press(item, others(items, [item])), submit(go, others(buttons, [go])));
+};
+
 const oddOrEven: Solver = (o) => {
   const rows = o.elements.filter((e) => e.cls === 'row');
   const steps = rows.map((row) => {
@@ -309,6 +328,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('checkbox', clickCheckboxesSoft, 'click-checkboxes-soft'),
   ...cover('select', clickOption, 'click-option'),
   ...cover('select', chooseList, 'choose-list'),
+  ...cover('select', clickScrollList, 'click-scroll-list'),
   ...cover('text-entry', typeOne(quoted), 'enter-text', 'enter-text-dynamic'),
   ...cover('text-entry', enterText2, 'enter-text-2'),
   ...cover('text-entry', enterPassword, 'enter-password'),
@@ -324,6 +344,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('form', loginUser, 'login-user'),
   ...cover('form', readTable2, 'read-table-2'),
   ...cover('form', formSequence2, 'form-sequence-2'),
+  ...cover('form', formSequence3, 'form-sequence-3'),
   ...cover('form', movieSearch, 'multi-layouts', 'multi-orderings'),
   ...cover('click', clickButton, 'click-button'),
   ...cover('click', clickLink, 'click-link'),
