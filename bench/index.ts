@@ -4,6 +4,7 @@ import { benchBfcl, benchBridge } from './bridge.ts';
 import { benchBrowser } from './browser.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
+import { benchMiniwob } from './miniwob.ts';
 
 const which = process.argv.slice(2);
 const all = !which.length;
@@ -14,3 +15,4 @@ if (all || which.includes('bfcl')) await benchBfcl();
 if (all || which.includes('browser')) await benchBrowser();
 if (all || which.includes('search')) await benchSearch();
 if (all || which.includes('startup')) await benchStartup();
+if (all || which.includes('miniwob')) await benchMiniwob();

@@ -37,6 +37,8 @@ export interface ClassifiedCell {
   detail?: string;
   /** the adapter's reason for a rejection, when it can tell (e.g. session-scoped evidence) */
   cause?: string;
+  /** targets judging an episode with several checkers: each one's verdict, by name */
+  checkers?: Record<string, VerdictValue>;
   reason?: string;
   falseAccept: boolean;
   falseReject: boolean;
@@ -177,6 +179,7 @@ export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: Effec
       verdict: entry.verdict?.verdict,
       detail: entry.verdict?.detail,
       ...(entry.verdict?.cause ? { cause: entry.verdict.cause } : {}),
+      ...(entry.verdict?.checkers ? { checkers: Object.fromEntries(Object.entries(entry.verdict.checkers).map(([k, v]) => [k, v.verdict])) } : {}),
       falseAccept: false,
       falseReject: false,
       edit: cell.construction.ok ? cell.construction.edit : undefined,

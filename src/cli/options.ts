@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { API_FAMILIES } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES } from '../grammar/gui.ts';
+import { CHOICE_FAMILIES } from '../grammar/gui-choice.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
 import type { Split } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
@@ -163,7 +164,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('families', {
       type: 'string',
       array: true,
-      describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')}; GUI families asked for by name: ${GUI_EXTRA_FAMILIES.join(', ')})`,
+      describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')}; GUI families asked for by name: ${GUI_EXTRA_FAMILIES.join(', ')}; GUI targets with choices, such as miniwob, also ${CHOICE_FAMILIES.join(', ')})`,
       coerce: list,
     })
     .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' });

@@ -16,14 +16,16 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
         demandOption: true,
         describe:
           'cardinality: assert len(added_x) == N on TypeScript checker copies (AgentDojo: count-blind any() in Python, with LibCST) and regrade; ' +
-          'empty-turn: BFCL, judge a turn whose ground truth is empty; count-guard / scope-guard: wrap the shipped verdict with a readback check (any target). ' +
+          'empty-turn: BFCL, judge a turn whose ground truth is empty; count-guard / scope-guard: wrap the shipped verdict with a readback check (any target); ' +
+          'threshold: regrade with the strictest checker of each episode (targets with several checkers per episode, e.g. miniwob: raw reward = 1). ' +
           'Python patches also write upstream.diff (needs `bash scripts/setup-python.sh repair`)',
       })
       .option('workers', workersOption(0, 'parallel workers for the regrade (0 scores in the main thread)'))
       .option('time-limit', timeLimitOption('per-cell time limit in ms for the regrade'))
       .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
       .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON')
-      .example('$0 repair reports/bfcl-2026.3.23/miss_func --patch empty-turn', 'patch a copy of BFCL\'s multi-turn checker, regrade, write upstream.diff'),
+      .example('$0 repair reports/bfcl-2026.3.23/miss_func --patch empty-turn', 'patch a copy of BFCL\'s multi-turn checker, regrade, write upstream.diff')
+      .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold'),
   handler: async (a) => {
     // ts-morph and the engine load here, not at start-up (see main.ts).
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);

@@ -15,21 +15,43 @@ async function commandOf(a: Args): Promise<{ command: string[]; options: Record<
   return { command: await factory.command({ targetOptions: options }), options: rest };
 }
 
+/** A built-in target that runs in process (miniwob): the same checks on its Target, without protocol probes. */
+async function checkInProcess(out: Out, a: Args): Promise<void> {
+  const [{ openTarget }, { checkTarget }, { formatConformance }] = await Promise.all([
+    import('../target/registry.ts'),
+    import('../target/check-in-process.ts'),
+    import('../target/protocol/conformance.ts'),
+  ]);
+  const spec = targetSpec(a);
+  const unseal = parseUnseal(a.unseal, a.reason);
+  const target = await openTarget(spec, { unseal });
+  try {
+    const report = await checkTarget(spec, target, { unseal }, a.tasks?.flatMap((t: string) => t.split(',')));
+    if (a.json) out.log(JSON.stringify(report, null, 2));
+    else formatConformance(report).forEach((l) => out.log(l));
+    if (!report.ok) process.exitCode = 1;
+  } finally {
+    await target.close();
+  }
+}
+
 const checkCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'check',
-  describe: 'exercise a protocol target: handshake, references pass their own checkers, repeatable readback, deterministic checkers, structured errors',
+  describe: 'exercise a target: references pass their own checkers, repeatable readback, deterministic checkers; protocol targets also handshake and answer malformed requests with structured errors',
   builder: (y: Argv) =>
     jsonOption(y)
-      .option('target', { type: 'string', describe: 'a protocol-backed built-in target (agentdojo) instead of a command after --' })
+      .option('target', { type: 'string', describe: 'a built-in target instead of a command after --: protocol-backed (agentdojo) or in process (miniwob)' })
       .option('target-option', { type: 'string', array: true, describe: 'key=value passed to the target in the handshake' })
       .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name>' })
-      .option('tasks', { type: 'string', array: true, describe: 'only these task ids' })
+      .option('tasks', { type: 'string', array: true, describe: 'only these task ids (or generators)' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
       .option('reason', { type: 'string' })
       .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
-      .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite'),
+      .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite')
+      .example('$0 target check --target miniwob', 'check the MiniWoB++ target: every covered task and seed'),
   handler: async (a) => {
+    if (a.target && !(await targetFactory(parseTargetSpec(targetSpec(a)).name)).command) return checkInProcess(out, a);
     const { command, options } = await commandOf(a);
     const { checkConformance, formatConformance } = await import('../target/protocol/conformance.ts');
     const report = await checkConformance(

@@ -2,8 +2,10 @@ import type { Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
 import { openTarget } from '../target/registry.ts';
 import { API_FAMILIES, API_OPERATORS } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';
+import { CHOICE_FAMILIES, CHOICE_OPERATORS } from '../grammar/gui-choice.ts';
 import { takeTargetCensuses } from '../census/gui.ts';
 import { controlCell, faultCells } from '../grammar/enumerate.ts';
+import type { Operator } from '../grammar/construction.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';
@@ -51,14 +53,20 @@ export function parseFamilies(families: string[], known: readonly string[] = API
 }
 
 /**
- * A target with the 'gui' capability is audited with the GUI grammar, every other
- * with the API grammar; by default with the paper's families, and any other
- * family of the grammar when --families names it.
+ * A target with the 'gui' capability is audited with the GUI grammar (plus the
+ * choice families when it also declares 'gui-choice'), every other with the API
+ * grammar; by default with the paper's families (and the choice families), and
+ * any other family of the grammar when --families names it.
  */
-const grammarOf = (capabilities: string[]) =>
-  capabilities.includes('gui')
-    ? { defaults: [...GUI_FAMILIES], known: [...GUI_FAMILIES, ...GUI_EXTRA_FAMILIES], operators: GUI_OPERATORS }
-    : { defaults: [...API_FAMILIES], known: [...API_FAMILIES], operators: API_OPERATORS };
+const grammarOf = (capabilities: string[]) => {
+  if (!capabilities.includes('gui')) return { defaults: [...API_FAMILIES], known: [...API_FAMILIES], operators: API_OPERATORS };
+  if (!capabilities.includes('gui-choice')) return { defaults: [...GUI_FAMILIES], known: [...GUI_FAMILIES, ...GUI_EXTRA_FAMILIES], operators: GUI_OPERATORS };
+  return {
+    defaults: [...GUI_FAMILIES, ...CHOICE_FAMILIES],
+    known: [...GUI_FAMILIES, ...GUI_EXTRA_FAMILIES, ...CHOICE_FAMILIES],
+    operators: { ...GUI_OPERATORS, ...CHOICE_OPERATORS },
+  };
+};
 
 /** Task ids or generator names within the selection; names nothing outside it. */
 export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {

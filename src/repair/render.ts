@@ -28,7 +28,7 @@ export function headline(r: RepairResult): string[] {
 
 export function renderRepair(r: RepairResult): string {
   const out = [
-    `# Repair: ${r.patch} (${r.mode === 'regraded' ? 'regraded on patched checker copies' : 'would catch: guard over the shipped verdicts, from readback'})`,
+    `# Repair: ${r.patch} (${r.mode === 'regraded' ? 'regraded on patched checker copies' : r.patch === 'threshold' ? 'would catch: the strictest checker of each recorded episode' : 'would catch: guard over the shipped verdicts, from readback'})`,
     '',
     `Run ${r.run.dir}, increment ${r.run.incrementId}.`,
     '',

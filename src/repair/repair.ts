@@ -19,6 +19,7 @@ import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonProfile, pythonRepair } from './python.ts';
 import { buildResult, type Mechanism, type PatchName, type PatchedVerdicts, type RepairResult } from './result.ts';
 import { rescore } from './refreeze.ts';
+import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
 import { renderRepair, flipsCsv } from './render.ts';
 
 export interface RepairOptions {
@@ -32,7 +33,7 @@ export interface RepairOptions {
 
 const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
 
-const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations, 'empty-turn': turnWrites };
+const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count-guard': rowCounts, 'scope-guard': scopeViolations, 'empty-turn': turnWrites, threshold: lenientThreshold };
 
 /** Patches that rewrite checker copies and regrade (the others guard the shipped verdicts). */
 const REWRITES: PatchName[] = ['cardinality', 'empty-turn'];
@@ -170,8 +171,10 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
       ? await cardinality(l, out, opts, notes)
       : opts.patch === 'empty-turn'
         ? (() => { throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`); })()
-        : { verdicts: guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
-  if (!rewrites) {
+        : { verdicts: opts.patch === 'threshold' ? thresholdVerdicts(l.cls) : guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
+  if (opts.patch === 'threshold') {
+    notes.push('threshold regrades every cell with the strictest checker of its episode (all of them must pass): the same recorded reward under the stricter success rule; nothing was rerun.');
+  } else if (!rewrites) {
     notes.push(`${opts.patch} is computed from the retained readback over the shipped verdicts: it reports what a guarded checker would catch; nothing was rerun.`);
     notes.push('Controls are their own reference effects here, so a guard cannot break them in this run; it could on a rerun whose readback differs.');
   }

@@ -5,7 +5,7 @@
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Effect, VerdictValue } from '../target/types.ts';
 
-export const PATCHES = ['cardinality', 'count-guard', 'scope-guard', 'empty-turn'] as const;
+export const PATCHES = ['cardinality', 'count-guard', 'scope-guard', 'empty-turn', 'threshold'] as const;
 export type PatchName = (typeof PATCHES)[number];
 
 export interface Flip {
@@ -61,8 +61,11 @@ export interface PatchedVerdicts {
   verdicts: Map<string, { verdict: VerdictValue; detail?: string }>;
 }
 
-/** The mechanism of a cell (readback vs reference) a patch acts on; empty means the patch does not target it. */
-export type Mechanism = (reference: Effect, got: Effect) => string[];
+/**
+ * The mechanism of a cell (readback vs reference, or the cell's own verdicts) a
+ * patch acts on; empty means the patch does not target it.
+ */
+export type Mechanism = (reference: Effect, got: Effect, cell?: ClassifiedCell) => string[];
 
 function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
   const p = patched.verdicts.get(c.cell);
@@ -88,7 +91,7 @@ export function buildResult(
   const mechanismOf = (c: ClassifiedCell) => {
     const ref = cls.referenceEffects[c.checker];
     const got = effects.get(c.cell);
-    return ref && got ? mechanism(ref, got) : [];
+    return ref && got ? mechanism(ref, got, c) : [];
   };
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);

@@ -15,6 +15,7 @@ import type { SearchOutcome } from '../search/findings.ts';
 import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
 import type { KillRates } from './thresholds.ts';
 import { buildScheduleReport, type ScheduleReport } from './schedules.ts';
+import { buildCheckerColumns, type CheckerColumns } from './checkers.ts';
 
 export interface FlowRow {
   family: string;
@@ -64,6 +65,9 @@ export interface Report {
     family: string;
     edit?: string;
     evidence: ClassifiedCell['evidence'];
+    /** the checker's own words (a reward) and, for multi-checker targets, each checker's verdict */
+    detail?: string;
+    checkers?: ClassifiedCell['checkers'];
     /** the construction's key in a triage file */
     key?: string;
     /** what a maintainer said of this construction (blindspot triage) */
@@ -90,6 +94,8 @@ export interface Report {
   killRates?: KillRates;
   /** present when fault cells were scored under more than one validation schedule */
   schedules?: ScheduleReport;
+  /** present when the target judges each episode with several checkers (miniwob's harnesses) */
+  checkers?: CheckerColumns;
   evidence: {
     target: string;
     version: string;
@@ -176,6 +182,8 @@ function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Repo
   return [...by].map(([task, xs]) => ({ task, constructions: [...xs].sort() })).sort((a, b) => a.task.localeCompare(b.task));
 }
 
+const withCheckers = (c: CheckerColumns | undefined) => (c ? { checkers: c } : {});
+
 export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[], search?: SearchOutcome): Report {
   const floor = buildFloorReport(cls.cells);
   const schedules = buildScheduleReport(cls.cells);
@@ -209,7 +217,15 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
       );
       return { generator, tasks, vectors };
     }),
-    falseAccepts: falseAccepts.map((c) => ({ cell: c.cell, task: c.checker, generator: c.generator, family: c.family, edit: c.edit, evidence: c.evidence })),
+    falseAccepts: falseAccepts.map((c) => ({
+      cell: c.cell,
+      task: c.checker,
+      generator: c.generator,
+      family: c.family,
+      edit: c.edit,
+      evidence: c.evidence,
+      ...(c.checkers ? { detail: c.detail, checkers: c.checkers } : {}),
+    })),
     refusals: [...groupBy(faults.filter((c) => c.status === 'refused'), (c) => `${c.family}\u0000${c.reason}`)].map(([k, xs]) => {
       const [family, reason] = k.split('\u0000');
       return { family, reason, cells: xs.length };
@@ -220,6 +236,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger, manifest) } : {}),
     ...(search ? { search } : {}),
     ...(schedules ? { schedules } : {}),
+    ...withCheckers(buildCheckerColumns(cls.cells, families)),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

@@ -1,3 +1,4 @@
+import { renderCheckerColumns } from './checkers.ts';
 import type { Report } from './build.ts';
 import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
@@ -60,11 +61,13 @@ function renderFaults(r: Report): string[] {
     );
     out.push(md(killRateTable(r)));
   }
+  if (r.checkers) out.push(...renderCheckerColumns(r.checkers, mdTable));
   out.push('', '## Confirmed false accepts', '');
   if (!r.falseAccepts.length) out.push('None confirmed in this increment.');
   for (const fa of r.falseAccepts) {
     out.push(`- \`${fa.cell}\` (${fa.generator}, ${fa.family}): ${fa.edit ?? ''}${triageNote(fa.triage)}`);
     for (const line of fa.evidence?.summary ?? []) out.push(`  - readback: ${line}`);
+    if (fa.checkers) out.push(`  - checkers: ${Object.entries(fa.checkers).map(([n, v]) => `${n} ${v}`).join(', ')} (${fa.detail ?? ''})`);
   }
   out.push('', '## Verdict vectors per generator', '');
   out.push(`One symbol per task variant: ${VECTOR_LEGEND}.`, '');

@@ -13,7 +13,24 @@ function asVerdict(raw: unknown): Verdict | undefined {
   const v = raw as Record<string, unknown>;
   if (!VERDICTS.has(v.verdict as string) || typeof v.detail !== 'string') return undefined;
   if (v.cause !== undefined && typeof v.cause !== 'string') return undefined;
-  return { verdict: v.verdict as Verdict['verdict'], detail: v.detail, ...(v.cause !== undefined ? { cause: v.cause as string } : {}) };
+  const checkers = v.checkers === undefined ? undefined : asCheckers(v.checkers);
+  if (v.checkers !== undefined && !checkers) return undefined;
+  return {
+    verdict: v.verdict as Verdict['verdict'],
+    detail: v.detail,
+    ...(v.cause !== undefined ? { cause: v.cause as string } : {}),
+    ...(checkers ? { checkers } : {}),
+  };
+}
+
+function asCheckers(raw: unknown): Verdict['checkers'] {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const out: NonNullable<Verdict['checkers']> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    if (!v || !VERDICTS.has(v.verdict) || typeof v.detail !== 'string') return undefined;
+    out[name] = { verdict: v.verdict, detail: v.detail };
+  }
+  return out;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -9,6 +9,7 @@ const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
   servicedesk: async () => (await import('../../targets/servicedesk/index.ts')).servicedesk,
   agentdojo: async () => (await import('../../targets/agentdojo/index.ts')).agentdojo,
   bfcl: async () => (await import('../../targets/bfcl/index.ts')).bfcl,
+  miniwob: async () => (await import('../../targets/miniwob/index.ts')).miniwob,
   protocol: async () => (await import('./protocol/index.ts')).protocol,
 };
 

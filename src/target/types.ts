@@ -179,6 +179,12 @@ export interface Verdict {
    * evidence is bound to another episode's session.
    */
   cause?: string;
+  /**
+   * Optional: the verdicts of several checkers judging the same episode (each
+   * harness's success rule over one in-page reward), by checker name; `verdict`
+   * is the one the target names as its own. Reported side by side.
+   */
+  checkers?: Record<string, { verdict: VerdictValue; detail: string }>;
 }
 
 export interface CheckerFile {

@@ -89,7 +89,7 @@ describe('enumerated options name the flag, the bad value and the known values',
     [['freeze', '--arms', 'faults,bogus'], /^blindspot: --arms: unknown arm 'bogus' \(known: faults, floor, swap, search\)$/],
     [['freeze', '--split', 'bogus'], /^blindspot: --split: unknown split 'bogus' \(known: dev, test, holdout\)$/],
     [['freeze', '--unseal', 'bogus', '--reason', 'r'], /^blindspot: --unseal: unknown split 'bogus' \(known: dev, test, holdout\)$/],
-    [['repair', 'reports/x', '--patch', 'bogus'], /^blindspot: --patch: unknown value 'bogus' \(known: cardinality, count-guard, scope-guard, empty-turn\)$/],
+    [['repair', 'reports/x', '--patch', 'bogus'], /^blindspot: --patch: unknown value 'bogus' \(known: cardinality, count-guard, scope-guard, empty-turn, threshold\)$/],
   ])('%j', async (args, line) => {
     const r = await inProcess(args);
     expect(r.code).toBe(2);

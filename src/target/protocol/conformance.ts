@@ -28,7 +28,7 @@ export interface ConformanceOptions extends ProtocolTargetOptions {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-function result(name: string, total: number, failures: string[], unit = 'tasks'): CheckResult {
+export function result(name: string, total: number, failures: string[], unit = 'tasks'): CheckResult {
   const ok = failures.length === 0;
   return { name, ok, summary: ok ? `${total}/${total} ${unit}` : `${failures.length} of ${total} ${unit} fail`, failures };
 }
@@ -73,7 +73,7 @@ async function malformed(client: ProtocolClient, someTask: string): Promise<Chec
   return result('malformed requests get structured errors', all.length, failures, 'requests');
 }
 
-interface Control {
+export interface Control {
   task: string;
   delivery: { completed: boolean; error?: string };
   effects: Effect[];
@@ -97,6 +97,78 @@ async function control(client: ProtocolClient, trajectory: Trajectory): Promise<
   return out;
 }
 
+/** What the shared checks need of a target, whether it speaks the protocol or runs in process. */
+export interface Subject {
+  tasks(): Promise<TaskInfo[]>;
+  reference(task: string): Promise<Trajectory>;
+  control(trajectory: Trajectory): Promise<Control>;
+  alive(): boolean;
+}
+
+/** Task listing, then each selected task's reference delivered twice: passes its checker, reads back the same, judged the same. */
+export async function checkSubject(subject: Subject, report: ConformanceReport, open: OpenOptions, only?: string[]): Promise<{ selected: TaskInfo[]; tasks: TaskInfo[]; controls: Control[] }> {
+  let tasks: TaskInfo[] = [];
+  try {
+    tasks = await subject.tasks();
+    const dup = tasks.map((t) => t.id).filter((id, i, xs) => xs.indexOf(id) !== i);
+    const failures = [...(tasks.length ? [] : ['the target lists no task']), ...dup.map((id) => `task id ${id} is listed twice`)];
+    report.checks.push({ name: 'task listing', ok: !failures.length, summary: `${tasks.length} tasks`, failures });
+  } catch (e) {
+    report.checks.push({ name: 'task listing', ok: false, summary: 'no valid task list', failures: [message(e)] });
+  }
+  const open_ = (t: TaskInfo) => t.split === 'dev' || open.unseal?.split === t.split;
+  const selected = tasks.filter((t) => open_(t) && (!only?.length || only.includes(t.id) || only.includes(t.generator)));
+  report.tasks = selected.length;
+
+  const refFailures: string[] = [];
+  const controls: Control[] = [];
+  for (const t of selected) {
+    try {
+      const trajectory = await subject.reference(t.id);
+      if (trajectory.task !== t.id) refFailures.push(`${t.id}: reference names task ${trajectory.task}`);
+      controls.push(await subject.control(trajectory));
+    } catch (e) {
+      refFailures.push(`${t.id}: ${message(e)}`);
+      if (!subject.alive()) break;
+    }
+  }
+  report.checks.push(result('references deliver and read back', selected.length, refFailures));
+  report.checks.push(
+    result(
+      'every reference passes its own checker',
+      controls.length,
+      controls
+        .filter((c) => !c.delivery.completed || c.verdicts[0]?.verdict !== 'pass')
+        .map((c) =>
+          !c.delivery.completed
+            ? `${c.task}: reference delivery failed: ${c.delivery.error ?? 'incomplete'}`
+            : `${c.task}: own checker says ${c.verdicts[0].verdict} (${c.verdicts[0].detail})`,
+        ),
+    ),
+  );
+  report.checks.push(
+    result(
+      'two fresh deliveries read back identical effects',
+      controls.length,
+      controls.flatMap((c) => {
+        const d = diffEffects(c.effects[0], c.effects[1]);
+        return d.length ? [`${c.task}: second delivery differs from the first: ${d.map(describeDifference).join('; ')}`] : [];
+      }),
+    ),
+  );
+  report.checks.push(
+    result(
+      'checker is deterministic on controls',
+      controls.length,
+      controls.flatMap((c) => {
+        const seen = [...new Set(c.verdicts.map((v) => v.verdict))];
+        return seen.length > 1 ? [`${c.task}: verdicts ${c.verdicts.map((v) => v.verdict).join(', ')} for the same reference`] : [];
+      }),
+    ),
+  );
+  return { selected, tasks, controls };
+}
+
 export async function checkConformance(command: string[], open: OpenOptions, opts: ConformanceOptions = {}): Promise<ConformanceReport> {
   const report: ConformanceReport = { ok: false, command, tasks: 0, checks: [] };
   let client: ProtocolClient;
@@ -110,65 +182,13 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     return report;
   }
   try {
-    let tasks: TaskInfo[] = [];
-    try {
-      tasks = (await client.request('tasks')).tasks as TaskInfo[];
-      const dup = tasks.map((t) => t.id).filter((id, i, xs) => xs.indexOf(id) !== i);
-      const failures = [...(tasks.length ? [] : ['the target lists no task']), ...dup.map((id) => `task id ${id} is listed twice`)];
-      report.checks.push({ name: 'task listing', ok: !failures.length, summary: `${tasks.length} tasks`, failures });
-    } catch (e) {
-      report.checks.push({ name: 'task listing', ok: false, summary: 'no valid task list', failures: [message(e)] });
-    }
-    const open_ = (t: TaskInfo) => t.split === 'dev' || open.unseal?.split === t.split;
-    const selected = tasks.filter((t) => open_(t) && (!opts.tasks?.length || opts.tasks.includes(t.id)));
-    report.tasks = selected.length;
-
-    const refFailures: string[] = [];
-    const controls: Control[] = [];
-    for (const t of selected) {
-      try {
-        const { trajectory } = await client.request('reference', { task: t.id });
-        if (trajectory.task !== t.id) refFailures.push(`${t.id}: reference names task ${trajectory.task}`);
-        controls.push(await control(client, trajectory as Trajectory));
-      } catch (e) {
-        refFailures.push(`${t.id}: ${message(e)}`);
-        if (!client.alive) break;
-      }
-    }
-    report.checks.push(result('references deliver and read back', selected.length, refFailures));
-    report.checks.push(
-      result(
-        'every reference passes its own checker',
-        controls.length,
-        controls
-          .filter((c) => !c.delivery.completed || c.verdicts[0]?.verdict !== 'pass')
-          .map((c) =>
-            !c.delivery.completed
-              ? `${c.task}: reference delivery failed: ${c.delivery.error ?? 'incomplete'}`
-              : `${c.task}: own checker says ${c.verdicts[0].verdict} (${c.verdicts[0].detail})`,
-          ),
-      ),
-    );
-    report.checks.push(
-      result(
-        'two fresh deliveries read back identical effects',
-        controls.length,
-        controls.flatMap((c) => {
-          const d = diffEffects(c.effects[0], c.effects[1]);
-          return d.length ? [`${c.task}: second delivery differs from the first: ${d.map(describeDifference).join('; ')}`] : [];
-        }),
-      ),
-    );
-    report.checks.push(
-      result(
-        'checker is deterministic on controls',
-        controls.length,
-        controls.flatMap((c) => {
-          const seen = [...new Set(c.verdicts.map((v) => v.verdict))];
-          return seen.length > 1 ? [`${c.task}: verdicts ${c.verdicts.map((v) => v.verdict).join(', ')} for the same reference`] : [];
-        }),
-      ),
-    );
+    const subject: Subject = {
+      tasks: async () => (await client.request('tasks')).tasks as TaskInfo[],
+      reference: async (task) => (await client.request('reference', { task })).trajectory as Trajectory,
+      control: (t) => control(client, t),
+      alive: () => client.alive,
+    };
+    const { selected, tasks } = await checkSubject(subject, report, open, opts.tasks);
     if (client.alive) report.checks.push(await malformed(client, selected[0]?.id ?? tasks[0]?.id ?? 'task'));
     else report.checks.push({ name: 'malformed requests get structured errors', ok: false, summary: 'not probed', failures: ['the target process died before the probes'] });
   } finally {

@@ -1,0 +1,59 @@
+// GUI families for pages whose answer is a choice or a typed value rather than a
+// created record (MiniWoB++): pick the wrong option, select one more, type only
+// part of the answer. Targets that declare the 'gui-choice' capability get them
+// beside the GUI families. They read only the step conventions: a choice step
+// lists its other legal targets in `alternatives.field` (with `alternatives.label`
+// aligned) or its other legal values in `alternatives.value`; `args.how` says
+// whether a fill types text ('type'), ticks a box that allows several ('check'),
+// or presses a button the answer counts ('press').
+import type { Step } from '../target/types.ts';
+import { construct, lastIndexWhere, refuse, type Operator } from './construction.ts';
+
+export const CHOICE_FAMILIES = ['wrong-choice', 'extra-selection', 'partial-entry'] as const;
+export type ChoiceFamily = (typeof CHOICE_FAMILIES)[number];
+
+const otherTargets = (s: Step) => (s.alternatives?.field ?? []).map((field, i) => ({ field, label: s.alternatives?.label?.[i] ?? field }));
+const otherValues = (s: Step) => s.alternatives?.value ?? [];
+const isChoice = (s: Step) => s.kind === 'write' && (otherTargets(s).length > 0 || otherValues(s).length > 0);
+const replaced = (ref: Step[], i: number, step: Step) => [...ref.slice(0, i), step, ...ref.slice(i + 1)];
+const show = (v: unknown) => JSON.stringify(v);
+
+/** Move the last choice to its first alternative: another option, another box, another target element. */
+export const wrongChoice: Operator = (ref) => {
+  const i = lastIndexWhere(ref, isChoice);
+  if (i < 0) return refuse('no step of the reference chooses among alternatives (no other option, box or target element)');
+  const s = ref[i];
+  const [target] = otherTargets(s);
+  if (target) {
+    const step: Step = { call: s.call, kind: s.kind, args: { ...s.args, field: target.field, label: target.label } };
+    return construct(replaced(ref, i, step), `wrong choice: ${show(s.args.label)} -> ${show(target.label)} (${target.field})`);
+  }
+  const value = otherValues(s)[0];
+  return construct(replaced(ref, i, { call: s.call, kind: s.kind, args: { ...s.args, value } }), `wrong choice: ${show(s.args.value)} -> ${show(value)} in ${show(s.args.label)}`);
+};
+
+/** Also tick the first alternative of the last multi-select step (a box, a counted button), right after it. */
+export const extraSelection: Operator = (ref) => {
+  const i = lastIndexWhere(ref, (s) => (s.args.how === 'check' || s.args.how === 'press') && otherTargets(s).length > 0);
+  if (i < 0) return refuse('the reference ticks no box and presses no counted button that has an unselected alternative');
+  const s = ref[i];
+  const [extra] = otherTargets(s);
+  const step: Step = { call: s.call, kind: s.kind, args: { ...s.args, field: extra.field, label: extra.label } };
+  return construct([...ref.slice(0, i + 1), step, ...ref.slice(i + 1)], `extra selection: ${show(extra.label)} (${extra.field}) besides ${show(s.args.label)}`);
+};
+
+/** Type only the first half of the last typed value. */
+export const partialEntry: Operator = (ref) => {
+  const i = lastIndexWhere(ref, (s) => s.args.how === 'type' && typeof s.args.value === 'string' && [...s.args.value].length >= 2);
+  if (i < 0) return refuse('the reference types no value of two characters or more');
+  const s = ref[i];
+  const chars = [...String(s.args.value)];
+  const value = chars.slice(0, Math.ceil(chars.length / 2)).join('');
+  return construct(replaced(ref, i, { ...s, args: { ...s.args, value } }), `partial entry: ${show(value)} of ${show(s.args.value)} in ${show(s.args.label)}`);
+};
+
+export const CHOICE_OPERATORS: Record<ChoiceFamily, Operator> = {
+  'wrong-choice': wrongChoice,
+  'extra-selection': extraSelection,
+  'partial-entry': partialEntry,
+};

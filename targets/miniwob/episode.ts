@@ -1,0 +1,120 @@
+// One cell's episode: a fresh browser context with the recorder installed, the
+// task page started on the cell's seed, the steps driven through Playwright,
+// then the readback (the recorder's snapshot) and the harnesses' verdicts.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
+import { RECORDER, readReward, readSubmission, startEpisode } from './page.ts';
+import { effectOf } from './readback.ts';
+import { describeReward, judge, type HarnessName } from './harnesses.ts';
+
+export interface EpisodeEnv {
+  browser: Browser;
+  /** the task page of a task id, and its seed */
+  locate(taskId: string): { url: string; seed: number };
+  /** the selectors the task's reference sets (readback tells its answer fields from distractors) */
+  answerFields(taskId: string): Promise<Set<string>>;
+  /** the harness whose rule is the cell's verdict; every harness is reported beside it */
+  harness: HarnessName;
+  actionMs: number;
+}
+
+export async function openContext(browser: Browser, actionMs: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  context.setDefaultTimeout(actionMs);
+  await context.addInitScript(RECORDER);
+  return { context, page: await context.newPage() };
+}
+
+/** How to set a control a step names without saying how (the GUI grammar's extra-field step): from the element itself. */
+async function howOf(page: Page, field: string): Promise<string> {
+  const { tag, type } = await page.locator(field).evaluate((el) => ({ tag: el.tagName.toLowerCase(), type: String((el as HTMLInputElement).type ?? '') }));
+  return tag === 'select' ? 'select' : type === 'checkbox' || type === 'radio' ? 'check' : 'type';
+}
+
+/**
+ * Click a box, radio or button; an option of a multiple-choice list is toggled
+ * the way a ctrl-click does (a plain click would replace the selection).
+ */
+async function tick(el: Locator): Promise<void> {
+  if ((await el.evaluate((e) => e.tagName)) !== 'OPTION') return el.click();
+  await el.evaluate((e) => {
+    const o = e as HTMLOptionElement;
+    o.selected = !o.selected;
+    o.parentElement!.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+export async function runStep(page: Page, step: Step): Promise<void> {
+  const field = String(step.args.field ?? '');
+  switch (step.call) {
+    case 'form.fill':
+      switch (step.args.how ?? (await howOf(page, field))) {
+        case 'type':
+          return page.locator(field).fill(String(step.args.value));
+        case 'select':
+          await page.locator(field).selectOption({ label: String(step.args.value) });
+          return;
+        case 'check':
+        case 'pick':
+        case 'press':
+          return tick(page.locator(field));
+        default:
+          throw new Error(`form.fill: unknown how ${JSON.stringify(step.args.how)}`);
+      }
+    case 'form.submit':
+    case 'page.click':
+      return page.locator(field).click();
+    case 'task.claim':
+      return; // claiming completion changes nothing in the page
+    default:
+      throw new Error(`unknown miniwob step ${step.call}`);
+  }
+}
+
+export class MiniwobEpisode implements Episode {
+  private delivered?: string;
+  private started = false;
+
+  private constructor(private env: EpisodeEnv, private context: BrowserContext, private page: Page) {}
+
+  static async open(env: EpisodeEnv): Promise<MiniwobEpisode> {
+    const { context, page } = await openContext(env.browser, env.actionMs);
+    return new MiniwobEpisode(env, context, page);
+  }
+
+  async deliver(trajectory: Trajectory): Promise<Delivery> {
+    this.delivered = trajectory.task;
+    const { url, seed } = this.env.locate(trajectory.task);
+    let stepsRun = 0;
+    try {
+      await startEpisode(this.page, url, seed, this.env.actionMs * 3);
+      this.started = true;
+      for (const step of trajectory.steps) {
+        await runStep(this.page, step);
+        stepsRun++;
+      }
+      return { completed: true, stepsRun };
+    } catch (e) {
+      const error = `step ${stepsRun} ${trajectory.steps[stepsRun]?.call ?? 'setup'}: ${(e as Error).message.split('\n')[0]}`;
+      const shot = await this.page.screenshot({ type: 'jpeg', quality: 40, timeout: 2000 }).catch(() => undefined);
+      return { completed: false, stepsRun, error, page: { url: this.page.url(), ...(shot ? { screenshot: `data:image/jpeg;base64,${shot.toString('base64')}` } : {}) } };
+    }
+  }
+
+  async readback(): Promise<Effect> {
+    if (!this.started) throw new Error('the task page never started, so there is nothing to read back');
+    return effectOf(await readSubmission(this.page), await this.env.answerFields(this.delivered!));
+  }
+
+  async check(taskId: string): Promise<Verdict> {
+    // The reward lives in the delivered page: another task's checker has no page of its own here.
+    if (taskId !== this.delivered) return { verdict: 'error', detail: `miniwob: the page holds ${this.delivered ?? 'no task'}, not ${taskId}; MiniWoB rewards are per page` };
+    const reward = await readReward(this.page);
+    const checkers = judge(reward);
+    return { verdict: checkers[this.env.harness].verdict, detail: `${this.env.harness}: ${describeReward(reward)}`, checkers };
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+  }
+}

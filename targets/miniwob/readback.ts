@@ -1,0 +1,33 @@
+// The effect of an episode as the recorder saw it, in the engine's table shape:
+// `submission` (one row when the task ended its episode: the element the last
+// click landed on and the one holding the focus), `controls` (each form control whose state at that moment
+// differs from the start), `other-fields` (the same for free-text fields the
+// task's reference leaves alone: distractors, declared immaterial), `clicks`
+// (each element clicked before the end, with its count). An episode the task
+// never ended has no effect at all.
+import type { Effect, Row } from '../../src/target/types.ts';
+import type { Submission } from './page.ts';
+
+const table = (added: Row[] = [], updated: Effect[string]['updated'] = []) => ({ added, updated, removed: [] });
+
+const FREE_TEXT = new Set(['text', 'password', 'email', 'number', 'search', 'tel', 'url', 'textarea', 'input']);
+
+/** `answerFields`: the selectors the task's reference sets; any box, radio or list is an answer field regardless. */
+export function effectOf(s: Submission, answerFields: Set<string>): Effect {
+  if (!s.submitted) return {};
+  const effect: Effect = {
+    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null } }]),
+  };
+  const updated = Object.entries(s.submitted)
+    .filter(([sel, after]) => JSON.stringify(s.initial[sel]) !== JSON.stringify(after))
+    .map(([sel, after]) => ({ key: sel, before: { ...(s.initial[sel] ?? {}) }, after: { ...after } }));
+  const distractor = (u: (typeof updated)[number]) => !answerFields.has(u.key) && FREE_TEXT.has(String(u.after.type || u.after.tag));
+  const answer = updated.filter((u) => !distractor(u));
+  if (answer.length) effect.controls = table([], answer);
+  if (answer.length < updated.length) effect['other-fields'] = table([], updated.filter(distractor));
+  const counts = new Map<string, { text: string; count: number }>();
+  for (const c of s.clicks) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
+  // The selector is in the values too: added rows are compared by value, not key.
+  if (counts.size) effect.clicks = table([...counts].map(([selector, v]) => ({ key: selector, values: { selector, ...v } })));
+  return effect;
+}

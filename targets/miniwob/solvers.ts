@@ -1,0 +1,369 @@
+// Oracle solvers: MiniWoB ships no gold actions, so each covered task has a
+// solver that reads the utterance and the DOM of a fresh seeded episode and
+// returns the correct interaction as GUI steps. A solver that cannot read its
+// task throws: a reference is never guessed.
+import type { Step } from '../../src/target/types.ts';
+import type { El, Observation } from './page.ts';
+import { CLAIM, check, navigate, press, select, submit, typeInto } from './steps.ts';
+
+export type Solver = (o: Observation) => Step[];
+
+/** Which kind of task a solver covers, for the docs and per-family counts. */
+export type Family = 'form' | 'checkbox' | 'select' | 'text-entry' | 'click' | 'multi-step';
+
+class Unreadable extends Error {}
+
+function need<T>(v: T | undefined | null | false, what: string): T {
+  if (v === undefined || v === null || v === false) throw new Unreadable(`solver cannot read ${what}`);
+  return v;
+}
+
+const match = (o: Observation, re: RegExp, what = `the utterance (${re})`) => need(re.exec(o.utterance), what);
+const quoted = (o: Observation) => match(o, /"([^"]*)"/, 'a quoted value in the utterance')[1];
+const ordinal = (s: string) => Number(need(/(\d+)(?:st|nd|rd|th)/.exec(s), `an ordinal in "${s}"`)[1]);
+const byTag = (o: Observation, ...tags: string[]) => o.elements.filter((e) => tags.includes(e.tag));
+const one = (els: El[], what: string) => need(els[0], what);
+const byId = (o: Observation, id: string) => one(o.elements.filter((e) => e.id === id), `#${id}`);
+const textInputs = (o: Observation) => o.elements.filter((e) => (e.tag === 'input' && ['text', 'password', 'input', 'number'].includes(e.type)) || e.tag === 'textarea');
+const submitButton = (o: Observation) => one(o.elements.filter((e) => e.id === 'subbtn' || (e.tag === 'button' && /^submit$/i.test(e.text))), 'the submit button');
+const typed = (el: El, value: string, label?: string): Step[] => [typeInto(el, value, label)];
+const done = (...steps: (Step | Step[])[]): Step[] => [...steps.flat(), CLAIM];
+const others = (all: El[], chosen: El[], same: (a: El, b: El) => boolean = (a, b) => a.text === b.text) => all.filter((a) => !chosen.some((c) => c.sel === a.sel || same(a, c)));
+
+/** "Select A, B and click Submit." or "Select nothing and click Submit." */
+function listed(o: Observation): string[] {
+  const m = match(o, /^Select (.*) and click Submit\.$/);
+  return m[1] === 'nothing' ? [] : m[1].split(', ');
+}
+
+function checkboxes(o: Observation, wanted: (box: El) => boolean): Step[] {
+  const boxes = o.elements.filter((e) => e.tag === 'input' && e.type === 'checkbox');
+  const chosen = boxes.filter(wanted);
+  const rest = boxes.filter((b) => !chosen.includes(b));
+  return done(chosen.map((b) => check(b, rest)), submit(submitButton(o)));
+}
+
+const clickCheckboxes: Solver = (o) => {
+  const want = listed(o);
+  const steps = checkboxes(o, (b) => want.includes(b.label));
+  need(steps.length - 2 === want.length, `a checkbox for each of ${want.join(', ')}`);
+  return steps;
+};
+
+const clickCheckboxesSoft: Solver = (o) => {
+  const words = match(o, /^Select words similar to (.*) and click Submit\.$/)[1];
+  const groups = need(o.globals.SYNONYMS, 'the task\'s synonym lists');
+  const want = words === 'nothing' ? [] : words.split(', ');
+  const group = (w: string) => need(groups.find((g) => g.includes(w)), `a synonym list holding ${w}`);
+  const steps = checkboxes(o, (b) => want.some((w) => group(w).includes(b.label)));
+  need(steps.length - 2 === want.length, `one checkbox per word of ${words}`);
+  return steps;
+};
+
+const clickOption: Solver = (o) => {
+  const want = match(o, /^Select (.*) and click Submit\.$/)[1];
+  const radios = o.elements.filter((e) => e.tag === 'input' && e.type === 'radio');
+  const r = one(radios.filter((x) => x.label === want), `a radio labelled ${want}`);
+  return done(check(r, radios.filter((x) => x.label !== want)), submit(submitButton(o)));
+};
+
+const chooseList: Solver = (o) => {
+  const want = match(o, /^Select (.*) from the list and click Submit\.$/)[1];
+  const list = one(byTag(o, 'select'), 'the list');
+  need(list.options.includes(want), `option ${want}`);
+  return done(select(list, want), submit(one(byTag(o, 'button'), 'the submit button')));
+};
+
+/** A multiple-choice list: tick each named option; the list's other options are the wrong choices. */
+const clickScrollList: Solver = (o) => {
+  const want = match(o, /^Select (.*) from the scroll list and click Submit\.$/)[1].split(', ');
+  const options = o.elements.filter((e) => e.tag === 'option');
+  const chosen = want.map((w) => one(options.filter((x) => x.text === w), `option ${w}`));
+  return done(chosen.map((c) => check(c, others(options, chosen))), submit(one(byTag(o, 'button'), 'the submit button')));
+};
+
+/** A task whose answer is one text typed into its only text field, then Submit. */
+const typeOne = (answer: (o: Observation) => string): Solver => (o) => done(typed(one(textInputs(o).filter((e) => e.tag === 'input'), 'the text field'), answer(o)), submit(submitButton(o)));
+
+const enterText2: Solver = typeOne((o) => {
+  const m = match(o, /^Type "(.*)" in all (upper|lower) case letters/);
+  return m[2] === 'upper' ? m[1].toUpperCase() : m[1].toLowerCase();
+});
+
+const enterPassword: Solver = (o) => {
+  const pw = quoted(o);
+  const fields = textInputs(o);
+  need(fields.length === 2, 'two password fields');
+  return done(fields.map((f, i) => typeInto(f, pw, i ? 'verify password' : 'password')), submit(submitButton(o)));
+};
+
+const loginUser: Solver = (o) => {
+  const m = match(o, /username "(.*)" and the password "(.*)"/);
+  return done(typeInto(byId(o, 'username'), m[1], 'username'), typeInto(byId(o, 'password'), m[2], 'password'), submit(submitButton(o)));
+};
+
+const enterDate: Solver = (o) => {
+  const [, mm, dd, yyyy] = match(o, /Enter (\d\d)\/(\d\d)\/(\d{4})/);
+  return done(typed(byId(o, 'tt'), `${yyyy}-${mm}-${dd}`, 'date'), submit(submitButton(o)));
+};
+
+const enterTime: Solver = (o) => {
+  const [, h, mi, ampm] = match(o, /Enter (\d+):(\d\d) (AM|PM)/);
+  const hh = (Number(h) % 12) + (ampm === 'PM' ? 12 : 0);
+  return done(typed(byId(o, 'tt'), `${String(hh).padStart(2, '0')}:${mi}`, 'time'), submit(submitButton(o)));
+};
+
+/** The value cells of the task's key/value table. */
+function tableValue(o: Observation, key: string): string {
+  const cells = byTag(o, 'td');
+  const i = cells.findIndex((c, j) => j % 2 === 0 && c.text === key);
+  return need(cells[i + 1], `table row ${key}`).text;
+}
+
+const readTable2: Solver = (o) => {
+  const labels = o.elements.filter((e) => e.tag === 'label' && e.attrs['data-key']);
+  need(labels.length, 'the form labels');
+  const inputs = textInputs(o);
+  const steps = labels.map((l) => {
+    const input = one(inputs.filter((i) => i.parent === l.parent), `the field of ${l.text}`);
+    return typeInto(input, tableValue(o, l.attrs['data-key']), l.attrs['data-key']);
+  });
+  return done(steps, submit(submitButton(o)));
+};
+
+const lettersOnly = (w: string) => w.replace(/[^a-zA-Z0-9]/g, '');
+
+const findWord: Solver = typeOne((o) => {
+  const n = ordinal(o.utterance);
+  const words = one(byTag(o, 'p'), 'the paragraph').text.split(' ').filter(Boolean);
+  return lettersOnly(need(words[n - 1], `word ${n}`));
+});
+
+const scrollText: Solver = typeOne((o) => lettersOnly(byId(o, 'text-area').value.split(/\s/).pop() ?? ''));
+
+const copyPaste: Solver = typeOne((o) => byId(o, 'to-copy').value);
+
+const copyPaste2: Solver = typeOne((o) => byId(o, `text-${ordinal(o.utterance)}`).value);
+
+/** "a op b =" or the algebra form "a op x = c" / "x op a = c", answered exactly as the task's string comparison wants. */
+function arithmetic(o: Observation): string {
+  const p = byId(o, 'math-problem').text;
+  const m = /^(-?\d+) ([-+x*]) (-?\d+) =$/.exec(p);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[3])];
+    return String(m[2] === '+' ? a + b : m[2] === '-' ? a - b : a * b);
+  }
+  const left = /^(-?\d+) ([-+]) x = (-?\d+)$/.exec(p);
+  if (left) return String(left[2] === '+' ? Number(left[3]) - Number(left[1]) : Number(left[1]) - Number(left[3]));
+  const right = need(/^x ([-+]) (-?\d+) = (-?\d+)$/.exec(p), `the problem "${p}"`);
+  return String(right[1] === '+' ? Number(right[3]) - Number(right[2]) : Number(right[3]) + Number(right[2]));
+}
+
+const mathTask: Solver = (o) => done(typed(byId(o, 'math-answer'), arithmetic(o), 'answer'), submit(submitButton(o)));
+
+const textTransform: Solver = typeOne((o) => byId(o, 'captcha').text.replace(/\s/g, ''));
+
+const formSequence2: Solver = (o) => {
+  const m = match(o, /Check the (\d+)\w\w radio button and enter the number "(.*)" into the (\d+)\w\w textbox/);
+  const radios = o.elements.filter((e) => e.type === 'radio');
+  const r = need(radios[Number(m[1]) - 1], 'the radio');
+  const box = need(textInputs(o)[Number(m[3]) - 1], 'the textbox');
+  return done(check(r, radios.filter((x) => x !== r)), typeInto(box, m[2], `textbox ${m[3]}`), submit(submitButton(o)));
+};
+
+/** Movie search forms in many layouts: each field is told by the words around it. */
+const movieSearch: Solver = (o) => {
+  const m = match(o, /^Search for (.*) movies directed by (.*) from year (\d+)\.$/);
+  const inputs = textInputs(o);
+  need(inputs.length === 3, 'three search fields');
+  const roleOf = (e: El) => {
+    const t = `${e.context} ${e.attrs.placeholder ?? ''}`;
+    return /genre/i.test(t) ? 'genre' : /director|name/i.test(t) ? 'director' : /year|date/i.test(t) ? 'year' : undefined;
+  };
+  const value = { genre: m[1], director: m[2], year: m[3] };
+  const steps = inputs.map((e) => {
+    const role = need(roleOf(e), `the role of field ${e.sel} ("${e.context}")`);
+    return typeInto(e, value[role], role);
+  });
+  need(new Set(steps.map((s) => s.args.label)).size === 3, 'a distinct field per role');
+  const go = one(o.elements.filter((e) => e.tag === 'button' || e.cls.split(' ').includes('final')), 'the submit control');
+  return done(steps, submit(go));
+};
+
+// --- click the right thing ---------------------------------------------------
+
+/** Click the element of `pool` whose text is `want`; the others of different text are the wrong choices. */
+function clickText(pool: El[], want: string, what: string): Step[] {
+  const el = one(pool.filter((e) => e.text === want), `${what} "${want}"`);
+  return done(submit(el, others(pool, [el])));
+}
+
+const buttons = (o: Observation) => byTag(o, 'button');
+
+const clickButton: Solver = (o) => clickText(buttons(o), quoted(o), 'a button');
+const clickLink: Solver = (o) => clickText(o.elements.filter((e) => e.cls === 'alink'), quoted(o), 'a link');
+const clickTest: Solver = (o) => done(submit(one(buttons(o), 'the button')));
+const clickTestOne: Solver = (o) => clickText(buttons(o), match(o, /^Click button (\w+)\.$/)[1], 'button');
+
+const clickButtonSequence: Solver = (o) => {
+  const [a, b] = [byText(o, 'button', 'ONE'), byText(o, 'button', 'TWO')];
+  return done(press(a), submit(b, [a]));
+};
+
+function byText(o: Observation, tag: string, text: string): El {
+  return one(o.elements.filter((e) => e.tag === tag && e.text === text), `${tag} "${text}"`);
+}
+
+const dialogButtons = (o: Observation) => o.elements.filter((e) => e.tag === 'button' && e.cls.includes('ui-button'));
+const clickDialog: Solver = (o) => done(submit(one(dialogButtons(o).filter((e) => e.attrs.title === 'Close'), 'the dialog\'s x')));
+const clickDialog2: Solver = (o) => {
+  const want = quoted(o);
+  const pool = dialogButtons(o).map((e) => (e.attrs.title === 'Close' ? { ...e, text: 'x' } : e));
+  return clickText(pool, want === 'x' ? 'x' : want, 'a dialog button');
+};
+
+const tabAnchors = (o: Observation) => o.elements.filter((e) => e.cls.includes('ui-tabs-anchor'));
+const clickTab: Solver = (o) => clickText(tabAnchors(o), `Tab #${match(o, /Tab #(\d+)/)[1]}`, 'tab');
+
+/** A link inside one of several hidden panels: open the panel that holds it, click it; other links of that panel are the wrong choices. */
+function linkInPanel(o: Observation, panels: El[], opener: (panel: El) => El): Step[] {
+  const want = quoted(o);
+  const links = o.elements.filter((e) => e.cls === 'alink');
+  const panel = one(panels.filter((p) => links.some((l) => l.text === want && isInside(o, l, p))), `a panel holding link "${want}"`);
+  const inPanel = links.filter((l) => isInside(o, l, panel));
+  const link = one(inPanel.filter((l) => l.text === want), `link "${want}"`);
+  return done(navigate(opener(panel)), submit(link, others(inPanel, [link])));
+}
+
+function isInside(o: Observation, el: El, ancestor: El): boolean {
+  const bySel = new Map(o.elements.map((e) => [e.sel, e]));
+  for (let p = bySel.get(el.parent); p; p = bySel.get(p.parent)) if (p.sel === ancestor.sel) return true;
+  return false;
+}
+
+/** click-tab-2-medium empties tab 2; when no panel holds the link, the task wants tab 2 clicked instead. */
+const clickTab2Medium: Solver = (o) => {
+  const want = quoted(o);
+  if (o.elements.some((e) => e.cls === 'alink' && e.text === want)) return clickTab2(o);
+  const tabs = tabAnchors(o);
+  const second = need(tabs[1], 'tab 2');
+  return done(submit(second, tabs.filter((t) => t !== second)));
+};
+
+const clickTab2: Solver = (o) =>
+  linkInPanel(o, o.elements.filter((e) => e.attrs.role === 'tabpanel'), (panel) => one(tabAnchors(o).filter((a) => a.attrs.href === `#${panel.id}`), `the tab of ${panel.id}`));
+
+const accordionHeaders = (o: Observation) => o.elements.filter((e) => e.cls.includes('ui-accordion-header') && e.tag === 'h3');
+const clickCollapsible2: Solver = (o) =>
+  linkInPanel(o, o.elements.filter((e) => e.cls.includes('ui-accordion-content')), (panel) => one(accordionHeaders(o).filter((h) => h.attrs['aria-controls'] === panel.id), `the header of ${panel.id}`));
+
+const clickCollapsible: Solver = (o) => done(navigate(one(accordionHeaders(o), 'the section header')), submit(submitButton(o)));
+
+const clickWidget: Solver = (o) => {
+  const want = quoted(o);
+  const widgets = o.elements.filter((e) => e.attrs['data-type']);
+  const el = one(widgets.filter((w) => w.attrs['data-type'] === want), `a ${want} widget`);
+  return done(submit(el, widgets.filter((w) => w.attrs['data-type'] !== want)));
+};
+
+const focusText: Solver = (o) => done(submit(one(textInputs(o), 'the textbox')));
+const focusText2: Solver = (o) => {
+  const boxes = textInputs(o);
+  const el = need(boxes[ordinal(o.utterance) - 1], 'the textbox');
+  return done(submit(el, boxes.filter((b) => b !== el)));
+};
+
+const unicodeTest: Solver = (o) => clickText(buttons(o), quoted(o), 'a button');
+
+/** Social posts: each .media has a username and its controls. */
+function posts(o: Observation): { user: string; media: El }[] {
+  return o.elements.filter((e) => e.cls === 'media').map((media) => ({ media, user: one(o.elements.filter((u) => u.cls === 'username' && isInside(o, u, media)), 'a post\'s username').text }));
+}
+
+const control = (o: Observation, media: El, cls: string) => one(o.elements.filter((e) => e.cls === cls && isInside(o, e, media)), `a ${cls} control`);
+
+const socialMediaAll: Solver = (o) => {
+  const m = match(o, /^Click the "(\w+)" button on (all|\d+) posts? by (@\S+) and then click Submit\.$/);
+  const cls = m[1].toLowerCase();
+  const all = posts(o);
+  const mine = all.filter((p) => p.user === m[3]);
+  const picked = m[2] === 'all' ? mine : mine.slice(0, Number(m[2]));
+  need(picked.length && (m[2] === 'all' || picked.length === Number(m[2])), `enough posts by ${m[3]}`);
+  const wrong = all.filter((p) => p.user !== m[3]).map((p) => control(o, p.media, cls));
+  const go = one(o.elements.filter((e) => e.tag === 'button' && /submit/i.test(e.text)), 'the submit button');
+  return done(picked.map((p) => press(control(o, p.media, cls), wrong)), submit(go));
+};
+
+/** A jQuery selectric dropdown: open it, pick the item, then click the named button. */
+const formSequence3: Solver = (o) => {
+  const m = match(o, /^Choose (.*) from the dropdown, then click the button labeled "(.*)"\.$/);
+  const items = o.elements.filter((e) => e.tag === 'li' && e.attrs['data-index'] && e.text);
+  const item = one(items.filter((e) => e.text === m[1]), `dropdown item "${m[1]}"`);
+  const opener = one(o.elements.filter((e) => e.cls === 'selectric'), 'the dropdown');
+  const buttons = o.elements.filter((e) => e.tag === 'button' && e.parent === '#buttons');
+  const go = one(buttons.filter((b) => b.text === m[2]), `button "${m[2]}"`);
+  return done(navigate(opener), press(item, others(items, [item])), submit(go, others(buttons, [go])));
+};
+
+const oddOrEven: Solver = (o) => {
+  const rows = o.elements.filter((e) => e.cls === 'row');
+  const steps = rows.map((row) => {
+    const n = Number(one(o.elements.filter((e) => e.cls === 'display-number' && isInside(o, e, row)), 'a number').text);
+    const [odd, even] = [control(o, row, 'odd'), control(o, row, 'even')];
+    return Math.abs(n) % 2 === 1 ? press(odd, [even]) : press(even, [odd]);
+  });
+  return done(steps, submit(byId(o, 'submit')));
+};
+
+interface Covered {
+  family: Family;
+  solve: Solver;
+}
+
+const cover = (family: Family, solve: Solver, ...tasks: string[]): [string, Covered][] => tasks.map((t) => [t, { family, solve }]);
+
+/** Every covered task: each has a solution fixed by its seed. */
+export const COVERED: Map<string, Covered> = new Map([
+  ...cover('checkbox', clickCheckboxes, 'click-checkboxes', 'click-checkboxes-large', 'click-checkboxes-transfer'),
+  ...cover('checkbox', clickCheckboxesSoft, 'click-checkboxes-soft'),
+  ...cover('select', clickOption, 'click-option'),
+  ...cover('select', chooseList, 'choose-list'),
+  ...cover('select', clickScrollList, 'click-scroll-list'),
+  ...cover('text-entry', typeOne(quoted), 'enter-text', 'enter-text-dynamic'),
+  ...cover('text-entry', enterText2, 'enter-text-2'),
+  ...cover('text-entry', enterPassword, 'enter-password'),
+  ...cover('text-entry', enterDate, 'enter-date'),
+  ...cover('text-entry', enterTime, 'enter-time'),
+  ...cover('text-entry', typeOne((o) => tableValue(o, match(o, /value of (.*) into the text field/)[1])), 'read-table'),
+  ...cover('text-entry', findWord, 'find-word'),
+  ...cover('text-entry', scrollText, 'scroll-text'),
+  ...cover('text-entry', copyPaste, 'copy-paste'),
+  ...cover('text-entry', copyPaste2, 'copy-paste-2'),
+  ...cover('text-entry', mathTask, 'simple-arithmetic', 'simple-algebra'),
+  ...cover('text-entry', textTransform, 'text-transform'),
+  ...cover('form', loginUser, 'login-user'),
+  ...cover('form', readTable2, 'read-table-2'),
+  ...cover('form', formSequence2, 'form-sequence-2'),
+  ...cover('form', formSequence3, 'form-sequence-3'),
+  ...cover('form', movieSearch, 'multi-layouts', 'multi-orderings'),
+  ...cover('click', clickButton, 'click-button'),
+  ...cover('click', clickLink, 'click-link'),
+  ...cover('click', clickTest, 'click-test'),
+  ...cover('click', clickTestOne, 'click-test-2', 'click-test-transfer'),
+  ...cover('click', clickDialog, 'click-dialog'),
+  ...cover('click', clickDialog2, 'click-dialog-2'),
+  ...cover('click', clickTab, 'click-tab'),
+  ...cover('click', clickWidget, 'click-widget'),
+  ...cover('click', focusText, 'focus-text'),
+  ...cover('click', focusText2, 'focus-text-2'),
+  ...cover('click', unicodeTest, 'unicode-test'),
+  ...cover('multi-step', clickButtonSequence, 'click-button-sequence'),
+  ...cover('multi-step', clickTab2, 'click-tab-2', 'click-tab-2-easy', 'click-tab-2-hard'),
+  ...cover('multi-step', clickTab2Medium, 'click-tab-2-medium'),
+  ...cover('multi-step', clickCollapsible, 'click-collapsible', 'click-collapsible-nodelay'),
+  ...cover('multi-step', clickCollapsible2, 'click-collapsible-2', 'click-collapsible-2-nodelay'),
+  ...cover('multi-step', socialMediaAll, 'social-media-all', 'social-media-some'),
+  ...cover('multi-step', oddOrEven, 'odd-or-even'),
+]);
+
+export { Unreadable };

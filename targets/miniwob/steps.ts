@@ -1,0 +1,60 @@
+// The GUI steps a MiniWoB reference is made of, in the shapes the GUI grammar
+// reads: `form.fill {field, label, value, how}` sets one control (type text,
+// check a box or radio, pick an option, press a button the task counts),
+// (`check` a box of several, `pick` a radio), `form.submit {field, label}` is the click that ends the episode, `page.click`
+// is navigation (open a tab, a section, a menu: kind read, since it sets no
+// answer), and `task.claim` claims completion. `field` is a CSS selector; a
+// choice step lists the other legal targets under `alternatives` (field and
+// label aligned), so wrong-choice and extra-selection need not know the task.
+import type { Step } from '../../src/target/types.ts';
+import type { El } from './page.ts';
+
+export type How = 'type' | 'check' | 'pick' | 'select' | 'press';
+
+/** What a person would call the element: its label, its text, else its kind and value (a bare radio). */
+const nameOf = (el: El) => el.label || el.text || (el.attrs.value ? `${el.type || el.tag} ${el.attrs.value}` : el.sel);
+
+const choices = (alts: El[]): Pick<Step, 'alternatives'> =>
+  alts.length ? { alternatives: { field: alts.map((a) => a.sel), label: alts.map(nameOf) } } : {};
+
+export const typeInto = (el: El, value: string, label = el.label || el.attrs.placeholder || el.sel): Step => ({
+  call: 'form.fill',
+  args: { field: el.sel, label, value, how: 'type' },
+  kind: 'write',
+});
+
+export const check = (el: El, others: El[] = []): Step => ({
+  call: 'form.fill',
+  args: { field: el.sel, label: nameOf(el), value: true, how: el.type === 'radio' ? 'pick' : 'check' },
+  kind: 'write',
+  ...choices(others),
+});
+
+export const select = (el: El, option: string): Step => {
+  const others = el.options.filter((o) => o !== option && o !== '');
+  return {
+    call: 'form.fill',
+    args: { field: el.sel, label: el.label || el.sel, value: option, how: 'select' },
+    kind: 'write',
+    ...(others.length ? { alternatives: { value: others } } : {}),
+  };
+};
+
+/** A click the task counts as part of the answer (a button in a sequence, a post's share button). */
+export const press = (el: El, others: El[] = []): Step => ({
+  call: 'form.fill',
+  args: { field: el.sel, label: nameOf(el), value: true, how: 'press' },
+  kind: 'write',
+  ...choices(others),
+});
+
+export const submit = (el: El, others: El[] = []): Step => ({
+  call: 'form.submit',
+  args: { field: el.sel, label: nameOf(el) },
+  kind: 'write',
+  ...choices(others),
+});
+
+export const navigate = (el: El): Step => ({ call: 'page.click', args: { field: el.sel, label: el.text }, kind: 'read' });
+
+export const CLAIM: Step = { call: 'task.claim', args: {}, kind: 'claim' };
