@@ -27,7 +27,7 @@ describe('start-up', () => {
 
   // The speed is measured by `npm run bench -- startup`; this only keeps the
   // heavy dependencies out of the commands that need none of them.
-  it.each([[['--help']], [['targets']], [['audit', '--help']]])('%j loads none of the engine\'s heavy dependencies', async (args) => {
+  it.each([[['--help']], [['targets']], [['audit', '--help']], [['merge', '--help']], [['consequence', '--help']], [['report', '--help']]])('%j loads none of the engine\'s heavy dependencies', async (args) => {
     const loaded = await modulesOf(args);
     expect(loaded.some((u) => u.includes('/node_modules/yargs/'))).toBe(true);
     const heavy = loaded.filter((u) => /\/node_modules\/(ts-morph|playwright-core|better-sqlite3|execa|zod|fast-check)\//.test(u));
