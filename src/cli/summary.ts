@@ -30,6 +30,6 @@ export function summaryLines(r: Report, runDir: string): string[] {
     );
   }
   if (r.run.unscored) lines.push(`${r.run.unscored} cells are not scored yet; run again with the same --out to resume.`);
-  lines.push(`Report: ${runDir}/report.md (also report.html, report.json, mutation-testing-report.json, CSV files, checksums.sha256)`);
+  lines.push(`Report: ${runDir}/report.md (also report.html, report.json, report.sarif, mutation-testing-report.json, CSV files, checksums.sha256)`);
   return lines;
 }

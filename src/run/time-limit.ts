@@ -30,5 +30,5 @@ export const describeTimeLimit = (t: TimeLimit) =>
   t.source === 'flag'
     ? `${t.ms} ms (--time-limit)`
     : t.source === 'calibrated'
-      ? `${t.ms} ms (${CALIBRATION.multiple} x the slowest of ${t.controls} controls, ${t.slowestControlMs} ms; floor ${CALIBRATION.floorMs} ms)`
+      ? `${t.ms} ms (${CALIBRATION.multiple} x the slowest of ${t.controls} controls, ${Math.round(t.slowestControlMs! * 10) / 10} ms; floor ${CALIBRATION.floorMs} ms)`
       : `${t.ms} ms (no timed control; the floor)`;
