@@ -2,6 +2,8 @@
 // it is plain JSON so that a Python bridge or a subprocess protocol can implement
 // the same shapes without the engine noticing.
 
+import type { AgentInputs } from '../perturb/inputs.ts';
+
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 export type Split = 'dev' | 'test' | 'holdout';
@@ -273,6 +275,11 @@ export interface Target {
    * on-form defaults, extra-field candidates); taken at freeze, before any cell.
    */
   censuses?(taskIds: string[]): Promise<TargetCensus[]>;
+  /**
+   * Optional: what an agent is shown for a task (utterance, procedure, context,
+   * tool contract), for the input-perturbation arm (src/perturb, seed 003).
+   */
+  inputs?(taskId: string): Promise<AgentInputs>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { genContext } from './tasks/types.ts';
 import { getWorld } from './world/snapshot.ts';
 import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
+import { appsInputs } from './inputs.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const SHIPPED_CHECKERS = join(HERE, 'checkers');
@@ -84,6 +85,9 @@ export async function openApps(options: OpenOptions): Promise<Target> {
     },
     async episode() {
       return openEpisode(world, checkers);
+    },
+    async inputs(id: string) {
+      return appsInputs(task(id));
     },
     async close() {},
   };

@@ -1,0 +1,69 @@
+// The seed's validation pipeline, executable: a perturbed instance enters the
+// validated set only if exactly the declared target changed, the checker and the
+// environment are untouched, the goal is preserved (missing or misleading
+// information carries what the agent must ask and what the user answers), and the
+// task is still solvable through the perturbed contract: the reference, with each
+// call named as the perturbed contract names it, passes the pristine checker on a
+// fresh environment. Rejected candidates keep their reason.
+import type { Step, Target, TargetInfo, Trajectory } from '../target/types.ts';
+import { changedTargets, type AgentInputs, type PerturbTarget } from './inputs.ts';
+import type { Perturbation } from './operators.ts';
+
+export type Validation = { ok: true } | { ok: false; reason: string };
+
+const targetOf = (p: Perturbation) => p.family.split('-')[0] as PerturbTarget;
+
+/** The backend call a tool of the perturbed contract stands for. */
+const backendOf = (p: Perturbation, tool: string) => p.toolMap?.[tool] ?? tool;
+
+/** The reference as an agent following the perturbed contract emits it: each backend call under its perturbed name. */
+export function throughContract(reference: Trajectory, p: Perturbation): Trajectory | { missing: string } {
+  const nameOf = new Map(p.inputs.tools.map((t) => [backendOf(p, t.name), t.name]));
+  const steps: Step[] = [];
+  for (const s of reference.steps) {
+    if (s.kind === 'claim') {
+      steps.push(s);
+      continue;
+    }
+    const name = nameOf.get(s.call);
+    if (!name) return { missing: s.call };
+    steps.push({ ...s, call: name });
+  }
+  return { ...reference, steps };
+}
+
+/** The structural checks, which need no environment. */
+export function checkStructure(clean: AgentInputs, p: Perturbation, before: TargetInfo, after: TargetInfo, reference: Trajectory): Validation {
+  const changed = changedTargets(clean, p.inputs);
+  if (changed.length !== 1) return { ok: false, reason: changed.length ? `changes ${changed.length} targets (${changed.join(', ')}), not exactly one` : 'changes nothing' };
+  if (changed[0] !== targetOf(p)) return { ok: false, reason: `declared ${targetOf(p)} but changes ${changed[0]}` };
+  if (before.checkerHash !== after.checkerHash) return { ok: false, reason: `the checker changed (hash ${before.checkerHash.slice(0, 12)} -> ${after.checkerHash.slice(0, 12)})` };
+  if (before.corpusHash !== after.corpusHash) return { ok: false, reason: 'the environment or the task corpus changed' };
+  if (/-(missing|incorrect)$/.test(p.family) && targetOf(p) === 'U' && !p.recovery) {
+    return { ok: false, reason: 'the utterance lost or misstates information, with no recovery annotation (what to ask, what the user answers)' };
+  }
+  const mapped = throughContract(reference, p);
+  if ('missing' in mapped) return { ok: false, reason: `unsolvable: the reference needs ${mapped.missing}, which the perturbed contract does not offer` };
+  return { ok: true };
+}
+
+/**
+ * The full validation: structure, then solvability by replay. The replayed steps
+ * use the perturbed names, and the harness maps them back to the backend, as it
+ * would for an agent.
+ */
+export async function validatePerturbation(target: Target, clean: AgentInputs, p: Perturbation, reference: Trajectory, before: TargetInfo): Promise<Validation> {
+  const structure = checkStructure(clean, p, before, await target.describe(), reference);
+  if (!structure.ok) return structure;
+  const emitted = throughContract(reference, p) as Trajectory;
+  const delivered: Trajectory = { ...emitted, steps: emitted.steps.map((s) => (s.kind === 'claim' ? s : { ...s, call: backendOf(p, s.call) })) };
+  const episode = await target.episode();
+  try {
+    const d = await episode.deliver(delivered);
+    if (!d.completed) return { ok: false, reason: `unsolvable: the reference through the perturbed contract did not deliver (${d.error ?? 'step failed'})` };
+    const v = await episode.check(reference.task);
+    return v.verdict === 'pass' ? { ok: true } : { ok: false, reason: `unsolvable: the reference through the perturbed contract is not accepted (${v.verdict}: ${v.detail.split('\n')[0]})` };
+  } finally {
+    await episode.close();
+  }
+}
