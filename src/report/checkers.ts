@@ -33,18 +33,22 @@ export function buildCheckerColumns(cells: ClassifiedCell[], families: string[])
   };
 }
 
+export const CHECKER_COLUMNS_NOTE =
+  'The same confirmed wrong effects, judged by each checker of the episode; FA under a checker = it passes them. Controls: references each checker passes.';
+
+/** One row per family, one FA column per checker; report.md and report.html render the same table. */
+export const checkerColumnsTable = (c: CheckerColumns): { head: string[]; rows: (string | number)[][] } => ({
+  head: ['family', 'classified', ...c.names.map((n) => `FA ${n}`)],
+  rows: [
+    ['controls', '-', ...c.names.map((n) => `${c.controls[n].pass}/${c.controls[n].total} pass`)],
+    ...c.rows.map((r) => [r.family, r.classified, ...c.names.map((n) => r.fa[n])]),
+  ],
+});
+
+/** Per checker, the tasks where it has a false accept. */
+export const checkerGenerators = (c: CheckerColumns) => c.names.map((n) => `${n}: false accepts on ${c.generators[n].length ? c.generators[n].join(', ') : 'no task'}`);
+
 export function renderCheckerColumns(c: CheckerColumns, table: (head: string[], rows: (string | number)[][]) => string): string[] {
-  return [
-    '',
-    '## False accepts per checker',
-    '',
-    'The same confirmed wrong effects, judged by each checker of the episode; FA under a checker = it passes them. Controls: references each checker passes.',
-    '',
-    table(['family', 'classified', ...c.names.map((n) => `FA ${n}`)], [
-      ['controls', '-', ...c.names.map((n) => `${c.controls[n].pass}/${c.controls[n].total} pass`)],
-      ...c.rows.map((r) => [r.family, r.classified, ...c.names.map((n) => r.fa[n])]),
-    ]),
-    '',
-    ...c.names.map((n) => `- ${n}: false accepts on ${c.generators[n].length ? c.generators[n].join(', ') : 'no task'}`),
-  ];
+  const t = checkerColumnsTable(c);
+  return ['', '## False accepts per checker', '', CHECKER_COLUMNS_NOTE, '', table(t.head, t.rows), '', ...checkerGenerators(c).map((l) => `- ${l}`)];
 }

@@ -7,6 +7,7 @@ import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
+import { CHECKER_COLUMNS_NOTE, checkerColumnsTable, checkerGenerators } from './checkers.ts';
 import { glance } from './markdown.ts';
 
 const esc = (v: unknown) =>
@@ -120,6 +121,10 @@ export function renderHtml(r: Report, cls: Classification): string {
     body.push('<h2>Confirmed false accepts</h2>');
     body.push(r.falseAccepts.length ? table(['cell', 'generator', 'family', 'edit', 'readback evidence'], r.falseAccepts.map((f) => [f.cell, f.generator, f.family, f.edit, f.evidence?.summary.join('; ')])) : '<p>None confirmed in this increment.</p>');
     if (r.refusals.length) body.push('<h2>Refusals</h2>', html(refusalTable(r)));
+  }
+  if (r.checkers) {
+    body.push('<h2>False accepts per checker</h2>', `<p class="note">${esc(CHECKER_COLUMNS_NOTE)}</p>`, html(checkerColumnsTable(r.checkers)));
+    body.push(`<ul>${checkerGenerators(r.checkers).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
   }
   if (r.schedules) {
     body.push('<h2>Validation schedules</h2>', `<p class="note">${esc(r.schedules.note)}</p>`, html(scheduleFamilyTable(r.schedules)));
