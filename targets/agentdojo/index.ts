@@ -2,7 +2,7 @@
 // of the workspace, slack, banking and travel suites, their ground truth as the
 // reference and their own utility() as the checker. Options: suite=<name>[,<name>].
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/target/types.ts';
 import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
@@ -28,9 +28,9 @@ const served = pythonBridge({
 export const python = served.python;
 export const bridgeCommand = served.command;
 
-/** The venv's site-packages, where the audited agentdojo sources are. */
+/** The site-packages of the interpreter the bridge runs (BLINDSPOT_PYTHON or the venv), where the audited agentdojo sources are. */
 function sitePackages(): string | undefined {
-  const lib = join(REPO_ROOT, '.venv', 'lib');
+  const lib = join(dirname(dirname(python())), 'lib');
   if (!existsSync(lib)) return undefined;
   const py = readdirSync(lib).find((d) => /^python3\.\d+$/.test(d));
   return py && join(lib, py, 'site-packages');
