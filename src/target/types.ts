@@ -215,8 +215,18 @@ export interface Episode {
   readback(): Promise<Effect>;
   /** the checker of `taskId` judges this episode's state */
   check(taskId: string): Promise<Verdict>;
+  /**
+   * Optional, for interactive agents (the input-perturbation arm, src/perturb):
+   * run one call now, in the world of `taskId`, and return what the application
+   * answered. Without it the harness delivers the call as a one-step trajectory,
+   * and the agent learns only whether it succeeded.
+   */
+  call?(taskId: string, step: Step): Promise<CallResult>;
   close(): Promise<void>;
 }
+
+/** What one call of an interactive agent returned. */
+export type CallResult = { ok: true; result: Json } | { ok: false; error: string };
 
 export interface OpenOptions {
   /** a sealed split is opened only with a reason, which is recorded */
