@@ -10,6 +10,7 @@ import type { AgentInputs, PerturbFamily } from './inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
 import { validatePerturbation } from './validate.ts';
 import type { InstanceFamily } from './record.ts';
+import type { Generator } from './generator.ts';
 
 export const PERTURB_SET_SCHEMA = 'blindspot.perturbations/1';
 
@@ -54,6 +55,8 @@ export interface FreezeOptions {
   /** only these tasks (ids), when given */
   taskIds?: string[];
   onTask?: (done: number, total: number) => void;
+  /** free-form proposals (`--generator`), validated like the operators' */
+  generator?: Generator;
 }
 
 export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet> {
@@ -74,23 +77,26 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     const reference = await o.target.reference(task.id);
     references[task.id] = { trajectory: reference, effect: await referenceEffect(o.target, reference) };
     instances.push({ id: `${task.id}::clean`, task: task.id, family: 'clean', edit: 'none', inputs });
+    const admit = async (p: Perturbation, id: string, seed: number, source: string) => {
+      // two seeds (or a seed and a proposal) may land on the same edit: one instance, not two
+      if (instances.some((i) => i.task === task.id && i.family === p.family && hashJson(i.inputs) === hashJson(p.inputs))) return;
+      const v = await validatePerturbation(o.target, inputs, p, reference, info);
+      if (!v.ok) {
+        rejected.push({ task: task.id, family: p.family, seed, reason: `${source}${v.reason}` });
+        return;
+      }
+      instances.push({ id, task: task.id, family: p.family, seed, edit: p.edit, inputs: p.inputs, ...(p.toolMap ? { toolMap: p.toolMap } : {}), ...(p.recovery ? { recovery: p.recovery } : {}) });
+    };
     for (const family of o.families) {
       for (const seed of o.seeds) {
         const applied = PERTURB_OPERATORS[family]({ task, reference, inputs, seed });
-        if (!applied.ok) {
-          rejected.push({ task: task.id, family, seed, reason: `not applicable: ${applied.reason}` });
-          continue;
-        }
-        const p: Perturbation = applied.perturbation;
-        // two seeds may land on the same edit: one instance, not two
-        if (instances.some((i) => i.task === task.id && i.family === family && hashJson(i.inputs) === hashJson(p.inputs))) continue;
-        const v = await validatePerturbation(o.target, inputs, p, reference, info);
-        if (!v.ok) {
-          rejected.push({ task: task.id, family, seed, reason: v.reason });
-          continue;
-        }
-        instances.push({ id: `${task.id}::${family}#${seed}`, task: task.id, family, seed, edit: p.edit, inputs: p.inputs, ...(p.toolMap ? { toolMap: p.toolMap } : {}), ...(p.recovery ? { recovery: p.recovery } : {}) });
+        if (applied.ok) await admit(applied.perturbation, `${task.id}::${family}#${seed}`, seed, '');
+        else rejected.push({ task: task.id, family, seed, reason: `not applicable: ${applied.reason}` });
       }
+    }
+    const proposals = o.generator ? await o.generator.propose(task, inputs) : [];
+    for (const [k, p] of proposals.entries()) {
+      if (o.families.includes(p.family)) await admit(p, `${task.id}::${p.family}#g${k}`, k, 'generator proposal: ');
     }
     o.onTask?.(n + 1, tasks.length);
   }
