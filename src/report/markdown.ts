@@ -6,7 +6,7 @@ import { describeTimeLimit } from '../run/time-limit.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 
-function mdTable(head: string[], rows: (string | number)[][]): string {
+export function mdTable(head: string[], rows: (string | number)[][]): string {
   const esc = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
     `| ${head.join(' | ')} |`,

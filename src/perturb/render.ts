@@ -1,0 +1,214 @@
+// The perturbation arm's report files: perturb.json (the analysis as it is),
+// perturb.md, perturb.csv (one row per family), heatmap.csv, perturb.html (one
+// self-contained file, heatmap and correlation cells coloured), and for
+// several agents compare.json/.md/.csv; plus the few lines the CLI prints.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { writeFileAtomic } from '../util/atomic.ts';
+import { mdTable } from '../report/markdown.ts';
+import { esc, STYLE, table } from '../report/html.ts';
+import type { Table } from '../report/tables.ts';
+import type { Interval } from './stats.ts';
+import type { PerturbAnalysis } from './analysis.ts';
+import type { PerturbComparison } from './compare.ts';
+import {
+  agentErrorTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
+  heatmapTable, interval, pairOf, pct, summaryTable, TARGET_NAMES, targetTable, typeTable, usageTable,
+} from './tables.ts';
+
+const md = (t: Table) => mdTable(t.head, t.rows);
+const html = (t: Table) => table(t.head, t.rows);
+
+const METHOD_NOTE = (a: PerturbAnalysis) =>
+  `Each perturbed instance is paired with its own task's clean episode; C and P are over the same instances, D = 100(C-P)/C (negative: better than clean; n/a when C = 0). ` +
+  (a.bootstrap.replicates
+    ? `Intervals: ${Math.round(a.bootstrap.confidence * 100)}% percentile intervals of a cluster bootstrap over tasks (${a.bootstrap.replicates} replicates, seed ${a.bootstrap.seed}); a task's instances stay together.`
+    : 'No bootstrap intervals (replicates 0).');
+const CORRELATION_NOTE =
+  "Spearman rho between families of the per-task degradation (clean success minus the family's mean perturbed success), over the tasks both families have; n/a when fewer than 3 tasks are shared or a family's degradation is constant on them.";
+const FALSE_ACCEPT_NOTE = "Episodes the benchmark's own checker passed although the readback shows a materially wrong effect: grader blind spots this agent exposed.";
+
+/** Sections in order, each a heading, an optional note and a table or a sentence. */
+interface Section {
+  title: string;
+  note?: string;
+  table?: Table;
+  text?: string;
+}
+
+function sections(a: PerturbAnalysis): Section[] {
+  const out: Section[] = [
+    { title: 'Summary', table: summaryTable(a), note: METHOD_NOTE(a) },
+    { title: 'Relative degradation per family', table: familyTable(a) },
+    { title: 'Marginal effect by target (pooled over types)', table: targetTable(a) },
+    { title: 'Marginal effect by type (pooled over targets)', table: typeTable(a) },
+    { title: 'Heatmap: relative degradation %, target × type', table: heatmapTable(a) },
+  ];
+  const fs = correlatedFamilies(a);
+  out.push(fs.length > 1 ? { title: 'Per-task degradation: Spearman between families', note: CORRELATION_NOTE, table: correlationTable(a) } : { title: 'Per-task degradation: Spearman between families', text: 'Fewer than two families in this run.' });
+  out.push(a.falseAccepts.length ? { title: 'Grader false accepts', note: FALSE_ACCEPT_NOTE, table: falseAcceptTable(a) } : { title: 'Grader false accepts', text: 'None: no Pass on a materially wrong effect.' });
+  if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', table: agentErrorTable(a) });
+  out.push(a.usage ? { title: 'Cost', note: 'Over the episodes that reported tokens or cost; unscored episodes count, their tokens were spent.', table: usageTable(a.usage) } : { title: 'Cost', text: 'The agent reported no tokens or cost.' });
+  return out;
+}
+
+export function renderPerturbMarkdown(a: PerturbAnalysis): string {
+  const out = [`# blindspot perturb: ${a.agent}`];
+  for (const s of sections(a)) {
+    out.push('', `## ${s.title}`, '');
+    if (s.note) out.push(s.note, '');
+    out.push(s.table ? md(s.table) : s.text!);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** White at 0, red towards +100 (worse than clean), green towards -100 (better). */
+export function degradationColor(d: number | null): string {
+  if (d === null) return '#eeeeee';
+  const t = Math.min(1, Math.abs(d) / 100);
+  const [r, g, b] = d >= 0 ? [198, 40, 40] : [46, 125, 50];
+  const mix = (c: number) => Math.round(255 + (c - 255) * t);
+  return `rgb(${mix(r)},${mix(g)},${mix(b)})`;
+}
+
+/** A cell coloured like a degradation of `heat` (-100..100), white text on the dark end. */
+const colored = (text: string, heat: number | null) =>
+  `<td class="num" style="background:${degradationColor(heat)}${heat !== null && Math.abs(heat) > 55 ? ';color:#fff' : ''}">${esc(text)}</td>`;
+
+function heatmapHtml(a: PerturbAnalysis): string {
+  const rows = a.heatmap.targets.map((t, i) => {
+    const cells = a.heatmap.types.map((_, j) => colored(heatmapCell(a, i, j), a.heatmap.degradation[i][j]));
+    return `<tr><th>${esc(`${t} (${TARGET_NAMES[t]})`)}</th>${cells.join('')}</tr>`;
+  });
+  return `<table class="heat"><thead><tr><th>target \\ type</th>${a.heatmap.types.map((y) => `<th>${esc(y)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Correlation matrix, cells coloured by rho (red = the families degrade the same tasks). */
+function correlationHtml(a: PerturbAnalysis): string {
+  const fs = correlatedFamilies(a);
+  // the diagonal stays neutral, so the eye goes to the pairs
+  const heat = (x: string, y: string) => {
+    const rho = x === y ? null : pairOf(a, x, y)?.rho;
+    return rho === null || rho === undefined ? null : rho * 100;
+  };
+  const rows = fs.map((x) => `<tr><th>${esc(x)}</th>${fs.map((y) => colored(correlationCell(a, x, y), heat(x, y))).join('')}</tr>`);
+  return `<table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+export function renderPerturbHtml(a: PerturbAnalysis): string {
+  const body: string[] = [`<h1>blindspot perturb: ${esc(a.agent)}</h1>`];
+  const ci = (i: Interval | null | undefined) => (i ? `<small>${esc(interval(i))}</small>` : '');
+  body.push(
+    `<div class="kpi"><div>clean C<b>${esc(pct(a.clean.rate))}%</b>${ci(a.clean.ci)}</div>` +
+      `<div>perturbed P<b>${esc(pct(a.overall.perturbed))}%</b>${ci(a.overall.ci?.perturbed)}</div>` +
+      `<div>relative degradation<b class="${(a.overall.degradation ?? 0) > 0 ? 'bad' : 'good'}">${esc(pct(a.overall.degradation))}%</b>${ci(a.overall.ci?.degradation)}</div>` +
+      `<div>grader false accepts<b class="${a.falseAccepts.length ? 'bad' : 'good'}">${a.falseAccepts.length}</b></div></div>`,
+  );
+  for (const s of sections(a)) {
+    body.push(`<h2>${esc(s.title)}</h2>`);
+    if (s.note) body.push(`<p class="note">${esc(s.note)}</p>`);
+    if (s.title.startsWith('Heatmap')) body.push(heatmapHtml(a), '<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>');
+    else if (s.table && s.title.startsWith('Per-task')) body.push(correlationHtml(a));
+    else body.push(s.table ? html(s.table) : `<p>${esc(s.text)}</p>`);
+  }
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>blindspot perturb: ${esc(a.agent)}</title><link rel="icon" href="data:,"><style>${STYLE}table.heat td{min-width:90px}.kpi small{color:#616161}</style></head>
+<body>
+${body.join('\n')}
+</body></html>
+`;
+}
+
+/** Numbers for the CSV files: 4 decimals, blank for undefined. */
+const num = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(Math.round(x * 1e4) / 1e4));
+
+export function perturbCsv(a: PerturbAnalysis): string {
+  return stringify(
+    a.families.map((f) => ({
+      family: f.family, target: f.target, type: f.type, tasks: f.tasks, instances: f.instances,
+      clean: num(f.clean), clean_lo: num(f.ci?.clean?.lo), clean_hi: num(f.ci?.clean?.hi),
+      perturbed: num(f.perturbed), perturbed_lo: num(f.ci?.perturbed?.lo), perturbed_hi: num(f.ci?.perturbed?.hi),
+      degradation: num(f.degradation), degradation_lo: num(f.ci?.degradation?.lo), degradation_hi: num(f.ci?.degradation?.hi),
+      reason: f.reason ?? '', false_accepts: f.falseAccepts, agent_errors: f.agentErrors,
+    })),
+    { header: true },
+  );
+}
+
+export function heatmapCsv(a: PerturbAnalysis): string {
+  return stringify(
+    a.heatmap.targets.map((target, i) => ({ target, ...Object.fromEntries(a.heatmap.types.map((y, j) => [y, num(a.heatmap.degradation[i][j])])) })),
+    { header: true, columns: ['target', ...a.heatmap.types] },
+  );
+}
+
+function writeAll(dir: string, files: Record<string, string>): string[] {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
+  return Object.keys(files);
+}
+
+/** Writes the analysis's report files into `dir` (created if missing); returns their names. */
+export function writePerturbReport(dir: string, a: PerturbAnalysis): string[] {
+  return writeAll(dir, {
+    'perturb.json': JSON.stringify(a, null, 2) + '\n',
+    'perturb.md': renderPerturbMarkdown(a),
+    'perturb.csv': perturbCsv(a),
+    'heatmap.csv': heatmapCsv(a),
+    'perturb.html': renderPerturbHtml(a),
+  });
+}
+
+export function renderComparisonMarkdown(c: PerturbComparison): string {
+  const out = ['# blindspot perturb compare', '', 'Ranked by overall relative degradation, most robust first; ties by the higher clean score.', '', md(comparisonTable(c))];
+  out.push('', correlationLine(c.cleanVsDegradation), '', c.cleanVsDegradation.note);
+  if (c.warnings.length) out.push('', '## Warnings', '', ...c.warnings.map((w) => `- ${w}`));
+  return out.join('\n') + '\n';
+}
+
+/** Writes compare.json, compare.md and compare.csv into `dir`; returns their names. */
+export function writeComparison(dir: string, c: PerturbComparison): string[] {
+  return writeAll(dir, {
+    'compare.json': JSON.stringify(c, null, 2) + '\n',
+    'compare.md': renderComparisonMarkdown(c),
+    'compare.csv': stringify(
+      c.agents.map((a) => ({
+        rank: a.rank ?? '', agent: a.agent, clean: num(a.clean), clean_lo: num(a.ci?.clean?.lo), clean_hi: num(a.ci?.clean?.hi), perturbed: num(a.perturbed),
+        degradation: num(a.degradation), degradation_lo: num(a.ci?.degradation?.lo), degradation_hi: num(a.ci?.degradation?.hi), tasks: a.tasks, instances: a.instances,
+        false_accepts: a.falseAccepts, reason: a.reason ?? '',
+      })),
+      { header: true },
+    ),
+  });
+}
+
+/** A few lines for the terminal after a run. */
+export function formatPerturbSummary(a: PerturbAnalysis): string {
+  const ci = (i: Interval | null | undefined) => (i ? ` ${interval(i)}` : '');
+  const lines = [
+    `${a.agent}: clean ${pct(a.clean.rate)}%${ci(a.clean.ci)} over ${a.clean.tasks} tasks; perturbed ${pct(a.overall.perturbed)}%${ci(a.overall.ci?.perturbed)} over ${a.overall.instances} instances; ` +
+      `relative degradation ${a.overall.degradation === null ? `n/a (${a.overall.reason})` : `${pct(a.overall.degradation)}%${ci(a.overall.ci?.degradation)}`}`,
+  ];
+  const worst = a.families.filter((f) => f.degradation !== null && f.degradation > 0).sort((x, y) => y.degradation! - x.degradation!).slice(0, 3);
+  const percent = (x: number | null) => (x === null ? 'n/a' : `${pct(x)}%`);
+  lines.push(`most damaging families: ${worst.length ? worst.map((f) => `${f.family} ${percent(f.degradation)} (n=${f.instances})`).join(', ') : 'none degrade'}`);
+  const marginal = (xs: { label: string; degradation: number | null; instances: number }[]) => xs.filter((x) => x.instances).map((x) => `${x.label} ${percent(x.degradation)}`).join(', ');
+  lines.push(`by target: ${marginal(a.targets.map((t) => ({ ...t, label: t.target })))}; by type: ${marginal(a.types.map((t) => ({ ...t, label: t.type })))}`);
+  const errors = a.agentErrors.reduce((n, e) => n + e.count, 0);
+  lines.push(
+    `grader false accepts: ${a.falseAccepts.length}${a.falseAccepts.length ? ` (${a.falseAccepts.slice(0, 3).map((f) => f.instance).join(', ')}${a.falseAccepts.length > 3 ? ', ...' : ''})` : ''}; ` +
+      `agent errors: ${errors}${errors ? ` (${a.agentErrors.map((e) => `${e.cause} ${e.count}`).join(', ')})` : ''}` +
+      (a.unscored.episodes ? `; unscored: ${a.unscored.episodes}` : ''),
+  );
+  const u = a.usage?.all;
+  if (u?.tokens || u?.cost) {
+    const parts = [
+      u.tokens && `${u.tokens.total} tokens, ${pct(u.tokens.successesPerMTokens)} successes per M tokens`,
+      u.cost && `$${u.cost.usd.toFixed(4)}${u.cost.perSuccess === null ? '' : `, $${u.cost.perSuccess.toFixed(4)} per success`}`,
+    ].filter(Boolean);
+    lines.push(`cost: ${parts.join('; ')}`);
+  }
+  return lines.join('\n');
+}

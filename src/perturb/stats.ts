@@ -1,0 +1,69 @@
+// The statistics the perturbation analyses share: Spearman's rho with the reason
+// when it is undefined, and a cluster bootstrap over tasks with a seeded PRNG, so
+// the same records and seed give the same intervals on every machine.
+import { quantileSorted, sampleRankCorrelation } from 'simple-statistics';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+
+export interface Correlation {
+  /** pairs the coefficient was computed over */
+  n: number;
+  rho: number | null;
+  /** why rho is null */
+  reason?: string;
+}
+
+/** Below this many pairs a rank correlation is ±1 or undefined by construction, so it is not reported. */
+export const MIN_CORRELATION_PAIRS = 3;
+
+/** Spearman's rho (midranks for ties); null with the reason when it is undefined. */
+export function spearman(x: number[], y: number[], names: [string, string] = ['x', 'y']): Correlation {
+  const n = x.length;
+  if (n !== y.length) throw new Error(`spearman: ${n} values of ${names[0]} against ${y.length} of ${names[1]}`);
+  if (n < MIN_CORRELATION_PAIRS) return { n, rho: null, reason: `only ${n} pair(s); at least ${MIN_CORRELATION_PAIRS} are needed` };
+  const constant = names.filter((_, i) => new Set(i ? y : x).size === 1);
+  if (constant.length) return { n, rho: null, reason: `${constant.join(' and ')} constant over the ${n} pairs` };
+  return { n, rho: sampleRankCorrelation(x, y) };
+}
+
+export interface Interval {
+  lo: number;
+  hi: number;
+  /** replicates in which the statistic was defined (a replicate without the family, or with C = 0, has none) */
+  replicates: number;
+}
+
+/**
+ * Cluster bootstrap: each replicate draws `clusters` indices with replacement and
+ * hands `stat` the multiplicity of every cluster, so everything a cluster holds
+ * stays together. Returns, per statistic name, the percentile interval over the
+ * replicates where the statistic was defined (null when it never was).
+ */
+export function clusterBootstrap(
+  clusters: number,
+  stats: (weights: number[]) => Record<string, number | null>,
+  { replicates, seed, confidence }: { replicates: number; seed: number; confidence: number },
+): Record<string, Interval | null> {
+  if (!(confidence > 0 && confidence < 1)) throw new Error(`confidence must lie strictly between 0 and 1, got ${confidence}`);
+  const rng = xoroshiro128plus(seed);
+  const draws = new Map<string, number[]>();
+  const seen = new Set<string>();
+  for (let r = 0; r < replicates && clusters > 0; r++) {
+    const w = new Array<number>(clusters).fill(0);
+    for (let j = 0; j < clusters; j++) w[uniformInt(rng, 0, clusters - 1)]++;
+    for (const [name, v] of Object.entries(stats(w))) {
+      seen.add(name);
+      if (v === null || !Number.isFinite(v)) continue;
+      const xs = draws.get(name);
+      if (xs) xs.push(v);
+      else draws.set(name, [v]);
+    }
+  }
+  const tail = (1 - confidence) / 2;
+  const out: Record<string, Interval | null> = {};
+  for (const name of seen) {
+    const xs = draws.get(name)?.sort((a, b) => a - b);
+    out[name] = xs ? { lo: quantileSorted(xs, tail), hi: quantileSorted(xs, 1 - tail), replicates: xs.length } : null;
+  }
+  return out;
+}

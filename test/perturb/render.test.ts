@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { analysePerturbRun, type PerturbAnalysis } from '../../src/perturb/analysis.ts';
+import { comparePerturbRuns } from '../../src/perturb/compare.ts';
+import { degradationColor, formatPerturbSummary, writeComparison, writePerturbReport } from '../../src/perturb/render.ts';
+import { PERTURB_FAMILIES } from '../../src/perturb/inputs.ts';
+import { episode, task } from './records.ts';
+
+// 12 tasks, 8 passing clean (every third fails); of those, U-missing passes on the odd
+// ones (4), T-incorrect from the fifth task on (5), U-redundant on all; C-missing only
+// where clean failed (C = 0 there); one P-redundant Pass is a grader false accept.
+const records = () =>
+  Array.from({ length: 12 }, (_, i) => {
+    const clean = i % 3 !== 2;
+    return task(`t${String(i).padStart(2, '0')}`, clean, { 'U-missing': i % 2 === 1 && clean, 'T-incorrect': i >= 4 && clean, 'U-redundant': clean, ...(clean ? {} : { 'C-missing': false }) }, {
+      usage: { inputTokens: 1000 + i, outputTokens: 100, costUsd: 0.001 },
+    });
+  })
+    .flat()
+    .concat(episode('t00', 'P-redundant', true, { effect: 'differs', graderFalseAccept: true, evidence: 'invoice 3: total 0.00, reference 120.00' }));
+
+const close = (text: string, x: number | null) => (x === null ? expect(text).toBe('') : expect(Number(text)).toBeCloseTo(x, 3));
+
+describe('perturbation report files', () => {
+  let dir: string;
+  let a: PerturbAnalysis;
+  let files: string[];
+  const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'perturb-report-'));
+    a = analysePerturbRun(records(), { bootstrap: 400, seed: 5 });
+    files = writePerturbReport(join(dir, 'nested'), a);
+    dir = join(dir, 'nested');
+  });
+  afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  it('writes the five files, perturb.json being the analysis itself', () => {
+    expect(files).toEqual(['perturb.json', 'perturb.md', 'perturb.csv', 'heatmap.csv', 'perturb.html']);
+    expect(JSON.parse(read('perturb.json'))).toEqual(JSON.parse(JSON.stringify(a)));
+  });
+
+  it('perturb.csv: one row per family with the analysis numbers and intervals', () => {
+    const rows = parse(read('perturb.csv'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.family)).toEqual(PERTURB_FAMILIES);
+    for (const f of a.families) {
+      const r = rows.find((x) => x.family === f.family)!;
+      expect(Number(r.tasks)).toBe(f.tasks);
+      expect(Number(r.instances)).toBe(f.instances);
+      close(r.clean, f.clean);
+      close(r.perturbed, f.perturbed);
+      close(r.degradation, f.degradation);
+      close(r.degradation_lo, f.ci?.degradation?.lo ?? null);
+      close(r.degradation_hi, f.ci?.degradation?.hi ?? null);
+      expect(r.reason).toBe(f.reason ?? '');
+      expect(Number(r.false_accepts)).toBe(f.falseAccepts);
+    }
+    // the arithmetic behind it: C 8/12, P 4/12 -> D 50; T-incorrect P 5/12 -> D 37.5
+    expect(rows.find((x) => x.family === 'U-missing')!.degradation).toBe('50');
+    expect(rows.find((x) => x.family === 'C-missing')!.reason).toMatch(/C = 0/);
+  });
+
+  it('heatmap.csv: targets by types, the families relative degradation', () => {
+    const rows = parse(read('heatmap.csv'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.target)).toEqual(['U', 'P', 'C', 'T']);
+    a.heatmap.targets.forEach((t, i) => a.heatmap.types.forEach((y, j) => close(rows[i][y], a.heatmap.degradation[i][j])));
+    expect(rows[0].missing).toBe('50');
+    expect(rows[3].incorrect).toBe('37.5');
+    expect(rows[2].missing).toBe('');
+  });
+
+  it('perturb.md: summary, family table with intervals, marginals, heatmap, Spearman matrix, false accepts with evidence, cost', () => {
+    const md = read('perturb.md');
+    const um = a.families.find((f) => f.family === 'U-missing')!;
+    const ci = (k: 'clean' | 'perturbed' | 'degradation') => `[${um.ci![k]!.lo.toFixed(1)}, ${um.ci![k]!.hi.toFixed(1)}]`;
+    expect(md).toContain(`| U-missing | 12 | 12 | 66.7 ${ci('clean')} | 33.3 ${ci('perturbed')} | 50.0 ${ci('degradation')} | 0 | 0 |`);
+    expect(md).toContain('| C-missing | 4 | 4 | 0.0 [0.0, 0.0] | 0.0 [0.0, 0.0] | n/a (C = 0) | 0 | 0 |');
+    expect(md).toContain('| U (user utterance) | 12 | 24 |');
+    expect(md).toContain('| U (user utterance) | 50.0 (n=12) | 0.0 (n=12) | – |');
+    expect(md).toContain('| T (tool contract) | – | – | 37.5 (n=12) |');
+    expect(md).toContain('| C (context) | n/a (n=4) | – | – |');
+    const pair = a.correlation.pairs.find((p) => p.a === 'U-missing' && p.b === 'T-incorrect')!;
+    expect(pair.rho).not.toBeNull();
+    expect(md).toContain(`${pair.rho!.toFixed(2)} (n=12)`);
+    expect(md).toContain('| t00::P-redundant#0 | P-redundant | pass | all checks passed | invoice 3: total 0.00, reference 120.00 |');
+    expect(md).toMatch(/\| all \| 53 \| \d+ \(52 episodes\) \| [\d.]+ \| [\d.]+ \| 0\.0520 \(52 episodes\) \| 0\.0021 \|/);
+    expect(md).toContain(`clean success C % | ${a.clean.rate!.toFixed(1)} [`);
+  });
+
+  it('perturb.html: self-contained, heatmap cells coloured by degradation', () => {
+    const html = read('perturb.html');
+    expect(html).not.toMatch(/<script|<link rel="stylesheet"|src="http/);
+    expect(html).toContain(`style="background:${degradationColor(50)}">50.0 (n=12)</td>`);
+    expect(html).toContain(`style="background:${degradationColor(null)}">–</td>`);
+    expect(html).toContain('invoice 3: total 0.00, reference 120.00');
+    expect(degradationColor(0)).toBe('rgb(255,255,255)');
+    expect(degradationColor(100)).toBe('rgb(198,40,40)');
+    expect(degradationColor(-250)).toBe('rgb(46,125,50)');
+  });
+
+  it('formatPerturbSummary: a few lines with the headline numbers', () => {
+    const s = formatPerturbSummary(a);
+    expect(s.split('\n').length).toBeLessThanOrEqual(6);
+    expect(s).toContain(`clean ${a.clean.rate!.toFixed(1)}% [`);
+    expect(s).toContain(`relative degradation ${a.overall.degradation!.toFixed(1)}% [`);
+    expect(s).toContain('most damaging families: U-missing 50.0% (n=12), T-incorrect 37.5% (n=12)');
+    expect(s).toContain('grader false accepts: 1 (t00::P-redundant#0)');
+    expect(s).toMatch(/cost: \d+ tokens, [\d.]+ successes per M tokens; \$0\.0520, \$0\.0021 per success/);
+  });
+});
+
+describe('comparison files', () => {
+  it('compare.json/.md/.csv carry the ranking and the correlation, saying why it is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perturb-compare-'));
+    try {
+      const literal = analysePerturbRun(records(), { bootstrap: 100, seed: 1 });
+      const replay = analysePerturbRun(records().map((r) => ({ ...r, agent: 'replay', success: r.family === 'clean' ? r.success : true })), { bootstrap: 0 });
+      const c = comparePerturbRuns([literal, replay]);
+      expect(writeComparison(dir, c)).toEqual(['compare.json', 'compare.md', 'compare.csv']);
+      expect(JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(c)));
+      const rows = parse(readFileSync(join(dir, 'compare.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+      expect(rows.map((r) => [r.rank, r.agent])).toEqual([
+        ['1', 'replay'],
+        ['2', 'literal'],
+      ]);
+      close(rows[1].degradation, literal.overall.degradation);
+      close(rows[0].degradation, replay.overall.degradation);
+      const md = readFileSync(join(dir, 'compare.md'), 'utf8');
+      expect(md).toContain(`| 2 | literal | ${literal.clean.rate!.toFixed(1)} [`);
+      expect(md).toContain('Spearman rho (clean score vs relative degradation): n/a over 2 ranked agent(s): only 2 pair(s); at least 3 are needed.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
