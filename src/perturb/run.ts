@@ -105,7 +105,7 @@ export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRun
     writeJsonAtomic(runFile, run);
 
     const writer = new LedgerWriter(ledgerFile, state.head || genesisOf(o.set, o.agent.name));
-    const progress = createProgress(o.progress, o.set.instances.length, done.size);
+    const progress = createProgress(o.progress, o.set.instances.length, done.size, undefined, 'episodes');
     const records = state.entries.map((e) => e.record as unknown as EpisodeRecord);
     let next = 0;
     const worker = async (target: Target, semantics: EffectSemantics | undefined) => {
