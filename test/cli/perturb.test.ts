@@ -38,7 +38,7 @@ describe('blindspot perturb', () => {
 
   it('killed with SIGKILL part-way, resumes to every episode exactly once, as an uninterrupted run; no agent left running; compare refuses another set', { timeout: 180_000 }, async () => {
     const root = tmp();
-    const agent = ['--', 'node', 'test/fixtures/agents/messenger.mjs', '--delay', '40'];
+    const agent = ['--', 'node', 'test/fixtures/agents/messenger.mjs', '--delay', '100'];
     const env = { [LABEL]: root };
     const full = join(root, 'full');
     const done = await cli(['perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', full, ...agent], env);
@@ -51,10 +51,14 @@ describe('blindspot perturb', () => {
       reject: false,
       env: { ...process.env, ...env },
     });
-    while (episodes(part).length < 8) {
+    while (episodes(part).length < 3) {
       if (child.exitCode !== null) throw new Error(`perturb finished before it could be stopped:\n${(await child).stderr}`);
       await new Promise((r) => setTimeout(r, 5));
     }
+    // a second process (a CI retry) on the same folder is refused while the first writes it
+    const second = await cli(['perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', part, ...agent], env);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/this run folder is being written by pid \d+/);
     child.kill('SIGKILL');
     expect((await child).signal).toBe('SIGKILL');
     const before = episodes(part).length;
