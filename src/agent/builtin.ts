@@ -44,6 +44,7 @@ export function claimAnswer(step: Step): string | undefined {
 
 export const replayAgent = (): AgentSpec => ({
   name: 'replay',
+  builtin: 'replay',
   open: (p: Privileged) =>
     scripted(async function* () {
       for (const step of p.throughContract.steps) {
@@ -75,6 +76,7 @@ export function literalRead(clean: string, perturbed: string, value: string): st
 
 export const literalAgent = (): AgentSpec => ({
   name: 'literal',
+  builtin: 'literal',
   open: (p: Privileged) =>
     scripted(async function* (start) {
       const shown: AgentInputs = start.inputs;

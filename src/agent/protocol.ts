@@ -53,6 +53,8 @@ export interface AgentSpec {
   name: string;
   /** a process command, or undefined for a built-in */
   command?: string[];
+  /** the built-in agent's name (BUILTIN_AGENTS), so a worker thread can make its own */
+  builtin?: string;
   open(privileged: Privileged): AgentSession;
 }
 

@@ -110,6 +110,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
       set = await freezePerturbations({
         target,
         spec,
+        open,
+        workers: a.workers as number,
         split,
         seeds: Array.from({ length: a.seeds as number }, (_, k) => k),
         families: families as typeof PERTURB_FAMILIES,

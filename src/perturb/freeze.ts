@@ -3,12 +3,13 @@
 // agent's episode is compared with). Frozen like an increment: content-hashed,
 // and a run refuses to continue on a set that changed under it. Rejected
 // candidates are kept with their reason, so a reader sees what was tried.
-import type { Effect, Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
+import type { Effect, OpenOptions, Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
 import { hashJson } from '../util/hash.ts';
 import { InputError } from '../util/errors.ts';
 import type { AgentInputs, PerturbFamily } from './inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
-import { validatePerturbation } from './validate.ts';
+import type { Validation } from './validate.ts';
+import { runSupervised } from './supervise.ts';
 import type { InstanceFamily } from './record.ts';
 import type { Generator } from './generator.ts';
 
@@ -46,9 +47,12 @@ export interface PerturbSet {
 }
 
 export interface FreezeOptions {
+  /** opened by the caller: tasks, inputs and references are read here; no checker runs on this thread */
   target: Target;
   /** the spec the set records, so a later run reopens the same target */
   spec: string;
+  /** what the validation threads open the target with (unseal, checker copies, target options) */
+  open?: OpenOptions;
   split: Split;
   seeds: number[];
   families: PerturbFamily[];
@@ -57,48 +61,105 @@ export interface FreezeOptions {
   onTask?: (done: number, total: number) => void;
   /** free-form proposals (`--generator`), validated like the operators' */
   generator?: Generator;
+  /** validation threads (default 2) and how long one validation may take before its thread is stopped (default 60 s) */
+  workers?: number;
+  deadlineMs?: number;
 }
 
+interface Candidate {
+  id: string;
+  task: string;
+  seed: number;
+  source: string;
+  perturbation: Perturbation;
+}
+
+export type ValidationJob = { kind: 'reference'; reference: Trajectory } | { kind: 'validate'; clean: AgentInputs; perturbation: Perturbation; reference: Trajectory };
+export type ValidationResult = { effect: Effect } | { error: string } | Validation;
+
+/**
+ * Candidates come from the operators (and a generator) on this thread; every
+ * delivery and every checker verdict (the references' effects, each
+ * candidate's solvability) runs on supervised worker threads, so a checker
+ * that hangs rejects its candidate, with the reason, instead of hanging the freeze.
+ */
 export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet> {
   if (!o.target.inputs) throw new InputError(`--target: ${o.spec} does not describe what an agent is shown (no inputs()), so it cannot be perturbed`);
   const info = await o.target.describe();
   let tasks = (await o.target.tasks()).filter((t) => t.split === o.split);
   if (o.taskIds) {
     const unknown = o.taskIds.filter((id) => !tasks.some((t) => t.id === id));
-    if (unknown.length) throw new InputError(`--task: no ${o.split} task ${unknown.join(', ')}`);
+    if (unknown.length) throw new InputError(`--tasks: no ${o.split} task ${unknown.join(', ')}`);
     tasks = tasks.filter((t) => o.taskIds!.includes(t.id));
   }
   if (!tasks.length) throw new InputError(`--split: the target has no ${o.split} task`);
-  const instances: Instance[] = [];
+  const clean = new Map<string, AgentInputs>();
+  const refs = new Map<string, Trajectory>();
+  const candidates: Candidate[] = [];
   const rejected: PerturbSet['rejected'] = [];
-  const references: PerturbSet['references'] = {};
   for (const [n, task] of tasks.entries()) {
     const inputs = await o.target.inputs(task.id);
     const reference = await o.target.reference(task.id);
-    references[task.id] = { trajectory: reference, effect: await referenceEffect(o.target, reference) };
-    instances.push({ id: `${task.id}::clean`, task: task.id, family: 'clean', edit: 'none', inputs });
-    const admit = async (p: Perturbation, id: string, seed: number, source: string) => {
-      // two seeds (or a seed and a proposal) may land on the same edit: one instance, not two
-      if (instances.some((i) => i.task === task.id && i.family === p.family && hashJson(i.inputs) === hashJson(p.inputs))) return;
-      const v = await validatePerturbation(o.target, inputs, p, reference, info);
-      if (!v.ok) {
-        rejected.push({ task: task.id, family: p.family, seed, reason: `${source}${v.reason}` });
-        return;
-      }
-      instances.push({ id, task: task.id, family: p.family, seed, edit: p.edit, inputs: p.inputs, ...(p.toolMap ? { toolMap: p.toolMap } : {}), ...(p.recovery ? { recovery: p.recovery } : {}) });
+    clean.set(task.id, inputs);
+    refs.set(task.id, reference);
+    const seen = new Set<string>();
+    const propose = (p: Perturbation, id: string, seed: number, source: string) => {
+      // two seeds (or a seed and a proposal) may land on the same edit: one candidate, not two
+      const key = `${p.family}\u0000${hashJson(p.inputs)}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      candidates.push({ id, task: task.id, seed, source, perturbation: p });
     };
     for (const family of o.families) {
       for (const seed of o.seeds) {
         const applied = PERTURB_OPERATORS[family]({ task, reference, inputs, seed });
-        if (applied.ok) await admit(applied.perturbation, `${task.id}::${family}#${seed}`, seed, '');
+        if (applied.ok) propose(applied.perturbation, `${task.id}::${family}#${seed}`, seed, '');
         else rejected.push({ task: task.id, family, seed, reason: `not applicable: ${applied.reason}` });
       }
     }
     const proposals = o.generator ? await o.generator.propose(task, inputs) : [];
-    for (const [k, p] of proposals.entries()) {
-      if (o.families.includes(p.family)) await admit(p, `${task.id}::${p.family}#g${k}`, k, 'generator proposal: ');
-    }
+    for (const [k, p] of proposals.entries()) if (o.families.includes(p.family)) propose(p, `${task.id}::${p.family}#g${k}`, k, 'generator proposal: ');
     o.onTask?.(n + 1, tasks.length);
+  }
+
+  type Job = ValidationJob & { n: number };
+  const jobs: Job[] = [
+    ...tasks.map((t, n) => ({ kind: 'reference' as const, reference: refs.get(t.id)!, n: -1 - n })),
+    ...candidates.map((c, n) => ({ kind: 'validate' as const, clean: clean.get(c.task)!, perturbation: c.perturbation, reference: refs.get(c.task)!, n })),
+  ];
+  const effects = new Map<string, Effect>();
+  const verdicts = new Map<number, Validation>();
+  const problems: string[] = [];
+  await runSupervised<Job, ValidationResult>({
+    module: new URL('./validate-worker.ts', import.meta.url),
+    init: { spec: o.spec, open: o.open ?? {}, info },
+    jobs,
+    workers: o.workers ?? 2,
+    deadlineMs: o.deadlineMs ?? 60_000,
+    onResult: (job, r) => {
+      if (job.kind === 'validate') verdicts.set(job.n, r as Validation);
+      else if ('effect' in r) effects.set(job.reference.task, r.effect);
+      else problems.push(`${job.reference.task}: ${'error' in r ? r.error : 'no effect'}`);
+    },
+    onLost: (job, why) => {
+      if (job.kind === 'validate') verdicts.set(job.n, { ok: false, reason: `validation ${why}` });
+      else problems.push(`${job.reference.task}: delivering the reference ${why}`);
+    },
+  });
+  if (problems.length) throw new InputError(`the references do not deliver on a fresh environment (${problems.join('; ')}); run \`blindspot target check\``);
+
+  const instances: Instance[] = [];
+  const references: PerturbSet['references'] = {};
+  for (const task of tasks) {
+    references[task.id] = { trajectory: refs.get(task.id)!, effect: effects.get(task.id)! };
+    instances.push({ id: `${task.id}::clean`, task: task.id, family: 'clean', edit: 'none', inputs: clean.get(task.id)! });
+    candidates.forEach((c, n) => {
+      if (c.task !== task.id) return;
+      const v = verdicts.get(n)!;
+      const p = c.perturbation;
+      if (!v.ok) rejected.push({ task: c.task, family: p.family, seed: c.seed, reason: `${c.source}${v.reason}` });
+      else instances.push({ id: c.id, task: c.task, family: p.family, seed: c.seed, edit: p.edit, inputs: p.inputs, ...(p.toolMap ? { toolMap: p.toolMap } : {}), ...(p.recovery ? { recovery: p.recovery } : {}) });
+    });
   }
   const body = {
     schema: PERTURB_SET_SCHEMA,
@@ -116,17 +177,6 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     references,
   } as const;
   return { ...body, hash: hashJson(body) };
-}
-
-async function referenceEffect(target: Target, reference: Trajectory): Promise<Effect> {
-  const episode = await target.episode();
-  try {
-    const d = await episode.deliver(reference);
-    if (!d.completed) throw new InputError(`${reference.task}: the reference does not deliver on a fresh environment (${d.error ?? 'incomplete'}); run \`blindspot target check\``);
-    return await episode.readback();
-  } finally {
-    await episode.close();
-  }
 }
 
 /** A set read from disk: its hash must still cover its content. */

@@ -5,8 +5,7 @@
 // every unfinished one run again: each instance is recorded exactly once.
 import { existsSync, readFileSync, writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EffectSemantics, Target } from '../target/types.ts';
-import { openTarget } from '../target/registry.ts';
+import type { OpenOptions } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { hashJson } from '../util/hash.ts';
 import { readLedger, LedgerWriter, type LedgerEntry } from '../run/ledger.ts';
@@ -14,12 +13,14 @@ import { lockRunFolder } from '../run/lock.ts';
 import { createProgress } from '../run/progress.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
 import { verifyPerturbSet, type PerturbSet } from './freeze.ts';
-import { runEpisode, type EpisodeLimits } from './episode.ts';
+import type { EpisodeLimits } from './episode.ts';
+import { runPool } from './pool.ts';
 import type { EpisodeRecord } from './record.ts';
 
 export const SET_FILE = 'perturbations.json';
 export const EPISODES_FILE = 'episodes.jsonl';
 export const PERTURB_RUN_FILE = 'perturb-run.json';
+export const DEFAULT_GRADE_MS = 60_000;
 
 export interface PerturbRunFile {
   schema: 'blindspot.perturb-run/1';
@@ -38,7 +39,9 @@ export interface PerturbRunOptions {
   limits: EpisodeLimits;
   progress: boolean;
   /** target options (checker copies for a planted-checker test, `suite=`...) the set's spec does not carry */
-  open?: Parameters<typeof openTarget>[1];
+  open?: OpenOptions;
+  /** beyond the agent's time limit, how long grading an episode may take before its worker is stopped (default 60 s) */
+  gradeMs?: number;
 }
 
 export interface PerturbRunResult {
@@ -107,30 +110,26 @@ export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRun
     const writer = new LedgerWriter(ledgerFile, state.head || genesisOf(o.set, o.agent.name));
     const progress = createProgress(o.progress, o.set.instances.length, done.size, undefined, 'episodes');
     const records = state.entries.map((e) => e.record as unknown as EpisodeRecord);
-    let next = 0;
-    const worker = async (target: Target, semantics: EffectSemantics | undefined) => {
-      while (next < todo.length) {
-        const instance = todo[next++];
-        const record = await runEpisode(target, o.set, instance, o.agent, o.limits, semantics);
-        const entry: LedgerEntry = { cell: instance.id, status: 'scored', verdict: { verdict: record.verdict, detail: record.detail }, ms: record.ms, at: new Date().toISOString(), record: record as unknown as Record<string, unknown> };
-        writer.append([entry]);
-        records.push(record);
-        session.episodes++;
-        progress.tick(entry);
-      }
-    };
-    const targets: Target[] = [];
     try {
-      const n = Math.max(1, Math.min(o.workers, todo.length));
-      for (let k = 0; k < n; k++) targets.push(await openTarget(o.set.target, o.open ?? {}));
-      const info = await targets[0].describe();
-      if (info.checkerHash !== o.set.checkerHash) throw new InputError(`the target's checkers changed since the set was frozen (${o.set.checkerHash.slice(0, 12)} -> ${info.checkerHash.slice(0, 12)}); freeze a new set, or pass the changed checkers only for a repair experiment`);
-      if (info.corpusHash !== o.set.corpusHash) throw new InputError('the target\'s tasks or references changed since the set was frozen; freeze a new set');
-      await Promise.all(targets.map((t) => worker(t, info.semantics)));
+      await runPool({
+        set: o.set,
+        open: o.open ?? {},
+        agent: o.agent,
+        limits: o.limits,
+        gradeMs: o.gradeMs ?? DEFAULT_GRADE_MS,
+        workers: o.workers,
+        instances: todo.map((i) => i.id),
+        onRecord: (record) => {
+          const entry: LedgerEntry = { cell: record.instance, status: 'scored', verdict: { verdict: record.verdict, detail: record.detail }, ms: record.ms, at: new Date().toISOString(), record: record as unknown as Record<string, unknown> };
+          writer.append([entry]);
+          records.push(record);
+          session.episodes++;
+          progress.tick(entry);
+        },
+      });
     } finally {
       progress.stop();
       writer.close();
-      await Promise.all(targets.map((t) => t.close().catch(() => undefined)));
     }
     session.endedAt = new Date().toISOString();
     writeJsonAtomic(runFile, run);

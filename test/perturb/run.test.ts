@@ -92,7 +92,7 @@ describe('paired perturbation runs on apps', () => {
     writeFileSync(file, weak);
     const tasks = (await target.tasks()).filter((t) => t.generator === 'messages_send_message' && t.split === 'dev').map((t) => t.id);
     const planted = await openTarget('apps', { checkerDir: dir });
-    const grid = await freezePerturbations({ target: planted, spec: 'apps', split: 'dev', seeds: [0, 1, 2, 3], families: ['U-incorrect'], taskIds: tasks });
+    const grid = await freezePerturbations({ target: planted, spec: 'apps', open: { checkerDir: dir }, split: 'dev', seeds: [0, 1, 2, 3], families: ['U-incorrect'], taskIds: tasks });
     await planted.close();
     const bodyEdits = grid.instances.filter((i) => /body/.test(i.edit));
     expect(bodyEdits.length).toBeGreaterThan(0);
@@ -132,6 +132,30 @@ describe('paired perturbation runs on apps', () => {
     const [s] = (await runPerturbations({ out: join(root, 'c'), set: one, agent: processAgent(['node', stuck]), workers: 1, limits: { steps: 5, timeMs: 500 }, progress: false })).records;
     expect(s.agentError).toMatch(/time limit/);
   }, 30_000);
+
+  it('a checker that hangs in a synchronous loop, or exits its thread, costs its own episodes as Errors, never the run or a Pass', async () => {
+    const root = tmp();
+    const dir = checkerCopy(root);
+    const file = (g: string) => join(dir, `${g}.ts`);
+    writeFileSync(file('messages_send_message'), readFileSync(file('messages_send_message'), 'utf8').replace('const sent =', 'while (Date.now() > 0) {}\n  const sent ='));
+    writeFileSync(file('todo_create_todo'), readFileSync(file('todo_create_todo'), 'utf8').replace(/export default function check\(([^)]*)\)[^{]*\{/, (m) => `${m}\n  process.exit(7);`));
+    const planted = await openTarget('apps', { checkerDir: dir });
+    const tasks = (await planted.tasks()).filter((t) => t.split === 'dev' && ['messages_send_message', 'todo_create_todo', 'venmo_send_money'].includes(t.generator)).map((t) => t.id);
+    const s = await freezePerturbations({ target: planted, spec: 'apps', open: { checkerDir: dir }, split: 'dev', seeds: [0], families: ['U-redundant'], taskIds: tasks, deadlineMs: 3000 });
+    // the hanging and the exiting checkers reject their candidates, with the reason, and the freeze goes on
+    const lost = s.rejected.filter((r) => r.family === 'U-redundant').map((r) => `${r.task.split('/')[0]}: ${r.reason}`);
+    expect(lost.filter((r) => r.startsWith('messages_send_message')).every((r) => /validation did not finish within 3000 ms: the target or its checker hung/.test(r))).toBe(true);
+    expect(lost.filter((r) => r.startsWith('todo_create_todo')).every((r) => /validation the worker thread died: it exited with code 7/.test(r))).toBe(true);
+    expect(lost).toHaveLength(6);
+    await planted.close();
+    const { records } = await runPerturbations({ out: join(root, 'r'), set: s, agent: replayAgent(), workers: 2, limits: { steps: 20, timeMs: 1000 }, gradeMs: 1500, progress: false, open: { checkerDir: dir } });
+    expect(records).toHaveLength(s.instances.length);
+    for (const r of records) {
+      if (r.task.startsWith('messages_send_message')) expect(r).toMatchObject({ verdict: 'error', success: false, detail: expect.stringMatching(/hung, and its worker thread was stopped/) });
+      else if (r.task.startsWith('todo_create_todo')) expect(r).toMatchObject({ verdict: 'error', success: false, detail: expect.stringMatching(/worker thread died: it exited with code 7/) });
+      else expect(r).toMatchObject({ verdict: 'pass', effect: 'same' });
+    }
+  }, 60_000);
 
   it('a generator\'s proposals are validated like the operators\': the valid one admitted, the others rejected with their reason', async () => {
     const root = tmp();

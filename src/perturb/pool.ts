@@ -1,0 +1,69 @@
+// Episodes run on supervised worker threads (supervise.ts), each thread with
+// its own target: a checker that hangs or kills its thread costs its own
+// episode, recorded as a checker Error that says why, never the run and never a Pass.
+import type { OpenOptions } from '../target/types.ts';
+import type { PerturbSet } from './freeze.ts';
+import type { EpisodeLimits } from './episode.ts';
+import type { EpisodeRecord } from './record.ts';
+import type { AgentSpec } from '../agent/protocol.ts';
+import { runSupervised } from './supervise.ts';
+
+export interface EpisodeWorkerInit {
+  set: PerturbSet;
+  open: OpenOptions;
+  agent: { name: string; builtin?: string; command?: string[] };
+  limits: EpisodeLimits;
+}
+
+export interface PoolRun {
+  set: PerturbSet;
+  open: OpenOptions;
+  agent: AgentSpec;
+  limits: EpisodeLimits;
+  /** beyond the agent's limit: how long grading (check, read back, close) may take */
+  gradeMs: number;
+  workers: number;
+  instances: string[];
+  onRecord: (r: EpisodeRecord) => void;
+}
+
+/** The record of an episode whose thread was stopped or died: graded Error, never Pass, saying why. */
+export function lostRecord(set: PerturbSet, id: string, agent: string, why: string): EpisodeRecord {
+  const i = set.instances.find((x) => x.id === id)!;
+  const [target, type] = i.family === 'clean' ? [null, null] : (i.family.split('-') as [EpisodeRecord['target'], EpisodeRecord['type']]);
+  return {
+    agent,
+    instance: id,
+    task: i.task,
+    family: i.family,
+    target,
+    type,
+    verdict: 'error',
+    detail: `the episode ${why}`,
+    success: false,
+    effect: 'differs',
+    graderFalseAccept: false,
+    calls: 0,
+    asked: 0,
+    agentError: 'stopped with its worker thread',
+    ms: 0,
+  };
+}
+
+export function runPool(o: PoolRun): Promise<void> {
+  const init: EpisodeWorkerInit = {
+    set: o.set,
+    open: o.open,
+    agent: { name: o.agent.name, ...(o.agent.builtin ? { builtin: o.agent.builtin } : {}), ...(o.agent.command ? { command: o.agent.command } : {}) },
+    limits: o.limits,
+  };
+  return runSupervised<string, EpisodeRecord>({
+    module: new URL('./worker.ts', import.meta.url),
+    init,
+    jobs: o.instances,
+    workers: o.workers,
+    deadlineMs: o.limits.timeMs + o.gradeMs,
+    onResult: (_, record) => o.onRecord(record),
+    onLost: (id, why) => o.onRecord(lostRecord(o.set, id, o.agent.name, why)),
+  });
+}
