@@ -5,6 +5,7 @@ import { InputError } from '../util/errors.ts';
 import type { Interval } from './stats.ts';
 import { spearman, type Correlation } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
+import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
 
 export const PERTURB_COMPARISON_SCHEMA = 'blindspot.perturb.comparison/1';
 
@@ -22,6 +23,10 @@ export interface ComparedAgent {
   tasks: number;
   instances: number;
   falseAccepts: number;
+  /** relative degradation per target, type and family (null: undefined or no instance) */
+  targets: Record<PerturbTarget, number | null>;
+  types: Record<PerturbType, number | null>;
+  families: Record<PerturbFamily, number | null>;
 }
 
 export interface PerturbComparison {
@@ -53,6 +58,9 @@ export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparis
     tasks: a.clean.tasks,
     instances: a.overall.instances,
     falseAccepts: a.falseAccepts.length,
+    targets: Object.fromEntries(a.targets.map((t) => [t.target, t.degradation])) as ComparedAgent['targets'],
+    types: Object.fromEntries(a.types.map((t) => [t.type, t.degradation])) as ComparedAgent['types'],
+    families: Object.fromEntries(a.families.map((f) => [f.family, f.degradation])) as ComparedAgent['families'],
   }));
   const ranked = rows
     .filter((r) => r.degradation !== null)

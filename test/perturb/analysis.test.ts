@@ -38,6 +38,8 @@ describe('analysePerturbRun: degradation arithmetic', () => {
     expect(um.clean).toBeCloseTo(200 / 3, 10);
     expect(um.perturbed).toBeCloseTo(100 / 3, 10);
     expect(um.degradation).toBeCloseTo(50, 10);
+    // a and b pass clean and fail U-missing, c the other way round
+    expect(um).toMatchObject({ broke: 2, fixed: 1 });
     // d has U-redundant, c does not: C over a, b, d only
     expect(fam(a, 'U-redundant')).toMatchObject({ tasks: 3, clean: 100, perturbed: 100, degradation: 0 });
   });
@@ -74,6 +76,13 @@ describe('analysePerturbRun: degradation arithmetic', () => {
     expect(a.heatmap.degradation[0][1]).toBe(0);
     expect(a.heatmap.degradation[3][2]).toBeNull();
     expect(a.heatmap.degradation[1]).toEqual([null, null, null]);
+  });
+
+  it('broke and fixed account for C - P in every pooling', () => {
+    for (const d of [a.overall, ...a.families, ...a.targets, ...a.types].filter((x) => x.instances)) {
+      expect((100 * (d.broke - d.fixed)) / d.instances).toBeCloseTo(d.clean! - d.perturbed!, 10);
+    }
+    expect(a.overall).toMatchObject({ broke: 2, fixed: 1 });
   });
 
   it('several instances of a family on a task: P pools the instances and C weights their task', () => {
@@ -124,6 +133,7 @@ describe('analysePerturbRun: what it lists', () => {
       { cause: 'crash', count: 1, instances: ['b::P-missing#0'] },
     ]);
     expect(fam(a, 'U-missing').agentErrors).toBe(1);
+    expect(analysePerturbRun([...task('a', true, {}), episode('a', 'U-missing', true, { asked: 1 }), episode('a', 'U-missing', false, { seed: 1 })], { bootstrap: 0 }).families[0].asked).toBe(1);
   });
 
   it('usage only when episodes report it, never zero-filled', () => {
@@ -138,6 +148,7 @@ describe('analysePerturbRun: what it lists', () => {
     expect(u.all.tokens).toEqual({ episodes: 3, successes: 2, input: 4600, output: 1200, total: 5800, perSuccess: 1000, successesPerMTokens: 2e6 / 5800 });
     expect(u.all.cost!.usd).toBeCloseTo(0.06, 12);
     expect(u.all.cost!.perSuccess).toBeCloseTo(0.03, 12);
+    expect(u.families).toEqual({ 'U-missing': u.perturbed });
     expect(u.perturbed).toMatchObject({ episodes: 2, tokens: { episodes: 1, successes: 0, total: 3800, perSuccess: null, successesPerMTokens: 0 } });
     const costOnly = analysePerturbRun([episode('a', 'clean', true, { usage: { costUsd: 0.5 } })], { bootstrap: 0 }).usage!;
     expect(costOnly.all.tokens).toBeUndefined();
@@ -186,6 +197,9 @@ describe('Spearman', () => {
     expect(pair('U-missing', 'U-redundant')).toMatchObject({ n: 0, rho: null });
     // only the families the run has: 4 of them, 6 pairs
     expect(a.correlation.pairs).toHaveLength(6);
+    expect(a.correlation.groups.sameType).toEqual({ defined: 1, pairs: 3, meanRho: pair('U-missing', 'P-missing').rho });
+    expect(a.correlation.groups.sameTarget).toEqual({ defined: 0, pairs: 1, meanRho: null });
+    expect(a.correlation.groups.neither).toEqual({ defined: 0, pairs: 2, meanRho: null });
   });
 });
 
