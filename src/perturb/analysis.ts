@@ -106,7 +106,7 @@ export interface PerturbAnalysis {
     groups: { sameTarget: CorrelationGroup; sameType: CorrelationGroup; neither: CorrelationGroup };
   };
   falseAccepts: { instance: string; task: string; family: InstanceFamily; verdict: string; detail: string; evidence: string }[];
-  agentErrors: { cause: string; count: number; instances: string[] }[];
+  agentErrors: { cause: string; count: number; instances: string[]; /** up to 3 distinct messages */ examples: string[] }[];
   /** present only when some episode reported usage */
   usage?: { all: UsageSummary; clean: UsageSummary; perturbed: UsageSummary; families: Partial<Record<PerturbFamily, UsageSummary>> };
   bootstrap: { unit: 'task'; method: 'percentile'; replicates: number; seed: number; confidence: number };
@@ -224,8 +224,18 @@ function usageOf(records: EpisodeRecord[]): UsageSummary {
   return out;
 }
 
-/** The cause of an agent error: what its message says before the first colon (e.g. `step limit: 40 steps`). */
-const causeOf = (message: string) => message.split(':')[0].trim() || message;
+/**
+ * The cause of an agent error, one of those record.ts names (crash, protocol error,
+ * step limit, time limit) recognised in the runner's messages; any other message
+ * is grouped by what it says before its first colon or semicolon.
+ */
+const CAUSES: [RegExp, string][] = [
+  [/^time limit\b/i, 'time limit'],
+  [/^step limit\b/i, 'step limit'],
+  [/\bexited\b|\bkilled\b|\bon SIG[A-Z]+\b|\bcrash/i, 'crash'],
+  [/^agent\b.*:|\bnot a JSON line\b/i, 'protocol error'],
+];
+export const agentErrorCause = (message: string) => CAUSES.find(([re]) => re.test(message))?.[1] ?? (message.split(/[:;]/)[0].trim().slice(0, 80) || 'unknown');
 
 export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
   const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
@@ -318,7 +328,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     neither: group((x, y) => targetOf(x) !== targetOf(y) && typeOf(x) !== typeOf(y)),
   };
 
-  const errors = groupBy(records.filter((r) => r.agentError), (r) => causeOf(r.agentError!));
+  const errors = groupBy(records.filter((r) => r.agentError), (r) => agentErrorCause(r.agentError!));
   const anyUsage = records.some((r) => r.usage && Object.values(r.usage).some((v) => v !== undefined));
   const successes = tallies.reduce((a, t) => a + t.clean, 0);
 
@@ -343,7 +353,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     falseAccepts: records
       .filter((r) => r.graderFalseAccept)
       .map((r) => ({ instance: r.instance, task: r.task, family: r.family, verdict: r.verdict, detail: r.detail, evidence: r.evidence ?? '(no readback evidence recorded)' })),
-    agentErrors: [...errors].map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance) })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
+    agentErrors: [...errors].map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance), examples: [...new Set(rs.map((r) => r.agentError!))].slice(0, 3) })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
     ...(anyUsage && {
       usage: {
         all: usageOf(records),

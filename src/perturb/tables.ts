@@ -98,8 +98,8 @@ export const falseAcceptTable = (a: PerturbAnalysis): Table => ({
 });
 
 export const agentErrorTable = (a: PerturbAnalysis): Table => ({
-  head: ['cause', 'episodes', 'instances'],
-  rows: a.agentErrors.map((e) => [e.cause, e.count, e.instances.join(', ')]),
+  head: ['cause', 'episodes', 'instances', 'messages (up to 3)'],
+  rows: a.agentErrors.map((e) => [e.cause, e.count, e.instances.join(', '), e.examples.join(' / ')]),
 });
 
 const usageRow = (label: string, u: UsageSummary): (string | number)[] => [

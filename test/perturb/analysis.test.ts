@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysePerturbRun, type PerturbAnalysis } from '../../src/perturb/analysis.ts';
+import { agentErrorCause, analysePerturbRun, type PerturbAnalysis } from '../../src/perturb/analysis.ts';
 import { comparePerturbRuns } from '../../src/perturb/compare.ts';
 import { clusterBootstrap, spearman } from '../../src/perturb/stats.ts';
 import { InputError } from '../../src/util/errors.ts';
@@ -118,8 +118,8 @@ describe('analysePerturbRun: what it lists', () => {
     const recs = [
       ...task('a', true, { 'U-redundant': false }),
       episode('a', 'T-incorrect', true, { effect: 'differs', graderFalseAccept: true, evidence: 'row 7: amount 50, reference 500' }),
-      ...task('b', false, { 'U-missing': false }, { agentError: 'step limit: 40 steps' }),
-      episode('b', 'P-missing', false, { agentError: 'crash: exit 1' }),
+      ...task('b', false, { 'U-missing': false }, { agentError: 'step limit: 40 calls and questions without done' }),
+      episode('b', 'P-missing', false, { agentError: 'the agent exited with code 3 before answering; its stderr ends: out of memory' }),
       episode('c', 'clean', true, { graderFalseAccept: true }),
     ];
     const a = analysePerturbRun(recs, { bootstrap: 0 });
@@ -129,11 +129,20 @@ describe('analysePerturbRun: what it lists', () => {
     ]);
     expect(fam(a, 'T-incorrect').falseAccepts).toBe(1);
     expect(a.agentErrors).toEqual([
-      { cause: 'step limit', count: 2, instances: ['b::clean', 'b::U-missing#0'] },
-      { cause: 'crash', count: 1, instances: ['b::P-missing#0'] },
+      { cause: 'step limit', count: 2, instances: ['b::clean', 'b::U-missing#0'], examples: ['step limit: 40 calls and questions without done'] },
+      { cause: 'crash', count: 1, instances: ['b::P-missing#0'], examples: ['the agent exited with code 3 before answering; its stderr ends: out of memory'] },
     ]);
     expect(fam(a, 'U-missing').agentErrors).toBe(1);
     expect(analysePerturbRun([...task('a', true, {}), episode('a', 'U-missing', true, { asked: 1 }), episode('a', 'U-missing', false, { seed: 1 })], { bootstrap: 0 }).families[0].asked).toBe(1);
+  });
+
+  it('agent errors are grouped under the causes the runner reports', () => {
+    expect(agentErrorCause('time limit: the agent took more than 60000 ms')).toBe('time limit');
+    expect(agentErrorCause('step limit: 40 calls and questions without done')).toBe('step limit');
+    expect(agentErrorCause('the agent exited on SIGKILL before answering')).toBe('crash');
+    expect(agentErrorCause('agent: call: field tool: expected a tool name')).toBe('protocol error');
+    expect(agentErrorCause('agent: not a JSON line: hello')).toBe('protocol error');
+    expect(agentErrorCause('the episode was stopped; late call')).toBe('the episode was stopped');
   });
 
   it('usage only when episodes report it, never zero-filled', () => {
