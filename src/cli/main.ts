@@ -13,6 +13,7 @@ import { guardCommand } from './guard.ts';
 import { triageCommand } from './triage.ts';
 import { mergeCommand } from './merge.ts';
 import { consequenceCommand } from './consequence.ts';
+import { perturbCommand } from './perturb.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 import { VERSION } from '../util/version.ts';
@@ -47,6 +48,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(guardCommand(out))
     .command(triageCommand(out))
     .command(consequenceCommand(out))
+    .command(perturbCommand(out))
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()

@@ -28,6 +28,8 @@ export interface LedgerEntry {
   at: string;
   /** cells a run derives as it goes (search shrinking): what was scored, since no manifest holds it */
   derived?: { parent: string; plan: unknown; steps: unknown[] };
+  /** arms whose unit is an episode rather than a cell (src/perturb) keep its whole record here */
+  record?: Record<string, unknown>;
   /** sha256 of the previous line (see the file comment); set by the writer */
   prev?: string;
 }

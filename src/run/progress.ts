@@ -23,17 +23,17 @@ const defaultOutput = (): ProgressOutput => {
  * seconds and one at the end, so a long run shows it is alive without filling
  * the log with bar redraws.
  */
-export function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput()): Progress {
+export function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput(), unit = 'cells'): Progress {
   if (!enabled) return { tick() {}, stop() {} };
   const counts = { pass: 0, fail: 0, error: 0 };
   const count = (entry: LedgerEntry) => {
     if (entry.verdict) counts[entry.verdict.verdict]++;
   };
-  if (!output.stream.isTTY) return lines(output, total, start, counts, count);
+  if (!output.stream.isTTY) return lines(output, total, start, counts, count, unit);
   const bar = new cliProgress.SingleBar(
     {
       stream: output.stream,
-      format: 'scoring {bar} {value}/{total} cells | {pass} pass {fail} fail {error} error | {eta_formatted} left',
+      format: `scoring {bar} {value}/{total} ${unit} | {pass} pass {fail} fail {error} error | {eta_formatted} left`,
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,
@@ -54,6 +54,7 @@ function lines(
   start: number,
   counts: Record<'pass' | 'fail' | 'error', number>,
   count: (e: LedgerEntry) => void,
+  unit: string,
 ): Progress {
   const t0 = Date.now();
   let done = start;
@@ -61,7 +62,7 @@ function lines(
     const pct = total ? Math.floor((done * 100) / total) : 100;
     const elapsed = Math.round((Date.now() - t0) / 1000);
     output.stream.write(
-      `scoring ${done}/${total} cells (${pct}%) | ${counts.pass} pass ${counts.fail} fail ${counts.error} error | ${elapsed} s elapsed\n`,
+      `scoring ${done}/${total} ${unit} (${pct}%) | ${counts.pass} pass ${counts.fail} fail ${counts.error} error | ${elapsed} s elapsed\n`,
     );
   };
   // unref: a pending line never keeps the process alive

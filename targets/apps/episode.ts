@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Delivery, Effect, Episode, Json, Trajectory, Verdict } from '../../src/target/types.ts';
+import type { CallResult, Delivery, Effect, Episode, Json, Step, Trajectory, Verdict } from '../../src/target/types.ts';
 import { callApi } from './api/registry.ts';
 import { readEffect } from './changelog.ts';
 import { runChecker } from './checker/run.ts';
@@ -31,6 +31,14 @@ export function openEpisode(world: World, checkers: CheckerSource): Episode {
         stepsRun++;
       }
       return { completed: true, stepsRun };
+    },
+    // every apps task starts from the one shared world, so the task id changes nothing here
+    async call(_taskId: string, step: Step): Promise<CallResult> {
+      try {
+        return { ok: true, result: callApi(live(), step.call, step.args) };
+      } catch (e) {
+        return { ok: false, error: e instanceof Error ? e.message : String(e) };
+      }
     },
     async readback(): Promise<Effect> {
       return readEffect(live(), world.base, world.keys);

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cpSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
+import { checkerCopy, SHIPPED_APPS_CHECKERS } from '../fixtures/apps-checkers.ts';
 import type { Baseline } from '../../src/guard/baseline.ts';
 
 const tmp = useTmp();
-const SHIPPED = 'targets/apps/checkers';
-
-/** A copy of the shipped checkers; the package.json keeps the TypeScript copies ES modules outside this repo. */
-function checkerCopy(root: string): string {
-  const dir = join(root, 'checkers');
-  cpSync(SHIPPED, dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  return dir;
-}
+const SHIPPED = SHIPPED_APPS_CHECKERS;
 
 /** Rewrites every test case condition of one checker copy. */
 function rewriteCases(dir: string, generator: string, prefix: string) {

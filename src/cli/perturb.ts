@@ -1,0 +1,163 @@
+import type { Argv, CommandModule } from 'yargs';
+import { jsonOption, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption } from './options.ts';
+import { InputError } from '../util/errors.ts';
+import type { Out } from './main.ts';
+
+type Args = Record<string, any>;
+
+const BUILTINS = ['replay', 'literal'] as const;
+const FAMILY_HELP = 'U (utterance), P (procedure), C (context), T (tool contract) x missing, redundant, incorrect, e.g. U-missing,T-incorrect';
+const list = (xs: string[]) => xs.flatMap((x) => String(x).split(',')).filter(Boolean);
+const text = (flag: string) => (v: unknown) => String(once(flag, v));
+
+const runBuilder = (y: Argv) =>
+  jsonOption(targetOption(y))
+    .option('agent', {
+      requiresArg: true,
+      coerce: oneOf('agent', BUILTINS),
+      describe: 'a built-in baseline: replay (the reference through the perturbed contract; must show 0% degradation) or literal (reads values and tool names literally). Or give the agent\'s command after --',
+    })
+    .option('agent-name', { type: 'string', requiresArg: true, coerce: text('agent-name'), describe: 'label of a process agent in records and reports (default: its command)' })
+    .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'run folder (default reports/perturb-<target>-<agent>); an existing one is resumed' })
+    .option('split', { requiresArg: true, coerce: oneOf('split', ['dev', 'test', 'holdout'] as const), defaultDescription: 'dev', describe: 'the task split to perturb' })
+    .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded)' })
+    .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
+    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'only these task ids' })
+    .option('families', { type: 'string', array: true, coerce: list, describe: `perturbation families (default all 12: ${FAMILY_HELP})` })
+    .option('seeds', { requiresArg: true, coerce: wholeNumber('seeds', 1), default: 1, describe: 'perturbations tried per family and task (seeds 0..N-1; equal edits are kept once)' })
+    .option('perturbations', { type: 'string', requiresArg: true, coerce: text('perturbations'), describe: 'use this frozen set (perturbations.json of another run) instead of freezing one: agents compared on the same instances' })
+    .option('generator', {
+      type: 'string',
+      requiresArg: true,
+      coerce: text('generator'),
+      describe: 'command (split on spaces) proposing free-form perturbations, JSON lines (docs/agent-protocol.md); its proposals are validated like the built-in ones',
+    })
+    .option('checker-dir', { type: 'string', requiresArg: true, coerce: text('checker-dir'), describe: 'grade with the checker files in this directory instead of the shipped ones (a planted or repaired checker); the set is frozen against them' })
+    .option('workers', workersOption(2, 'episodes run in parallel, each worker on its own target'))
+    .option('max-steps', { requiresArg: true, coerce: wholeNumber('max-steps', 1), default: 50, describe: 'tool calls plus questions per episode before it is stopped' })
+    .option('episode-time-limit', { requiresArg: true, coerce: wholeNumber('episode-time-limit', 1, 'a whole number of milliseconds'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
+    .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples over tasks for the intervals (0: none)' })
+    .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (off with --json)' })
+    .example('$0 perturb --target apps --agent replay', 'validate the 12 families on the dev tasks and run the replay baseline (0% degradation)')
+    .example('$0 perturb --target apps --agent literal --perturbations reports/perturb-apps-replay/perturbations.json', 'the literal baseline on the same instances')
+    .example('$0 perturb --target apps --agent-name gpt -- node examples/agents/openai-chat.mjs', 'an OpenAI-compatible model ($OPENAI_BASE_URL, $OPENAI_API_KEY, $OPENAI_MODEL)')
+    .example('$0 perturb compare reports/perturb-apps-replay reports/perturb-apps-literal', 'rank agents by robustness');
+
+export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
+  command: 'perturb',
+  describe: 'the input-perturbation arm (AgentPerturb): validated perturbations of what an agent is shown, paired clean/perturbed episodes graded by the pristine checker and read back',
+  builder: (y) =>
+    y
+      .command({ command: '$0', describe: 'freeze a validated perturbation set and run an agent on it, paired with its clean instances', builder: runBuilder, handler: (a) => perturbRun(a, out) })
+      .command({
+        command: 'compare <runs..>',
+        describe: 'rank agents by robustness (relative degradation) and correlate clean score with degradation',
+        builder: (c: Argv) =>
+          jsonOption(c)
+            .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'perturbation run folders, one per agent, on the same set' })
+            .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'folder for compare.json, .md and .csv (default: none written)' })
+            .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples per run' }),
+        handler: (a) => perturbCompare(a, out),
+      })
+      .epilogue(
+        'Families: 4 targets x 3 types = 12, one change each: U the user utterance (a stated value dropped, an irrelevant sentence, a value misspelt), ' +
+          'P the procedure (a rule dropped, an irrelevant rule, a wrong limit), C the carried-over context (the first exchange dropped, an unrelated exchange, a wrong number), ' +
+          'T the tool contract (an unneeded tool removed, a fake tool added, a needed tool renamed while its backend stays). Each candidate is validated: exactly one target ' +
+          'changed, checker and environment hashes unchanged, missing or misleading information carries what the agent must ask and what the simulated user answers, and ' +
+          'the reference replayed through the perturbed contract still passes the pristine checker on a fresh environment. Rejected candidates are kept with their reason.\n\n' +
+          'Each episode is graded by the benchmark\'s own checker and its effect read back and compared with the reference\'s under the target\'s semantics: a Pass whose ' +
+          'effect differs materially is a grader false accept exposed by that agent. Robustness is the relative degradation 100(C-P)/C, with cluster-bootstrap intervals over tasks. ' +
+          'The agent protocol (JSON lines, one process per episode) is in docs/agent-protocol.md.',
+      ),
+  handler: () => undefined,
+});
+
+async function perturbRun(a: Args, out: Out): Promise<void> {
+  const command = ((a['--'] ?? []) as unknown[]).map(String);
+  if (a.agent && command.length) throw new InputError(`--agent: give a built-in agent (--agent ${a.agent}) or a command after --, not both`);
+  if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
+  const [{ existsSync }, { join, resolve }, registry, { BUILTIN_AGENTS }, { processAgent }, { freezePerturbations }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('../target/registry.ts'),
+    import('../agent/builtin.ts'),
+    import('../agent/process.ts'),
+    import('../perturb/freeze.ts'),
+    import('../perturb/run.ts'),
+    import('../perturb/inputs.ts'),
+    import('../perturb/analysis.ts'),
+    import('../perturb/render.ts'),
+  ]);
+  const agent = a.agent ? BUILTIN_AGENTS[a.agent as string]() : processAgent(command, a['agent-name']);
+  const spec = targetSpec({ ...a, '--': [] });
+  const families = a.families ? (a.families as string[]).map((f) => {
+    if (!(PERTURB_FAMILIES as string[]).includes(f)) throw new InputError(`--families: unknown family '${f}' (known: ${PERTURB_FAMILIES.join(', ')})`);
+    return f;
+  }) : PERTURB_FAMILIES;
+  const unseal = parseUnseal(a.unseal, a.reason);
+  const split = a.split ?? unseal?.split ?? 'dev';
+  const dir = resolve(a.out ?? join('reports', `perturb-${registry.parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
+  const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
+  const setFile = a.perturbations ?? (existsSync(join(dir, run.SET_FILE)) ? join(dir, run.SET_FILE) : undefined);
+  let set: import('../perturb/freeze.ts').PerturbSet;
+  if (setFile) {
+    set = run.readSet(setFile);
+    if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setFile}: ${set.instances.length} instances`);
+  } else {
+    const target = await registry.openTarget(spec, open);
+    const generator = a.generator ? (await import('../perturb/generator.ts')).startGenerator(String(a.generator).split(/\s+/).filter(Boolean)) : undefined;
+    try {
+      set = await freezePerturbations({
+        target,
+        spec,
+        split,
+        seeds: Array.from({ length: a.seeds as number }, (_, k) => k),
+        families: families as typeof PERTURB_FAMILIES,
+        ...(a.tasks ? { taskIds: a.tasks } : {}),
+        ...(generator ? { generator } : {}),
+        onTask: (n, total) => {
+          if (!a.json && a.progress && (n === total || n % 10 === 0)) out.err(`validating perturbations: ${n}/${total} tasks`);
+        },
+      });
+    } finally {
+      await generator?.close();
+      await target.close();
+    }
+    const perFamily = families.map((f) => `${f} ${set.instances.filter((i) => i.family === f).length}`).join(', ');
+    if (!a.json) out.err(`validated ${set.instances.length - set.tasks.length} perturbations over ${set.tasks.length} tasks (${perFamily}); ${set.rejected.length} candidates rejected, with reasons, in perturbations.json`);
+  }
+  const result = await run.runPerturbations({
+    out: dir,
+    set,
+    agent,
+    workers: a.workers as number,
+    limits: { steps: a['max-steps'] as number, timeMs: a['episode-time-limit'] as number },
+    progress: Boolean(a.progress) && !a.json,
+    open,
+  });
+  const analysed = analysePerturbRun(result.records, { bootstrap: a.bootstrap as number });
+  const files = render.writePerturbReport(dir, analysed);
+  if (a.json) out.log(JSON.stringify({ dir, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
+  else {
+    if (result.resumed) out.err(`resumed: ${result.resumed} episodes kept from earlier sessions, ${result.ran} run now`);
+    out.log(render.formatPerturbSummary(analysed));
+    out.log(`written: ${files.map((f: string) => join(dir, f)).join(', ')}`);
+  }
+}
+
+async function perturbCompare(a: Args, out: Out): Promise<void> {
+  const [{ readEpisodes }, { analysePerturbRun }, { comparePerturbRuns }, render] = await Promise.all([
+    import('../perturb/run.ts'),
+    import('../perturb/analysis.ts'),
+    import('../perturb/compare.ts'),
+    import('../perturb/render.ts'),
+  ]);
+  const runs = (a.runs as string[]).map((dir) => ({ dir, ...readEpisodes(dir) }));
+  const sets = new Set(runs.map((r) => r.set.hash));
+  if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);
+  const unfinished = runs.filter((r) => r.records.length < r.set.instances.length);
+  if (unfinished.length) throw new InputError(`compare: ${unfinished.map((r) => `${r.dir} has ${r.records.length} of ${r.set.instances.length} episodes`).join('; ')}; resume it first (run the same perturb command again)`);
+  const cmp = comparePerturbRuns(runs.map((r) => analysePerturbRun(r.records, { bootstrap: a.bootstrap as number })));
+  if (a.out) render.writeComparison(String(a.out), cmp);
+  out.log(a.json ? JSON.stringify(cmp, null, 2) : render.renderComparisonMarkdown(cmp));
+}

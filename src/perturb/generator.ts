@@ -1,0 +1,86 @@
+// A pluggable generator of free-form perturbations (an LLM script a user
+// supplies, say): one process for the whole freeze, one JSON line in per task,
+// one JSON line out with its proposals. The generator is trusted with nothing:
+// each proposal goes through the same validation as the built-in operators, and
+// a malformed answer is refused with the field that is wrong.
+import { execa, type ResultPromise } from 'execa';
+import { createInterface } from 'node:readline';
+import type { TaskInfo } from '../target/types.ts';
+import { ProtocolError } from '../util/errors.ts';
+import { PERTURB_FAMILIES, type AgentInputs, type PerturbFamily } from './inputs.ts';
+import type { Perturbation } from './operators.ts';
+
+export interface Generator {
+  propose(task: TaskInfo, inputs: AgentInputs): Promise<Perturbation[]>;
+  close(): Promise<void>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** One proposal, checked field by field (validation judges its content afterwards). */
+export function parseProposal(v: unknown, where: string): Perturbation {
+  if (!isObject(v)) throw new ProtocolError(`${where}: expected an object`);
+  if (!PERTURB_FAMILIES.includes(v.family as PerturbFamily)) throw new ProtocolError(`${where}: field family: expected one of ${PERTURB_FAMILIES.join(', ')}, got ${JSON.stringify(v.family)}`);
+  if (typeof v.edit !== 'string' || !v.edit) throw new ProtocolError(`${where}: field edit: expected a description of the edit`);
+  const i = v.inputs as Record<string, unknown>;
+  if (!isObject(i) || typeof i.utterance !== 'string' || !Array.isArray(i.procedure) || !Array.isArray(i.context) || !Array.isArray(i.tools)) {
+    throw new ProtocolError(`${where}: field inputs: expected {utterance, procedure[], context[], tools[]} (the whole perturbed inputs)`);
+  }
+  if (v.toolMap !== undefined && (!isObject(v.toolMap) || Object.values(v.toolMap).some((x) => typeof x !== 'string'))) throw new ProtocolError(`${where}: field toolMap: expected {shown name: backend name}`);
+  const r = v.recovery as Record<string, unknown> | undefined;
+  if (r !== undefined && (!isObject(r) || typeof r.ask !== 'string' || typeof r.answer !== 'string')) throw new ProtocolError(`${where}: field recovery: expected {ask, answer}`);
+  return {
+    family: v.family as PerturbFamily,
+    edit: v.edit,
+    inputs: i as unknown as AgentInputs,
+    ...(v.toolMap ? { toolMap: v.toolMap as Record<string, string> } : {}),
+    ...(r ? { recovery: r as { ask: string; answer: string } } : {}),
+  };
+}
+
+export function startGenerator(command: string[], timeoutMs = 120_000): Generator {
+  const [file, ...args] = command;
+  const child: ResultPromise = execa(file, args, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', buffer: false, reject: false, forceKillAfterDelay: 1000 });
+  const lines: string[] = [];
+  const waiters: (() => void)[] = [];
+  let exited: string | undefined;
+  createInterface({ input: child.stdout! }).on('line', (l) => {
+    if (l.trim()) lines.push(l);
+    waiters.splice(0).forEach((w) => w());
+  });
+  child.stdin!.on('error', () => undefined);
+  void child.then((r) => {
+    exited = `--generator exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}`;
+    waiters.splice(0).forEach((w) => w());
+  });
+  return {
+    async propose(task, inputs) {
+      if (exited) throw new ProtocolError(exited);
+      child.stdin!.write(JSON.stringify({ task, inputs, families: PERTURB_FAMILIES }) + '\n');
+      const deadline = Date.now() + timeoutMs;
+      while (!lines.length) {
+        if (exited) throw new ProtocolError(`${exited} before answering task ${task.id}`);
+        if (Date.now() > deadline) throw new ProtocolError(`--generator: no answer for task ${task.id} within ${timeoutMs} ms`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 1000).unref();
+        });
+      }
+      const line = lines.shift()!;
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch {
+        throw new ProtocolError(`--generator, task ${task.id}: not a JSON line: ${line.slice(0, 120)}`);
+      }
+      if (!isObject(v) || !Array.isArray(v.proposals)) throw new ProtocolError(`--generator, task ${task.id}: field proposals: expected an array`);
+      return v.proposals.map((p, k) => parseProposal(p, `--generator, task ${task.id}, proposal ${k}`));
+    },
+    async close() {
+      child.stdin!.end();
+      const done = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
+      if (!done) child.kill('SIGKILL');
+      await child.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// A paired perturbation run: every instance of a frozen set (each task's clean
+// inputs and its validated perturbations) worked by one agent, each on a fresh
+// environment. Episodes go to a hash-chained ledger as they end, one write each,
+// so a run killed at any point resumes with every finished episode kept and
+// every unfinished one run again: each instance is recorded exactly once.
+import { existsSync, readFileSync, writeFileSync, renameSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EffectSemantics, Target } from '../target/types.ts';
+import { openTarget } from '../target/registry.ts';
+import { InputError } from '../util/errors.ts';
+import { hashJson } from '../util/hash.ts';
+import { readLedger, LedgerWriter, type LedgerEntry } from '../run/ledger.ts';
+import { lockRunFolder } from '../run/lock.ts';
+import { createProgress } from '../run/progress.ts';
+import type { AgentSpec } from '../agent/protocol.ts';
+import { verifyPerturbSet, type PerturbSet } from './freeze.ts';
+import { runEpisode, type EpisodeLimits } from './episode.ts';
+import type { EpisodeRecord } from './record.ts';
+
+export const SET_FILE = 'perturbations.json';
+export const EPISODES_FILE = 'episodes.jsonl';
+export const PERTURB_RUN_FILE = 'perturb-run.json';
+
+export interface PerturbRunFile {
+  schema: 'blindspot.perturb-run/1';
+  agent: string;
+  /** the agent's command, for a process agent (never its environment: keys stay out of reports) */
+  command?: string[];
+  set: string;
+  sessions: { startedAt: string; endedAt?: string; episodes: number; resumedFrom: number }[];
+}
+
+export interface PerturbRunOptions {
+  out: string;
+  set: PerturbSet;
+  agent: AgentSpec;
+  workers: number;
+  limits: EpisodeLimits;
+  progress: boolean;
+  /** target options (checker copies for a planted-checker test, `suite=`...) the set's spec does not carry */
+  open?: Parameters<typeof openTarget>[1];
+}
+
+export interface PerturbRunResult {
+  records: EpisodeRecord[];
+  ran: number;
+  resumed: number;
+  droppedTornLine: boolean;
+}
+
+const genesisOf = (set: PerturbSet, agent: string) => hashJson({ set: set.hash, agent });
+
+export function readSet(file: string): PerturbSet {
+  let v: unknown;
+  try {
+    v = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new InputError(`${file}: ${(e as Error).message}`);
+  }
+  return verifyPerturbSet(v as PerturbSet, file);
+}
+
+export function writeJsonAtomic(file: string, value: unknown): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify(value, null, 2) + '\n');
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The records of a run folder, verified against the set and the agent it was run with. */
+export function readEpisodes(out: string): { set: PerturbSet; run: PerturbRunFile; records: EpisodeRecord[]; droppedTornLine: boolean } {
+  const runFile = join(out, PERTURB_RUN_FILE);
+  if (!existsSync(runFile)) throw new InputError(`${out}: not a perturbation run folder (no ${PERTURB_RUN_FILE})`);
+  const run = JSON.parse(readFileSync(runFile, 'utf8')) as PerturbRunFile;
+  const set = readSet(join(out, SET_FILE));
+  if (run.set !== set.hash) throw new InputError(`${runFile}: field set: the run was made on set ${run.set.slice(0, 12)}, the folder holds ${set.hash.slice(0, 12)}`);
+  const ids = new Set(set.instances.map((i) => i.id));
+  const state = readLedger(join(out, EPISODES_FILE), {
+    incrementHash: genesisOf(set, run.agent),
+    cellProblem: (e) => (ids.has(e.cell) ? (e.record ? undefined : 'no episode record') : `instance ${e.cell} is not in the set`),
+  });
+  return { set, run, records: state.entries.map((e) => e.record as unknown as EpisodeRecord), droppedTornLine: state.droppedTornLine };
+}
+
+export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRunResult> {
+  const release = lockRunFolder(o.out);
+  try {
+    mkdirSync(o.out, { recursive: true });
+    const runFile = join(o.out, PERTURB_RUN_FILE);
+    const prior = existsSync(runFile) ? (JSON.parse(readFileSync(runFile, 'utf8')) as PerturbRunFile) : undefined;
+    if (prior && prior.agent !== o.agent.name) throw new InputError(`${o.out}: this folder holds a run of agent '${prior.agent}'; give another --out for '${o.agent.name}'`);
+    if (prior && prior.set !== o.set.hash) throw new InputError(`${o.out}: this folder holds a run on set ${prior.set.slice(0, 12)}, not ${o.set.hash.slice(0, 12)}; give another --out`);
+    const setFile = join(o.out, SET_FILE);
+    if (!existsSync(setFile)) writeJsonAtomic(setFile, o.set);
+    const ledgerFile = join(o.out, EPISODES_FILE);
+    const ids = new Set(o.set.instances.map((i) => i.id));
+    const state = readLedger(ledgerFile, {
+      incrementHash: genesisOf(o.set, o.agent.name),
+      cellProblem: (e) => (ids.has(e.cell) ? undefined : `instance ${e.cell} is not in the set`),
+      repair: true,
+    });
+    const done = new Set(state.entries.map((e) => e.cell));
+    const todo = o.set.instances.filter((i) => !done.has(i.id));
+    const run: PerturbRunFile = prior ?? { schema: 'blindspot.perturb-run/1', agent: o.agent.name, ...(o.agent.command ? { command: o.agent.command } : {}), set: o.set.hash, sessions: [] };
+    const session: PerturbRunFile['sessions'][number] = { startedAt: new Date().toISOString(), episodes: 0, resumedFrom: done.size };
+    run.sessions.push(session);
+    writeJsonAtomic(runFile, run);
+
+    const writer = new LedgerWriter(ledgerFile, state.head || genesisOf(o.set, o.agent.name));
+    const progress = createProgress(o.progress, o.set.instances.length, done.size, undefined, 'episodes');
+    const records = state.entries.map((e) => e.record as unknown as EpisodeRecord);
+    let next = 0;
+    const worker = async (target: Target, semantics: EffectSemantics | undefined) => {
+      while (next < todo.length) {
+        const instance = todo[next++];
+        const record = await runEpisode(target, o.set, instance, o.agent, o.limits, semantics);
+        const entry: LedgerEntry = { cell: instance.id, status: 'scored', verdict: { verdict: record.verdict, detail: record.detail }, ms: record.ms, at: new Date().toISOString(), record: record as unknown as Record<string, unknown> };
+        writer.append([entry]);
+        records.push(record);
+        session.episodes++;
+        progress.tick(entry);
+      }
+    };
+    const targets: Target[] = [];
+    try {
+      const n = Math.max(1, Math.min(o.workers, todo.length));
+      for (let k = 0; k < n; k++) targets.push(await openTarget(o.set.target, o.open ?? {}));
+      const info = await targets[0].describe();
+      if (info.checkerHash !== o.set.checkerHash) throw new InputError(`the target's checkers changed since the set was frozen (${o.set.checkerHash.slice(0, 12)} -> ${info.checkerHash.slice(0, 12)}); freeze a new set, or pass the changed checkers only for a repair experiment`);
+      if (info.corpusHash !== o.set.corpusHash) throw new InputError('the target\'s tasks or references changed since the set was frozen; freeze a new set');
+      await Promise.all(targets.map((t) => worker(t, info.semantics)));
+    } finally {
+      progress.stop();
+      writer.close();
+      await Promise.all(targets.map((t) => t.close().catch(() => undefined)));
+    }
+    session.endedAt = new Date().toISOString();
+    writeJsonAtomic(runFile, run);
+    const order = new Map(o.set.instances.map((i, k) => [i.id, k]));
+    records.sort((a, b) => order.get(a.instance)! - order.get(b.instance)!);
+    return { records, ran: session.episodes, resumed: done.size, droppedTornLine: state.droppedTornLine };
+  } finally {
+    release();
+  }
+}
