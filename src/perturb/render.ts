@@ -13,7 +13,7 @@ import type { Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';
 import {
-  agentErrorTable, comparisonFactorTable, comparisonFamilyTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
+  agentErrorTable, constantFamilies, comparisonFactorTable, comparisonFamilyTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
   correlationGroupTable, heatmapTable, interval, pairOf, pct, summaryTable, TARGET_NAMES, targetTable, typeTable, usageTable,
 } from './tables.ts';
 
@@ -49,7 +49,9 @@ function sections(a: PerturbAnalysis): Section[] {
   ];
   const fs = correlatedFamilies(a);
   const corr = 'Per-task degradation: Spearman between families';
-  out.push(fs.length > 1 ? { title: corr, note: CORRELATION_NOTE, table: correlationTable(a), more: correlationGroupTable(a) } : { title: corr, text: 'Fewer than two families in this run.' });
+  const constant = constantFamilies(a);
+  const note = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
+  out.push(fs.length > 1 ? { title: corr, note, table: correlationTable(a), more: correlationGroupTable(a) } : { title: corr, text: 'Fewer than two families in this run.' });
   out.push(a.falseAccepts.length ? { title: 'Grader false accepts', note: FALSE_ACCEPT_NOTE, table: falseAcceptTable(a) } : { title: 'Grader false accepts', text: 'None: no Pass on a materially wrong effect.' });
   if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', table: agentErrorTable(a) });
   out.push(a.usage ? { title: 'Cost', note: 'Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.', table: usageTable(a.usage) } : { title: 'Cost', text: 'The agent reported no tokens or cost.' });
@@ -97,7 +99,7 @@ function correlationHtml(a: PerturbAnalysis): string {
     return rho === null || rho === undefined ? null : rho * 100;
   };
   const rows = fs.map((x) => `<tr><th>${esc(x)}</th>${fs.map((y) => colored(correlationCell(a, x, y), heat(x, y))).join('')}</tr>`);
-  return `<table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="scroll"><table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 export function renderPerturbHtml(a: PerturbAnalysis): string {
@@ -119,7 +121,7 @@ export function renderPerturbHtml(a: PerturbAnalysis): string {
   }
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>blindspot perturb: ${esc(a.agent)}</title><link rel="icon" href="data:,"><style>${STYLE}table.heat td{min-width:90px}.kpi small{color:#616161}</style></head>
+<title>blindspot perturb: ${esc(a.agent)}</title><link rel="icon" href="data:,"><style>${STYLE}th,td{overflow-wrap:normal}table.heat td{white-space:nowrap}.scroll{overflow-x:auto}.kpi small{color:#616161}</style></head>
 <body>
 ${body.join('\n')}
 </body></html>

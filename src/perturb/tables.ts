@@ -68,6 +68,10 @@ export const heatmapTable = (a: PerturbAnalysis): Table => ({
 /** Families the run has, in order: the rows and columns of the correlation matrix. */
 export const correlatedFamilies = (a: PerturbAnalysis) => a.families.filter((f) => f.tasks > 0).map((f) => f.family);
 
+/** Families whose per-task degradation is the same on every task, so their rho with any family is undefined. */
+export const constantFamilies = (a: PerturbAnalysis) =>
+  correlatedFamilies(a).filter((f) => new Set(a.correlation.perTask.filter((t) => t.families[f] !== undefined).map((t) => t.families[f])).size === 1);
+
 export const pairOf = (a: PerturbAnalysis, x: string, y: string) => a.correlation.pairs.find((q) => (q.a === x && q.b === y) || (q.a === y && q.b === x));
 
 export function correlationCell(a: PerturbAnalysis, x: string, y: string): string {
