@@ -151,4 +151,6 @@ export const comparisonFamilyTable = (c: PerturbComparison): Table => ({
 });
 
 export const correlationLine = (c: PerturbComparison['cleanVsDegradation']) =>
-  c.rho === null ? `Spearman rho (clean score vs relative degradation): n/a over ${c.n} ranked agent(s): ${c.reason}.` : `Spearman rho (clean score vs relative degradation): ${c.rho.toFixed(2)} over ${c.n} ranked agents.`;
+  c.rho === null
+    ? `Spearman rho (clean score vs relative degradation): n/a over ${c.n} ranked agent(s): ${c.reason}.`
+    : `Spearman rho (clean score vs relative degradation): ${c.rho.toFixed(2)} over ${c.n} ranked agents, permutation p = ${c.p === null ? 'n/a' : c.p.toFixed(3)}.`;

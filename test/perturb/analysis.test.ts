@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentErrorCause, analysePerturbRun, type PerturbAnalysis } from '../../src/perturb/analysis.ts';
 import { comparePerturbRuns } from '../../src/perturb/compare.ts';
-import { clusterBootstrap, spearman } from '../../src/perturb/stats.ts';
+import { clusterBootstrap, permutationP, spearman } from '../../src/perturb/stats.ts';
 import { InputError } from '../../src/util/errors.ts';
 import type { EpisodeRecord } from '../../src/perturb/record.ts';
 import { episode, task } from './records.ts';
@@ -183,6 +183,20 @@ describe('Spearman', () => {
     expect(spearman([1, 0, 0, 0], [1, 1, 0, 0]).rho).toBeCloseTo(1 / Math.sqrt(3), 12);
   });
 
+  it('permutation p-values: exact for few pairs, seeded Monte Carlo beyond', () => {
+    // of the 4! pairings only the identity and the reversal reach |rho| = 1
+    expect(permutationP([1, 2, 3, 4], [1, 2, 3, 4])).toBeCloseTo(2 / 24, 12);
+    // 184 of the 8! permutations have |rho| >= 19/21 (enumerated independently)
+    expect(permutationP([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])).toBeCloseTo(184 / 40320, 12);
+    expect(permutationP([1, 2, 3], [5, 5, 5])).toBeNull();
+    const x = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const y = [3, 7, 1, 9, 5, 2, 10, 4, 8, 6];
+    expect(permutationP(x, y, { seed: 4 })).toBe(permutationP(x, y, { seed: 4 }));
+    // rho 0.30 over 10 pairs is far from significant; a perfect rho is not reached by chance
+    expect(permutationP(x, y)).toBeGreaterThan(0.3);
+    expect(permutationP(x, x)).toBeLessThan(5 / 10_001);
+  });
+
   it('is null with the reason when undefined', () => {
     expect(spearman([1, 2], [2, 1])).toEqual({ n: 2, rho: null, reason: 'only 2 pair(s); at least 3 are needed' });
     expect(spearman([1, 2, 3], [4, 4, 4], ['p', 'q'])).toEqual({ n: 3, rho: null, reason: 'q constant over the 3 pairs' });
@@ -294,12 +308,14 @@ describe('comparePerturbRuns', () => {
     expect(c.cleanVsDegradation.n).toBe(4);
     expect(c.cleanVsDegradation.rho).toBeCloseTo(spearman([4, 1.5, 3, 1.5], [1.5, 1.5, 3, 4]).rho!, 12);
     expect(c.cleanVsDegradation.rho).toBeCloseTo(-1.75 / 4.5, 12);
+    expect(c.cleanVsDegradation.p).toBe(permutationP([100, 50, 75, 50], [0, 0, 200 / 3, 100]));
+    expect(c.cleanVsDegradation.p).toBeGreaterThan(0.3);
     expect(c.warnings.join('\n')).toMatch(/never \(no clean success/);
   });
 
   it('says why the correlation is missing with fewer than 3 agents, and rejects duplicate agents', () => {
     const c = comparePerturbRuns([run('x', [true, true], [true, false]), run('y', [true, false, true], [true, false, false])]);
-    expect(c.cleanVsDegradation).toMatchObject({ n: 2, rho: null, reason: 'only 2 pair(s); at least 3 are needed' });
+    expect(c.cleanVsDegradation).toMatchObject({ n: 2, rho: null, p: null, reason: 'only 2 pair(s); at least 3 are needed' });
     expect(c.warnings.join('\n')).toMatch(/different task sets/);
     expect(() => comparePerturbRuns([run('x', [true], [true]), run('x', [true], [false])])).toThrow(/agent x appears in more than one run/);
   });
