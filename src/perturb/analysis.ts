@@ -240,6 +240,7 @@ export const agentErrorCause = (message: string) => CAUSES.find(([re]) => re.tes
 export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
   const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
   if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new InputError(`perturbation analysis: bootstrap must be a whole number of replicates >= 0, got ${bootstrap}`);
+  if (!Number.isSafeInteger(seed)) throw new InputError(`perturbation analysis: seed must be a whole number, got ${seed}`);
   if (!(confidence > 0 && confidence < 1)) throw new InputError(`perturbation analysis: confidence must lie strictly between 0 and 1, got ${confidence}`);
   const agent = checkRecords(records);
   const scored = records.filter((r) => r.verdict !== 'error');

@@ -170,6 +170,8 @@ describe('analysePerturbRun: what it lists', () => {
     expect(() => analysePerturbRun([episode('a', 'clean', true), episode('a', 'clean', false)])).toThrow(/a::clean: more than one episode record/);
     expect(() => analysePerturbRun([{ ...episode('a', 'U-missing', true), target: 'T' }])).toThrow(/family U-missing with target T/);
     expect(() => analysePerturbRun([episode('a', 'clean', true)], { confidence: 1 })).toThrow(/confidence/);
+    expect(() => analysePerturbRun([episode('a', 'clean', true)], { seed: 0.5 })).toThrow(/seed must be a whole number/);
+    expect(() => analysePerturbRun([episode('a', 'clean', true)], { bootstrap: -1 })).toThrow(/bootstrap must be/);
   });
 });
 
