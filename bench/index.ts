@@ -5,6 +5,7 @@ import { benchBrowser } from './browser.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
 import { benchMiniwob } from './miniwob.ts';
+import { benchPerturb } from './perturb.ts';
 
 const which = process.argv.slice(2);
 const all = !which.length;
@@ -16,3 +17,4 @@ if (all || which.includes('browser')) await benchBrowser();
 if (all || which.includes('search')) await benchSearch();
 if (all || which.includes('startup')) await benchStartup();
 if (all || which.includes('miniwob')) await benchMiniwob();
+if (all || which.includes('perturb')) await benchPerturb();

@@ -1,0 +1,89 @@
+// `blindspot perturb` as a user types it: bad input refused in one line, a run
+// killed with SIGKILL part-way resumed to every episode exactly once with the
+// results of an uninterrupted run, no agent process left behind, and compare.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { BIN, cli } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+import { labelledLeft } from '../fixtures/processes.ts';
+
+const tmp = useTmp();
+const LABEL = 'BLINDSPOT_PERTURB_KILL_TEST';
+const TASKS = ['--tasks', 'messages_send_message/0,messages_send_message/1,messages_send_message/2', '--no-progress', '--bootstrap', '200'];
+const episodes = (dir: string) => (existsSync(join(dir, 'episodes.jsonl')) ? readFileSync(join(dir, 'episodes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+const outcome = (dir: string) =>
+  Object.fromEntries(episodes(dir).map((e) => [e.cell, [e.record.verdict, e.record.effect, e.record.calls, e.record.graderFalseAccept]]));
+
+describe('blindspot perturb', () => {
+  it('refuses bad input in one line naming the flag', async () => {
+    const none = await cli(['perturb', '--target', 'apps']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--agent: name a built-in agent \(replay, literal\) or give the agent's command after --/);
+    const both = await cli(['perturb', '--agent', 'replay', '--', 'node', 'x.mjs']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/not both/);
+    const family = await cli(['perturb', '--agent', 'replay', '--families', 'U-sideways', '--out', tmp()]);
+    expect(family.code).toBe(2);
+    expect(family.stderr).toMatch(/--families: unknown family 'U-sideways' \(known: U-missing, /);
+    const agent = await cli(['perturb', '--agent', 'oracle']);
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toMatch(/--agent: unknown value 'oracle' \(known: replay, literal\)/);
+    const help = await cli(['perturb', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/docs\/agent-protocol\.md/);
+    expect(help.stdout).toMatch(/--episode-time-limit/);
+  });
+
+  it('killed with SIGKILL part-way, resumes to every episode exactly once, as an uninterrupted run; no agent left running; compare refuses another set', { timeout: 180_000 }, async () => {
+    const root = tmp();
+    const agent = ['--', 'node', 'test/fixtures/agents/messenger.mjs', '--delay', '100'];
+    const env = { [LABEL]: root };
+    const full = join(root, 'full');
+    const done = await cli(['perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', full, ...agent], env);
+    expect(done.code, done.stderr).toBe(0);
+    const set = JSON.parse(readFileSync(join(full, 'perturbations.json'), 'utf8'));
+    expect(episodes(full)).toHaveLength(set.instances.length);
+
+    const part = join(root, 'part');
+    const child = execa('node', [BIN, 'perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--perturbations', join(full, 'perturbations.json'), '--out', part, ...agent], {
+      reject: false,
+      env: { ...process.env, ...env },
+    });
+    while (episodes(part).length < 3) {
+      if (child.exitCode !== null) throw new Error(`perturb finished before it could be stopped:\n${(await child).stderr}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // a second process (a CI retry) on the same folder is refused while the first writes it
+    const second = await cli(['perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', part, ...agent], env);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/this run folder is being written by pid \d+/);
+    child.kill('SIGKILL');
+    expect((await child).signal).toBe('SIGKILL');
+    const before = episodes(part).length;
+    expect(before).toBeLessThan(set.instances.length);
+    expect(await labelledLeft(LABEL, root)).toEqual([]);
+
+    const resumed = await cli(['perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', part, ...agent], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(new RegExp(`resumed: ${before} episodes kept from earlier sessions, ${set.instances.length - before} run now`));
+    const ids = episodes(part).map((e) => e.cell);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(set.instances.map((i: { id: string }) => i.id).sort());
+    expect(outcome(part)).toEqual(outcome(full));
+    expect(await labelledLeft(LABEL, root)).toEqual([]);
+
+    const replay = join(root, 'replay');
+    expect((await cli(['perturb', '--agent', 'replay', '--perturbations', join(full, 'perturbations.json'), '--out', replay, '--no-progress'])).code).toBe(0);
+    const cmp = await cli(['perturb', 'compare', part, replay, '--json', '--bootstrap', '100']);
+    expect(cmp.code, cmp.stderr).toBe(0);
+    const ranked = JSON.parse(cmp.stdout).agents;
+    expect(ranked.map((x: { agent: string }) => x.agent)).toEqual(['replay', 'messenger']);
+    const other = join(root, 'other');
+    expect((await cli(['perturb', '--target', 'apps', '--tasks', 'messages_send_message/0', '--families', 'U-redundant', '--agent', 'replay', '--out', other, '--no-progress'])).code).toBe(0);
+    const mixed = await cli(['perturb', 'compare', full, other]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/different perturbation sets/);
+  });
+});
