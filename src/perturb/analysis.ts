@@ -28,6 +28,9 @@ export interface Degradation {
   degradation: number | null;
   /** why `degradation` is null */
   reason?: string;
+  /** instances that failed although their task passed clean, and that passed although it failed: C - P = (broke - fixed) / instances */
+  broke: number;
+  fixed: number;
   /** percentile intervals of the cluster bootstrap over tasks; absent when the bootstrap was off */
   ci?: { clean: Interval | null; perturbed: Interval | null; degradation: Interval | null };
 }
@@ -39,11 +42,20 @@ export interface FamilyDegradation extends Degradation {
   /** perturbed Passes on a materially wrong effect */
   falseAccepts: number;
   agentErrors: number;
+  /** instances in which the agent asked the simulated user (how a missing perturbation is recovered) */
+  asked: number;
 }
 
 export interface FamilyCorrelation extends Correlation {
   a: PerturbFamily;
   b: PerturbFamily;
+}
+
+export interface CorrelationGroup {
+  /** pairs with a defined rho, of all pairs in the group */
+  defined: number;
+  pairs: number;
+  meanRho: number | null;
 }
 
 export interface UsageSummary {
@@ -90,11 +102,13 @@ export interface PerturbAnalysis {
     perTask: { task: string; clean: boolean; families: Partial<Record<PerturbFamily, number>> }[];
     /** every pair of families the run has, over the tasks both have */
     pairs: FamilyCorrelation[];
+    /** mean rho of the defined pairs that share the target, share the type, or share neither (the seed: sensitivity follows the target more than the type) */
+    groups: { sameTarget: CorrelationGroup; sameType: CorrelationGroup; neither: CorrelationGroup };
   };
   falseAccepts: { instance: string; task: string; family: InstanceFamily; verdict: string; detail: string; evidence: string }[];
-  agentErrors: { cause: string; count: number; instances: string[] }[];
+  agentErrors: { cause: string; count: number; instances: string[]; /** up to 3 distinct messages */ examples: string[] }[];
   /** present only when some episode reported usage */
-  usage?: { all: UsageSummary; clean: UsageSummary; perturbed: UsageSummary };
+  usage?: { all: UsageSummary; clean: UsageSummary; perturbed: UsageSummary; families: Partial<Record<PerturbFamily, UsageSummary>> };
   bootstrap: { unit: 'task'; method: 'percentile'; replicates: number; seed: number; confidence: number };
 }
 
@@ -110,11 +124,16 @@ const OVERALL = 'overall';
 const targetKey = (t: PerturbTarget) => `target:${t}`;
 const typeKey = (t: PerturbType) => `type:${t}`;
 
+interface Count {
+  n: number;
+  s: number;
+}
+
 interface TaskTally {
   task: string;
   clean: 0 | 1;
   /** per statistic key: perturbed instances and their successes */
-  by: Map<string, { n: number; s: number }>;
+  by: Map<string, Count>;
 }
 
 function checkRecords(records: EpisodeRecord[]): string {
@@ -161,7 +180,14 @@ function degradation(tallies: TaskTally[], key: string, ci: Record<string, Inter
   const ones = tallies.map(() => 1);
   const point = paired(tallies, key, ones);
   const has = tallies.filter((t) => t.by.has(key));
-  const out: Degradation = { tasks: has.length, instances: has.reduce((a, t) => a + t.by.get(key)!.n, 0), ...point };
+  const count = (clean: 0 | 1, f: (x: Count) => number) => has.filter((t) => t.clean === clean).reduce((a, t) => a + f(t.by.get(key)!), 0);
+  const out: Degradation = {
+    tasks: has.length,
+    instances: has.reduce((a, t) => a + t.by.get(key)!.n, 0),
+    ...point,
+    broke: count(1, (x) => x.n - x.s),
+    fixed: count(0, (x) => x.s),
+  };
   if (point.degradation === null) {
     out.reason = out.instances ? 'no clean success among the paired tasks (C = 0): relative degradation is undefined' : 'no perturbed instance';
   }
@@ -198,12 +224,23 @@ function usageOf(records: EpisodeRecord[]): UsageSummary {
   return out;
 }
 
-/** The cause of an agent error: what its message says before the first colon (e.g. `step limit: 40 steps`). */
-const causeOf = (message: string) => message.split(':')[0].trim() || message;
+/**
+ * The cause of an agent error, one of those record.ts names (crash, protocol error,
+ * step limit, time limit) recognised in the runner's messages; any other message
+ * is grouped by what it says before its first colon or semicolon.
+ */
+const CAUSES: [RegExp, string][] = [
+  [/^time limit\b/i, 'time limit'],
+  [/^step limit\b/i, 'step limit'],
+  [/\bexited\b|\bkilled\b|\bon SIG[A-Z]+\b|\bcrash/i, 'crash'],
+  [/^agent\b.*:|\bnot a JSON line\b/i, 'protocol error'],
+];
+export const agentErrorCause = (message: string) => CAUSES.find(([re]) => re.test(message))?.[1] ?? (message.split(/[:;]/)[0].trim().slice(0, 80) || 'unknown');
 
 export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
   const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
   if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new InputError(`perturbation analysis: bootstrap must be a whole number of replicates >= 0, got ${bootstrap}`);
+  if (!Number.isSafeInteger(seed)) throw new InputError(`perturbation analysis: seed must be a whole number, got ${seed}`);
   if (!(confidence > 0 && confidence < 1)) throw new InputError(`perturbation analysis: confidence must lie strictly between 0 and 1, got ${confidence}`);
   const agent = checkRecords(records);
   const scored = records.filter((r) => r.verdict !== 'error');
@@ -223,7 +260,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
       unpairedInstances += perturbed.length;
       continue;
     }
-    const by = new Map<string, { n: number; s: number }>();
+    const by = new Map<string, Count>();
     for (const r of perturbed) {
       for (const k of keysOf(r)) {
         const x = by.get(k) ?? { n: 0, s: 0 };
@@ -262,6 +299,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
       ...degradation(tallies, family, ci),
       falseAccepts: rs.filter((r) => r.graderFalseAccept).length,
       agentErrors: rs.filter((r) => r.agentError).length,
+      asked: rs.filter((r) => r.asked > 0).length,
     };
   });
 
@@ -278,7 +316,20 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     }),
   );
 
-  const errors = groupBy(records.filter((r) => r.agentError), (r) => causeOf(r.agentError!));
+  const group = (share: (a: PerturbFamily, b: PerturbFamily) => boolean): CorrelationGroup => {
+    const ps = pairs.filter((p) => share(p.a, p.b));
+    const rhos = ps.filter((p) => p.rho !== null).map((p) => p.rho!);
+    return { defined: rhos.length, pairs: ps.length, meanRho: rhos.length ? rhos.reduce((x, y) => x + y, 0) / rhos.length : null };
+  };
+  const targetOf = (f: PerturbFamily) => f.split('-')[0];
+  const typeOf = (f: PerturbFamily) => f.split('-')[1];
+  const groups = {
+    sameTarget: group((x, y) => targetOf(x) === targetOf(y)),
+    sameType: group((x, y) => typeOf(x) === typeOf(y)),
+    neither: group((x, y) => targetOf(x) !== targetOf(y) && typeOf(x) !== typeOf(y)),
+  };
+
+  const errors = groupBy(records.filter((r) => r.agentError), (r) => agentErrorCause(r.agentError!));
   const anyUsage = records.some((r) => r.usage && Object.values(r.usage).some((v) => v !== undefined));
   const successes = tallies.reduce((a, t) => a + t.clean, 0);
 
@@ -299,12 +350,19 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
       types: [...PERTURB_TYPES],
       degradation: PERTURB_TARGETS.map((t) => PERTURB_TYPES.map((y) => families.find((f) => f.target === t && f.type === y)!.degradation)),
     },
-    correlation: { method: 'spearman', perTask, pairs },
+    correlation: { method: 'spearman', perTask, pairs, groups },
     falseAccepts: records
       .filter((r) => r.graderFalseAccept)
       .map((r) => ({ instance: r.instance, task: r.task, family: r.family, verdict: r.verdict, detail: r.detail, evidence: r.evidence ?? '(no readback evidence recorded)' })),
-    agentErrors: [...errors].map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance) })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
-    ...(anyUsage && { usage: { all: usageOf(records), clean: usageOf(records.filter((r) => r.family === 'clean')), perturbed: usageOf(records.filter((r) => r.family !== 'clean')) } }),
+    agentErrors: [...errors].map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance), examples: [...new Set(rs.map((r) => r.agentError!))].slice(0, 3) })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
+    ...(anyUsage && {
+      usage: {
+        all: usageOf(records),
+        clean: usageOf(records.filter((r) => r.family === 'clean')),
+        perturbed: usageOf(records.filter((r) => r.family !== 'clean')),
+        families: Object.fromEntries(PERTURB_FAMILIES.filter((f) => records.some((r) => r.family === f)).map((f) => [f, usageOf(records.filter((r) => r.family === f))])),
+      },
+    }),
     bootstrap: { unit: 'task', method: 'percentile', replicates: bootstrap, seed, confidence },
   };
 }

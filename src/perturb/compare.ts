@@ -3,8 +3,9 @@
 // better clean score goes with less degradation (Spearman across agents).
 import { InputError } from '../util/errors.ts';
 import type { Interval } from './stats.ts';
-import { spearman, type Correlation } from './stats.ts';
+import { permutationP, spearman, type Correlation } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
+import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
 
 export const PERTURB_COMPARISON_SCHEMA = 'blindspot.perturb.comparison/1';
 
@@ -22,6 +23,10 @@ export interface ComparedAgent {
   tasks: number;
   instances: number;
   falseAccepts: number;
+  /** relative degradation per target, type and family (null: undefined or no instance) */
+  targets: Record<PerturbTarget, number | null>;
+  types: Record<PerturbType, number | null>;
+  families: Record<PerturbFamily, number | null>;
 }
 
 export interface PerturbComparison {
@@ -29,13 +34,17 @@ export interface PerturbComparison {
   /** ranked agents first (most robust first; ties by the higher clean score, then by name), then the unranked */
   agents: ComparedAgent[];
   /** Spearman between clean score and relative degradation over the ranked agents */
-  cleanVsDegradation: Correlation & { note: string };
+  cleanVsDegradation: Correlation & {
+    /** two-sided permutation p-value (exact up to 8 agents); null when rho is */
+    p: number | null;
+    note: string;
+  };
   /** what makes the comparison less than paired, e.g. agents run on different tasks */
   warnings: string[];
 }
 
 const CORRELATION_NOTE =
-  'Spearman rho between clean score and relative degradation across agents: negative means agents with higher clean scores degrade less. Descriptive only; with few agents no test is meaningful.';
+  'Spearman rho between clean score and relative degradation across agents: negative means agents with higher clean scores degrade less. p: two-sided permutation test (exact up to 8 agents, else 10,000 seeded permutations); with few agents even a strong rho is rarely significant.';
 
 export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparison {
   if (!analyses.length) throw new InputError('perturb compare: no analyses given (expected one per agent run)');
@@ -53,6 +62,9 @@ export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparis
     tasks: a.clean.tasks,
     instances: a.overall.instances,
     falseAccepts: a.falseAccepts.length,
+    targets: Object.fromEntries(a.targets.map((t) => [t.target, t.degradation])) as ComparedAgent['targets'],
+    types: Object.fromEntries(a.types.map((t) => [t.type, t.degradation])) as ComparedAgent['types'],
+    families: Object.fromEntries(a.families.map((f) => [f.family, f.degradation])) as ComparedAgent['families'],
   }));
   const ranked = rows
     .filter((r) => r.degradation !== null)
@@ -67,11 +79,14 @@ export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparis
   if (families.size > 1) warnings.push('the agents have different numbers of perturbed instances per family, so their overall degradations pool the families differently');
   if (unranked.length) warnings.push(`not ranked (relative degradation undefined): ${unranked.map((r) => `${r.agent} (${r.reason})`).join('; ')}`);
 
+  const cleanScores = ranked.map((r) => r.clean!);
+  const degradations = ranked.map((r) => r.degradation!);
   return {
     schema: PERTURB_COMPARISON_SCHEMA,
     agents: [...ranked, ...unranked],
     cleanVsDegradation: {
-      ...spearman(ranked.map((r) => r.clean!), ranked.map((r) => r.degradation!), ['clean score', 'relative degradation']),
+      ...spearman(cleanScores, degradations, ['clean score', 'relative degradation']),
+      p: permutationP(cleanScores, degradations),
       note: CORRELATION_NOTE,
     },
     warnings,

@@ -13,8 +13,8 @@ import type { Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';
 import {
-  agentErrorTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
-  heatmapTable, interval, pairOf, pct, summaryTable, TARGET_NAMES, targetTable, typeTable, usageTable,
+  agentErrorTable, constantFamilies, comparisonFactorTable, comparisonFamilyTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
+  correlationGroupTable, heatmapTable, interval, pairOf, pct, summaryTable, TARGET_NAMES, targetTable, typeTable, usageTable,
 } from './tables.ts';
 
 const md = (t: Table) => mdTable(t.head, t.rows);
@@ -35,6 +35,8 @@ interface Section {
   note?: string;
   table?: Table;
   text?: string;
+  /** a second table after the first */
+  more?: Table;
 }
 
 function sections(a: PerturbAnalysis): Section[] {
@@ -46,10 +48,13 @@ function sections(a: PerturbAnalysis): Section[] {
     { title: 'Heatmap: relative degradation %, target × type', table: heatmapTable(a) },
   ];
   const fs = correlatedFamilies(a);
-  out.push(fs.length > 1 ? { title: 'Per-task degradation: Spearman between families', note: CORRELATION_NOTE, table: correlationTable(a) } : { title: 'Per-task degradation: Spearman between families', text: 'Fewer than two families in this run.' });
+  const corr = 'Per-task degradation: Spearman between families';
+  const constant = constantFamilies(a);
+  const note = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
+  out.push(fs.length > 1 ? { title: corr, note, table: correlationTable(a), more: correlationGroupTable(a) } : { title: corr, text: 'Fewer than two families in this run.' });
   out.push(a.falseAccepts.length ? { title: 'Grader false accepts', note: FALSE_ACCEPT_NOTE, table: falseAcceptTable(a) } : { title: 'Grader false accepts', text: 'None: no Pass on a materially wrong effect.' });
   if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', table: agentErrorTable(a) });
-  out.push(a.usage ? { title: 'Cost', note: 'Over the episodes that reported tokens or cost; unscored episodes count, their tokens were spent.', table: usageTable(a.usage) } : { title: 'Cost', text: 'The agent reported no tokens or cost.' });
+  out.push(a.usage ? { title: 'Cost', note: 'Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.', table: usageTable(a.usage) } : { title: 'Cost', text: 'The agent reported no tokens or cost.' });
   return out;
 }
 
@@ -59,6 +64,7 @@ export function renderPerturbMarkdown(a: PerturbAnalysis): string {
     out.push('', `## ${s.title}`, '');
     if (s.note) out.push(s.note, '');
     out.push(s.table ? md(s.table) : s.text!);
+    if (s.more) out.push('', md(s.more));
   }
   return out.join('\n') + '\n';
 }
@@ -93,7 +99,7 @@ function correlationHtml(a: PerturbAnalysis): string {
     return rho === null || rho === undefined ? null : rho * 100;
   };
   const rows = fs.map((x) => `<tr><th>${esc(x)}</th>${fs.map((y) => colored(correlationCell(a, x, y), heat(x, y))).join('')}</tr>`);
-  return `<table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="scroll"><table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 export function renderPerturbHtml(a: PerturbAnalysis): string {
@@ -111,10 +117,11 @@ export function renderPerturbHtml(a: PerturbAnalysis): string {
     if (s.title.startsWith('Heatmap')) body.push(heatmapHtml(a), '<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>');
     else if (s.table && s.title.startsWith('Per-task')) body.push(correlationHtml(a));
     else body.push(s.table ? html(s.table) : `<p>${esc(s.text)}</p>`);
+    if (s.more) body.push(html(s.more));
   }
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>blindspot perturb: ${esc(a.agent)}</title><link rel="icon" href="data:,"><style>${STYLE}table.heat td{min-width:90px}.kpi small{color:#616161}</style></head>
+<title>blindspot perturb: ${esc(a.agent)}</title><link rel="icon" href="data:,"><style>${STYLE}th,td{overflow-wrap:normal}table.heat td{white-space:nowrap}.scroll{overflow-x:auto}.kpi small{color:#616161}</style></head>
 <body>
 ${body.join('\n')}
 </body></html>
@@ -131,7 +138,7 @@ export function perturbCsv(a: PerturbAnalysis): string {
       clean: num(f.clean), clean_lo: num(f.ci?.clean?.lo), clean_hi: num(f.ci?.clean?.hi),
       perturbed: num(f.perturbed), perturbed_lo: num(f.ci?.perturbed?.lo), perturbed_hi: num(f.ci?.perturbed?.hi),
       degradation: num(f.degradation), degradation_lo: num(f.ci?.degradation?.lo), degradation_hi: num(f.ci?.degradation?.hi),
-      reason: f.reason ?? '', false_accepts: f.falseAccepts, agent_errors: f.agentErrors,
+      broke: f.broke, fixed: f.fixed, asked: f.asked, reason: f.reason ?? '', false_accepts: f.falseAccepts, agent_errors: f.agentErrors,
     })),
     { header: true },
   );
@@ -164,6 +171,8 @@ export function writePerturbReport(dir: string, a: PerturbAnalysis): string[] {
 export function renderComparisonMarkdown(c: PerturbComparison): string {
   const out = ['# blindspot perturb compare', '', 'Ranked by overall relative degradation, most robust first; ties by the higher clean score.', '', md(comparisonTable(c))];
   out.push('', correlationLine(c.cleanVsDegradation), '', c.cleanVsDegradation.note);
+  out.push('', '## Relative degradation % by target and by type', '', md(comparisonFactorTable(c)));
+  out.push('', '## Relative degradation % per family', '', md(comparisonFamilyTable(c)));
   if (c.warnings.length) out.push('', '## Warnings', '', ...c.warnings.map((w) => `- ${w}`));
   return out.join('\n') + '\n';
 }
@@ -178,6 +187,7 @@ export function writeComparison(dir: string, c: PerturbComparison): string[] {
         rank: a.rank ?? '', agent: a.agent, clean: num(a.clean), clean_lo: num(a.ci?.clean?.lo), clean_hi: num(a.ci?.clean?.hi), perturbed: num(a.perturbed),
         degradation: num(a.degradation), degradation_lo: num(a.ci?.degradation?.lo), degradation_hi: num(a.ci?.degradation?.hi), tasks: a.tasks, instances: a.instances,
         false_accepts: a.falseAccepts, reason: a.reason ?? '',
+        ...Object.fromEntries([...Object.entries(a.targets), ...Object.entries(a.types), ...Object.entries(a.families)].map(([k, d]) => [`degradation_${k}`, num(d)])),
       })),
       { header: true },
     ),

@@ -26,6 +26,55 @@ export function spearman(x: number[], y: number[], names: [string, string] = ['x
   return { n, rho: sampleRankCorrelation(x, y) };
 }
 
+/** Up to this many pairs the permutation test enumerates every permutation (8! = 40320). */
+const EXACT_PERMUTATIONS_UP_TO = 8;
+
+/**
+ * Two-sided permutation test of a Spearman rho (the seed's test of capability
+ * against degradation): the share of pairings of x with a permutation of y whose
+ * |rho| is at least the observed one. Exact up to 8 pairs, else `permutations`
+ * seeded random ones (with the observed pairing counted, so p is never 0).
+ * Null when rho itself is undefined.
+ */
+export function permutationP(x: number[], y: number[], { permutations = 10_000, seed = 0 } = {}): number | null {
+  const observed = spearman(x, y).rho;
+  if (observed === null) return null;
+  const atLeast = (ys: number[]) => Math.abs(sampleRankCorrelation(x, ys)) >= Math.abs(observed) - 1e-12;
+  if (x.length <= EXACT_PERMUTATIONS_UP_TO) {
+    let hits = 0;
+    let total = 0;
+    const ys = [...y];
+    // Heap's algorithm: every ordering of ys once
+    const c = new Array<number>(ys.length).fill(0);
+    const visit = () => {
+      total++;
+      if (atLeast(ys)) hits++;
+    };
+    visit();
+    for (let i = 0; i < ys.length; ) {
+      if (c[i] < i) {
+        const j = i % 2 ? c[i] : 0;
+        [ys[j], ys[i]] = [ys[i], ys[j]];
+        visit();
+        c[i]++;
+        i = 0;
+      } else c[i++] = 0;
+    }
+    return hits / total;
+  }
+  const rng = xoroshiro128plus(seed);
+  let hits = 1;
+  const ys = [...y];
+  for (let k = 0; k < permutations; k++) {
+    for (let i = ys.length - 1; i > 0; i--) {
+      const j = uniformInt(rng, 0, i);
+      [ys[i], ys[j]] = [ys[j], ys[i]];
+    }
+    if (atLeast(ys)) hits++;
+  }
+  return hits / (permutations + 1);
+}
+
 export interface Interval {
   lo: number;
   hi: number;

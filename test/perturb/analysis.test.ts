@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analysePerturbRun, type PerturbAnalysis } from '../../src/perturb/analysis.ts';
+import { agentErrorCause, analysePerturbRun, type PerturbAnalysis } from '../../src/perturb/analysis.ts';
 import { comparePerturbRuns } from '../../src/perturb/compare.ts';
-import { clusterBootstrap, spearman } from '../../src/perturb/stats.ts';
+import { clusterBootstrap, permutationP, spearman } from '../../src/perturb/stats.ts';
 import { InputError } from '../../src/util/errors.ts';
 import type { EpisodeRecord } from '../../src/perturb/record.ts';
 import { episode, task } from './records.ts';
@@ -38,6 +38,8 @@ describe('analysePerturbRun: degradation arithmetic', () => {
     expect(um.clean).toBeCloseTo(200 / 3, 10);
     expect(um.perturbed).toBeCloseTo(100 / 3, 10);
     expect(um.degradation).toBeCloseTo(50, 10);
+    // a and b pass clean and fail U-missing, c the other way round
+    expect(um).toMatchObject({ broke: 2, fixed: 1 });
     // d has U-redundant, c does not: C over a, b, d only
     expect(fam(a, 'U-redundant')).toMatchObject({ tasks: 3, clean: 100, perturbed: 100, degradation: 0 });
   });
@@ -76,6 +78,13 @@ describe('analysePerturbRun: degradation arithmetic', () => {
     expect(a.heatmap.degradation[1]).toEqual([null, null, null]);
   });
 
+  it('broke and fixed account for C - P in every pooling', () => {
+    for (const d of [a.overall, ...a.families, ...a.targets, ...a.types].filter((x) => x.instances)) {
+      expect((100 * (d.broke - d.fixed)) / d.instances).toBeCloseTo(d.clean! - d.perturbed!, 10);
+    }
+    expect(a.overall).toMatchObject({ broke: 2, fixed: 1 });
+  });
+
   it('several instances of a family on a task: P pools the instances and C weights their task', () => {
     const b = analysePerturbRun(
       [
@@ -109,8 +118,8 @@ describe('analysePerturbRun: what it lists', () => {
     const recs = [
       ...task('a', true, { 'U-redundant': false }),
       episode('a', 'T-incorrect', true, { effect: 'differs', graderFalseAccept: true, evidence: 'row 7: amount 50, reference 500' }),
-      ...task('b', false, { 'U-missing': false }, { agentError: 'step limit: 40 steps' }),
-      episode('b', 'P-missing', false, { agentError: 'crash: exit 1' }),
+      ...task('b', false, { 'U-missing': false }, { agentError: 'step limit: 40 calls and questions without done' }),
+      episode('b', 'P-missing', false, { agentError: 'the agent exited with code 3 before answering; its stderr ends: out of memory' }),
       episode('c', 'clean', true, { graderFalseAccept: true }),
     ];
     const a = analysePerturbRun(recs, { bootstrap: 0 });
@@ -120,10 +129,20 @@ describe('analysePerturbRun: what it lists', () => {
     ]);
     expect(fam(a, 'T-incorrect').falseAccepts).toBe(1);
     expect(a.agentErrors).toEqual([
-      { cause: 'step limit', count: 2, instances: ['b::clean', 'b::U-missing#0'] },
-      { cause: 'crash', count: 1, instances: ['b::P-missing#0'] },
+      { cause: 'step limit', count: 2, instances: ['b::clean', 'b::U-missing#0'], examples: ['step limit: 40 calls and questions without done'] },
+      { cause: 'crash', count: 1, instances: ['b::P-missing#0'], examples: ['the agent exited with code 3 before answering; its stderr ends: out of memory'] },
     ]);
     expect(fam(a, 'U-missing').agentErrors).toBe(1);
+    expect(analysePerturbRun([...task('a', true, {}), episode('a', 'U-missing', true, { asked: 1 }), episode('a', 'U-missing', false, { seed: 1 })], { bootstrap: 0 }).families[0].asked).toBe(1);
+  });
+
+  it('agent errors are grouped under the causes the runner reports', () => {
+    expect(agentErrorCause('time limit: the agent took more than 60000 ms')).toBe('time limit');
+    expect(agentErrorCause('step limit: 40 calls and questions without done')).toBe('step limit');
+    expect(agentErrorCause('the agent exited on SIGKILL before answering')).toBe('crash');
+    expect(agentErrorCause('agent: call: field tool: expected a tool name')).toBe('protocol error');
+    expect(agentErrorCause('agent: not a JSON line: hello')).toBe('protocol error');
+    expect(agentErrorCause('the episode was stopped; late call')).toBe('the episode was stopped');
   });
 
   it('usage only when episodes report it, never zero-filled', () => {
@@ -138,6 +157,7 @@ describe('analysePerturbRun: what it lists', () => {
     expect(u.all.tokens).toEqual({ episodes: 3, successes: 2, input: 4600, output: 1200, total: 5800, perSuccess: 1000, successesPerMTokens: 2e6 / 5800 });
     expect(u.all.cost!.usd).toBeCloseTo(0.06, 12);
     expect(u.all.cost!.perSuccess).toBeCloseTo(0.03, 12);
+    expect(u.families).toEqual({ 'U-missing': u.perturbed });
     expect(u.perturbed).toMatchObject({ episodes: 2, tokens: { episodes: 1, successes: 0, total: 3800, perSuccess: null, successesPerMTokens: 0 } });
     const costOnly = analysePerturbRun([episode('a', 'clean', true, { usage: { costUsd: 0.5 } })], { bootstrap: 0 }).usage!;
     expect(costOnly.all.tokens).toBeUndefined();
@@ -150,6 +170,8 @@ describe('analysePerturbRun: what it lists', () => {
     expect(() => analysePerturbRun([episode('a', 'clean', true), episode('a', 'clean', false)])).toThrow(/a::clean: more than one episode record/);
     expect(() => analysePerturbRun([{ ...episode('a', 'U-missing', true), target: 'T' }])).toThrow(/family U-missing with target T/);
     expect(() => analysePerturbRun([episode('a', 'clean', true)], { confidence: 1 })).toThrow(/confidence/);
+    expect(() => analysePerturbRun([episode('a', 'clean', true)], { seed: 0.5 })).toThrow(/seed must be a whole number/);
+    expect(() => analysePerturbRun([episode('a', 'clean', true)], { bootstrap: -1 })).toThrow(/bootstrap must be/);
   });
 });
 
@@ -161,6 +183,20 @@ describe('Spearman', () => {
     expect(spearman([1, 2, 3, 4, 5], [5, 6, 7, 8, 7]).rho).toBeCloseTo(8 / Math.sqrt(95), 12);
     // ties on both sides: ranks 4 2 2 2 and 3.5 3.5 1.5 1.5 -> 2 / sqrt(3 * 4)
     expect(spearman([1, 0, 0, 0], [1, 1, 0, 0]).rho).toBeCloseTo(1 / Math.sqrt(3), 12);
+  });
+
+  it('permutation p-values: exact for few pairs, seeded Monte Carlo beyond', () => {
+    // of the 4! pairings only the identity and the reversal reach |rho| = 1
+    expect(permutationP([1, 2, 3, 4], [1, 2, 3, 4])).toBeCloseTo(2 / 24, 12);
+    // 184 of the 8! permutations have |rho| >= 19/21 (enumerated independently)
+    expect(permutationP([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])).toBeCloseTo(184 / 40320, 12);
+    expect(permutationP([1, 2, 3], [5, 5, 5])).toBeNull();
+    const x = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const y = [3, 7, 1, 9, 5, 2, 10, 4, 8, 6];
+    expect(permutationP(x, y, { seed: 4 })).toBe(permutationP(x, y, { seed: 4 }));
+    // rho 0.30 over 10 pairs is far from significant; a perfect rho is not reached by chance
+    expect(permutationP(x, y)).toBeGreaterThan(0.3);
+    expect(permutationP(x, x)).toBeLessThan(5 / 10_001);
   });
 
   it('is null with the reason when undefined', () => {
@@ -186,6 +222,9 @@ describe('Spearman', () => {
     expect(pair('U-missing', 'U-redundant')).toMatchObject({ n: 0, rho: null });
     // only the families the run has: 4 of them, 6 pairs
     expect(a.correlation.pairs).toHaveLength(6);
+    expect(a.correlation.groups.sameType).toEqual({ defined: 1, pairs: 3, meanRho: pair('U-missing', 'P-missing').rho });
+    expect(a.correlation.groups.sameTarget).toEqual({ defined: 0, pairs: 1, meanRho: null });
+    expect(a.correlation.groups.neither).toEqual({ defined: 0, pairs: 2, meanRho: null });
   });
 });
 
@@ -271,12 +310,14 @@ describe('comparePerturbRuns', () => {
     expect(c.cleanVsDegradation.n).toBe(4);
     expect(c.cleanVsDegradation.rho).toBeCloseTo(spearman([4, 1.5, 3, 1.5], [1.5, 1.5, 3, 4]).rho!, 12);
     expect(c.cleanVsDegradation.rho).toBeCloseTo(-1.75 / 4.5, 12);
+    expect(c.cleanVsDegradation.p).toBe(permutationP([100, 50, 75, 50], [0, 0, 200 / 3, 100]));
+    expect(c.cleanVsDegradation.p).toBeGreaterThan(0.3);
     expect(c.warnings.join('\n')).toMatch(/never \(no clean success/);
   });
 
   it('says why the correlation is missing with fewer than 3 agents, and rejects duplicate agents', () => {
     const c = comparePerturbRuns([run('x', [true, true], [true, false]), run('y', [true, false, true], [true, false, false])]);
-    expect(c.cleanVsDegradation).toMatchObject({ n: 2, rho: null, reason: 'only 2 pair(s); at least 3 are needed' });
+    expect(c.cleanVsDegradation).toMatchObject({ n: 2, rho: null, p: null, reason: 'only 2 pair(s); at least 3 are needed' });
     expect(c.warnings.join('\n')).toMatch(/different task sets/);
     expect(() => comparePerturbRuns([run('x', [true], [true]), run('x', [true], [false])])).toThrow(/agent x appears in more than one run/);
   });

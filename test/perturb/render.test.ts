@@ -56,6 +56,7 @@ describe('perturbation report files', () => {
       close(r.degradation_hi, f.ci?.degradation?.hi ?? null);
       expect(r.reason).toBe(f.reason ?? '');
       expect(Number(r.false_accepts)).toBe(f.falseAccepts);
+      expect([Number(r.broke), Number(r.fixed), Number(r.asked)]).toEqual([f.broke, f.fixed, f.asked]);
     }
     // the arithmetic behind it: C 8/12, P 4/12 -> D 50; T-incorrect P 5/12 -> D 37.5
     expect(rows.find((x) => x.family === 'U-missing')!.degradation).toBe('50');
@@ -75,8 +76,8 @@ describe('perturbation report files', () => {
     const md = read('perturb.md');
     const um = a.families.find((f) => f.family === 'U-missing')!;
     const ci = (k: 'clean' | 'perturbed' | 'degradation') => `[${um.ci![k]!.lo.toFixed(1)}, ${um.ci![k]!.hi.toFixed(1)}]`;
-    expect(md).toContain(`| U-missing | 12 | 12 | 66.7 ${ci('clean')} | 33.3 ${ci('perturbed')} | 50.0 ${ci('degradation')} | 0 | 0 |`);
-    expect(md).toContain('| C-missing | 4 | 4 | 0.0 [0.0, 0.0] | 0.0 [0.0, 0.0] | n/a (C = 0) | 0 | 0 |');
+    expect(md).toContain(`| U-missing | 12 | 12 | 66.7 ${ci('clean')} | 33.3 ${ci('perturbed')} | 50.0 ${ci('degradation')} | 4 | 0 | 0 | 0 | 0 |`);
+    expect(md).toContain('| C-missing | 4 | 4 | 0.0 [0.0, 0.0] | 0.0 [0.0, 0.0] | n/a (C = 0) | 0 | 0 | 0 | 0 | 0 |');
     expect(md).toContain('| U (user utterance) | 12 | 24 |');
     expect(md).toContain('| U (user utterance) | 50.0 (n=12) | 0.0 (n=12) | – |');
     expect(md).toContain('| T (tool contract) | – | – | 37.5 (n=12) |');
@@ -86,6 +87,10 @@ describe('perturbation report files', () => {
     expect(md).toContain(`${pair.rho!.toFixed(2)} (n=12)`);
     expect(md).toContain('| t00::P-redundant#0 | P-redundant | pass | all checks passed | invoice 3: total 0.00, reference 120.00 |');
     expect(md).toMatch(/\| all \| 53 \| \d+ \(52 episodes\) \| [\d.]+ \| [\d.]+ \| 0\.0520 \(52 episodes\) \| 0\.0021 \|/);
+    // cost per family: U-missing's 12 episodes, 4 successes, $0.012
+    expect(md).toMatch(/\| U-missing \| 12 \| \d+ \(12 episodes\) \| [\d.]+ \| [\d.]+ \| 0\.0120 \(12 episodes\) \| 0\.0030 \|/);
+    expect(md).toContain('| same target | 1 | 0 | n/a |');
+    expect(md).toContain('Degradation constant on every task: U-redundant, P-redundant, C-missing.');
     expect(md).toContain(`clean success C % | ${a.clean.rate!.toFixed(1)} [`);
   });
 
@@ -127,8 +132,13 @@ describe('comparison files', () => {
       ]);
       close(rows[1].degradation, literal.overall.degradation);
       close(rows[0].degradation, replay.overall.degradation);
+      close(rows[1]['degradation_U-missing'], 50);
+      close(rows[1].degradation_T, 37.5);
+      expect(rows[1]['degradation_C-missing']).toBe('');
       const md = readFileSync(join(dir, 'compare.md'), 'utf8');
       expect(md).toContain(`| 2 | literal | ${literal.clean.rate!.toFixed(1)} [`);
+      expect(md).toContain('| literal | 25.0 | 0.0 | n/a | 37.5 |');
+      expect(md).toContain('| literal | 50.0 | 0.0 | n/a | n/a | 0.0 | n/a | n/a | n/a | n/a | n/a | n/a | 37.5 |');
       expect(md).toContain('Spearman rho (clean score vs relative degradation): n/a over 2 ranked agent(s): only 2 pair(s); at least 3 are needed.');
     } finally {
       rmSync(dir, { recursive: true, force: true });
