@@ -41,12 +41,12 @@ process to the next, and a worker's effects must compare with another's."""
 from __future__ import annotations
 
 import datetime as _datetime
-from ast import literal_eval
 import hashlib
 import importlib.metadata
 import os
 import sys
 import types
+from ast import literal_eval
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -354,10 +354,10 @@ class Bridge:
         environment_hash, _ = _files_hash(list((PACKAGE_DIR / "data" / "suites").rglob("*.yaml")))
         semantics = effect_semantics(self.placeholders())
         # tasks carry their worlds and references their free arguments and
-        # domains: a change in any of them, or in the semantics, is another corpus
-        # a task's stated values are read off its prompt and its ground truth, which
+        # domains: a change in any of them, or in the semantics, is another corpus.
+        # A task's stated values are read off its prompt and its ground truth, which
         # the corpus holds already: left out, so increments frozen before protocol 3
-        # still verify
+        # still verify.
         corpus = {
             "benchmark": BENCHMARK_VERSION,
             "environments": environment_hash,
