@@ -60,11 +60,29 @@ const POLICY_NOISE = [
 ];
 const CONTEXT_NOISE: [string, string] = ['Can you remind me what time zone you use?', 'I use the time zone of your device settings.'];
 
-/** Two letters swapped inside the longest word: still recognisable, no longer exact. */
+/**
+ * A tool name as its namespace and its own part: "venmo.send_money" is in the
+ * venmo app (apps), "send_money" in none (AgentDojo, most function-calling APIs).
+ */
+function splitTool(name: string): { app?: string; prefix: string; own: string } {
+  const dot = name.indexOf('.');
+  return dot < 0 ? { prefix: '', own: name } : { app: name.slice(0, dot), prefix: name.slice(0, dot + 1), own: name.slice(dot + 1) };
+}
+
+/** Proper names a rule states ("Emma Johnson", "Blue Sparrow Tech"): two or more capitalised words, not opening the rule. */
+const properNames = (rule: string) => [...rule.matchAll(/(?<=\S\s+)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+/g)].map((m) => m[0]);
+
+/**
+ * Two neighbouring letters swapped inside the longest word, past its first
+ * letter and at the first pair that differs ("Apple" -> "Aplpe"): still
+ * recognisable, no longer exact.
+ */
 function misspell(text: string): string {
   const word = [...text.matchAll(/[A-Za-z]{4,}/g)].sort((a, b) => b[0].length - a[0].length || a.index! - b.index!)[0];
   if (!word) return text;
-  const i = word.index! + 1;
+  const k = [...word[0]].findIndex((c, j) => j >= 1 && j + 1 < word[0].length && c !== word[0][j + 1]);
+  if (k < 0) return text;
+  const i = word.index! + k;
   return text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
 }
 
@@ -109,12 +127,23 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
   'P-incorrect': (x) => {
     // a limit or an amount, not an identifier: the rule's largest number, when it is at least 10
     const limits = x.inputs.procedure.map((r, i) => ({ i, n: Math.max(0, ...(r.match(/\d+/g) ?? []).map(Number)) })).filter((r) => r.n >= 10);
-    if (!limits.length) return refuse('no procedure rule carries a limit or amount to change');
-    const { i, n } = limits.sort((a, b) => b.n - a.n || a.i - b.i)[0];
-    const inputs = clone(x.inputs);
-    const before = inputs.procedure[i];
-    inputs.procedure[i] = before.replace(String(n), String(n + 1));
-    return done('P-incorrect', inputs, `procedure: rule ${i + 1} states a wrong limit ("${inputs.procedure[i]}")`, { recovery: { ask: `Rule ${i + 1} says "${inputs.procedure[i]}" Is that right?`, answer: before } });
+    const misstated = (i: number, rule: string, what: string): Applied => {
+      const inputs = clone(x.inputs);
+      const before = inputs.procedure[i];
+      inputs.procedure[i] = rule;
+      return done('P-incorrect', inputs, `procedure: rule ${i + 1} states a wrong ${what} ("${rule}")`, { recovery: { ask: `Rule ${i + 1} says "${rule}" Is that right?`, answer: before } });
+    };
+    if (limits.length) {
+      const { i, n } = limits.sort((a, b) => b.n - a.n || a.i - b.i)[0];
+      return misstated(i, x.inputs.procedure[i].replace(String(n), String(n + 1)), 'limit');
+    }
+    // a procedure without limits (AgentDojo's system message) can still misname whom or what it is about
+    const names = x.inputs.procedure.flatMap((r, i) => properNames(r).map((name) => ({ i, name })));
+    if (!names.length) return refuse('no procedure rule carries a limit, an amount or a proper name to change');
+    const { i, name } = pick(names, x.task.id, 'P-incorrect', x.seed);
+    const wrong = misspell(name);
+    if (wrong === name) return refuse(`misspelling "${name}" changes nothing`);
+    return misstated(i, x.inputs.procedure[i].replace(name, wrong), 'name');
   },
   'C-missing': (x) => {
     if (x.inputs.context.length < 2) return refuse('no prior exchange to remove');
@@ -145,8 +174,9 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
   },
   'T-redundant': (x) => {
     const inputs = clone(x.inputs);
-    const app = (pick(x.inputs.tools, x.task.id, 'T-redundant', x.seed)?.name ?? 'app.x').split('.')[0];
-    const fake: ToolContract = { name: `${app}.archive_everything`, description: `Archive every item in the ${app} app.`, parameters: { type: 'object', properties: {}, required: [] } };
+    // named as the contract names its tools: in an app's namespace when they have one
+    const { app, prefix } = splitTool(pick(x.inputs.tools, x.task.id, 'T-redundant', x.seed)?.name ?? '');
+    const fake: ToolContract = { name: `${prefix}archive_everything`, description: app ? `Archive every item in the ${app} app.` : 'Archive every item of the user.', parameters: { type: 'object', properties: {}, required: [] } };
     if (inputs.tools.some((t) => t.name === fake.name)) return refuse(`${fake.name} already exists`);
     inputs.tools.push(fake);
     return done('T-redundant', inputs, `tools: fake tool ${fake.name} added (no backend)`);
@@ -155,8 +185,8 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
     const needed = [...neededCalls(x)].filter((c) => x.inputs.tools.some((t) => t.name === c)).sort();
     if (!needed.length) return refuse('the reference uses no tool of the contract');
     const name = pick(needed, x.task.id, 'T-incorrect', x.seed);
-    const [app, ep] = name.split('.');
-    const renamed = `${app}.${ep.replace(/_/g, '-')}`;
+    const { prefix, own } = splitTool(name);
+    const renamed = `${prefix}${own.replace(/_/g, '-')}`;
     if (renamed === name) return refuse(`${name} has no underscore to turn into a hyphen`);
     const inputs = clone(x.inputs);
     inputs.tools = inputs.tools.map((t) => (t.name === name ? { ...t, name: renamed } : t));

@@ -20,6 +20,19 @@ Protocol 2 (protocol 1 is still served, without what 2 adds):
   episode starts from instead of `trajectory.task`'s; `check` still judges with
   the asked task's checker, on the episode's environment.
 
+Protocol 3 adds two methods, advertised as the capabilities `inputs` and `call`
+(inputs.py says where each part comes from):
+- `inputs {task}`: what an agent is shown for the task (utterance, procedure,
+  context, tool contract);
+- `call {episode, task, step}`: one tool call of an interactive agent, run on
+  the episode's environment (the task's pre-environment on first use) as
+  AgentDojo's ToolsExecutor runs a model's call, answered with the output as
+  that executor shows it to the model (`{ok: true, result}`) or its error
+  (`{ok: false, error}`). The call joins the episode's traces, so a later
+  readback or check sees it, as after `deliver`.
+Each task's params also carry the ground truth's argument values its prompt
+states verbatim (inputs.stated), which utterance perturbations edit.
+
 Run it as `python targets/agentdojo/bridge.py`; it speaks on stdin/stdout. It
 re-executes itself with PYTHONHASHSEED=0: AgentDojo's calendar stores a new
 event's participants as list(set(...)), whose order otherwise changes from one
@@ -33,6 +46,7 @@ import importlib.metadata
 import os
 import sys
 import types
+from ast import literal_eval
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +58,7 @@ if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arguments import Known, domains, free, required, strings  # noqa: E402
+from inputs import context, procedure, stated, tool_contract  # noqa: E402
 from protocol_server import (  # noqa: E402
     PROTOCOL_VERSIONS,
     Episodes,
@@ -80,6 +95,7 @@ def _freeze_clock(modules: list[types.ModuleType]) -> None:
 
 import agentdojo  # noqa: E402
 from agentdojo.default_suites.v1.tools import cloud_drive_client, email_client  # noqa: E402
+from agentdojo.agent_pipeline.tool_execution import is_string_list, tool_result_to_str  # noqa: E402
 from agentdojo.functions_runtime import FunctionCall, FunctionsRuntime  # noqa: E402
 from agentdojo.task_suite.load_suites import get_suites  # noqa: E402
 from agentdojo.task_suite.task_suite import TaskSuite  # noqa: E402
@@ -338,11 +354,14 @@ class Bridge:
         environment_hash, _ = _files_hash(list((PACKAGE_DIR / "data" / "suites").rglob("*.yaml")))
         semantics = effect_semantics(self.placeholders())
         # tasks carry their worlds and references their free arguments and
-        # domains: a change in any of them, or in the semantics, is another corpus
+        # domains: a change in any of them, or in the semantics, is another corpus.
+        # A task's stated values are read off its prompt and its ground truth, which
+        # the corpus holds already: left out, so increments frozen before protocol 3
+        # still verify.
         corpus = {
             "benchmark": BENCHMARK_VERSION,
             "environments": environment_hash,
-            "tasks": self.task_infos(),
+            "tasks": self.task_infos(with_stated=False),
             "references": [self.reference(t) for t in self.task_ids()],
             "semantics": semantics,
         }
@@ -352,7 +371,7 @@ class Bridge:
             "checkerHash": checker_hash,
             "checkerFiles": checker_files,
             "corpusHash": _sha256(canonical(corpus).encode()),
-            "capabilities": ["api", "readback", "claim", "checker-dir"],
+            "capabilities": ["api", "readback", "claim", "checker-dir", *(["inputs", "call"] if self.protocol >= 3 else [])],
             "semantics": semantics,
         }
 
@@ -362,10 +381,13 @@ class Bridge:
             tasks = without(tasks, ("world",))
         return tasks
 
-    def task_infos(self) -> list[dict]:
+    def task_infos(self, with_stated: bool = True) -> list[dict]:
         out = []
         for task_id in self.task_ids():
             suite, task = self.task(task_id)
+            params = {"ground_truth_output": task.GROUND_TRUTH_OUTPUT, "difficulty": task.DIFFICULTY.name}
+            if with_stated and self.protocol >= 3:
+                params.update(stated(task.PROMPT, self.ground_truth(task_id), set(params)))
             out.append({
                 "id": task_id,
                 "generator": task_id,
@@ -373,7 +395,7 @@ class Bridge:
                 "split": "dev",
                 "scenario": suite,
                 "instruction": task.PROMPT,
-                "params": {"ground_truth_output": task.GROUND_TRUTH_OUTPUT, "difficulty": task.DIFFICULTY.name},
+                "params": params,
                 "world": self.world(task_id),
             })
         return out
@@ -437,8 +459,43 @@ class Bridge:
             trajectory = {**trajectory, "steps": steps}
         return {"trajectory": trajectory}
 
+    # -- protocol 3: what an agent is shown, and its calls one at a time --------
+
+    def inputs(self, params: dict) -> dict:
+        task_id = require(params, "task")
+        suite, task = self.task(task_id)
+        pre, _ = self.pre_environment(task_id)
+        tools = [tool_contract(f) for f in self.runtimes[suite].functions.values()]
+        return {"inputs": {"utterance": task.PROMPT, "procedure": procedure(), "context": context(suite, pre), "tools": tools}}
+
+    def call(self, params: dict) -> dict:
+        ep = self.episode(params)
+        task_id = require(params, "task")
+        suite, _ = self.task(task_id)
+        step = require(params, "step", dict)
+        name = require(step, "call")
+        args = step.get("args", {})
+        if not isinstance(args, dict):
+            raise ProtocolError("invalid-params", "step.args is an object")
+        if ep.suite is not None and ep.world != self.world(task_id):
+            raise ProtocolError("invalid-params", f"episode already started in world {ep.world}, not in {task_id}'s")
+        self.materialize(ep, task_id)
+        if name == CLAIM:
+            ep.model_output = str(args.get("output", ""))
+            return {"ok": True, "result": ""}
+        # as AgentDojo's ToolsExecutor takes a model's call: a list written as a
+        # string is a list, and an unknown tool is refused before anything runs
+        args = {k: literal_eval(v) if isinstance(v, str) and is_string_list(v) else v for k, v in args.items()}
+        ep.traces.append(FunctionCall(function=name, args=args))
+        if name not in self.runtimes[suite].functions:
+            return {"ok": False, "error": f"Invalid tool {name} provided."}
+        result, error = self.runtimes[suite].run_function(ep.env, name, args)
+        if error is not None:
+            return {"ok": False, "error": error}
+        return {"ok": True, "result": tool_result_to_str(result)}
+
     def handlers(self) -> dict:
-        return bridge_handlers(self, self.episodes)
+        return {**bridge_handlers(self, self.episodes), "inputs": self.inputs, "call": self.call}
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from typing import Any, Generic, TextIO, TypeVar
 
 # The protocol versions this server loop can frame; a bridge answers a handshake
 # with the version it was offered when it speaks it.
-PROTOCOL_VERSIONS = (1, 2)
+PROTOCOL_VERSIONS = (1, 2, 3)
 
 Handler = Callable[[dict[str, Any]], Any]
 E = TypeVar("E")

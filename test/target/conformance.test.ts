@@ -17,6 +17,16 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     expect(r.stdout).toMatch(/conforms: every check passed/);
   });
 
+  it('exercises inputs and call when a protocol-3 target advertises them', async () => {
+    const r = await checkConformance(['node', PROTOCOL_TOY, '--protocol', '3'], {});
+    expect(r.ok).toBe(true);
+    const names = r.checks.map((c) => c.name);
+    expect(names).toContain('inputs: the tool contract offers every call of the reference');
+    expect(names).toContain('call: the reference, call by call, passes its own checker');
+    const old = await checkConformance(['node', PROTOCOL_TOY], {});
+    expect(old.checks.map((c) => c.name).filter((n) => /^(inputs|call):/.test(n))).toEqual([]);
+  });
+
   it('fails a broken target and says what is wrong, task by task', async () => {
     const r = await checkConformance(['node', PROTOCOL_TOY, '--mode', 'broken'], {});
     expect(r.ok).toBe(false);

@@ -71,6 +71,39 @@ describe('protocol target', { timeout: 30_000 }, () => {
     await expect(openProtocolTarget(['node', '-e', 'process.exit(1)'], {})).rejects.toThrow(/handshake failed: .*exited with code 1/);
   });
 
+  it('offers protocol 3, then each lower version; inputs and call exist only on a target that speaks 3 and advertises them', async () => {
+    const old = await openProtocolTarget(toy(), {});
+    try {
+      expect((await old.describe()).capabilities).toEqual(['api', 'readback']);
+      expect(old.inputs).toBeUndefined();
+      const ep = await old.episode();
+      expect(ep.call).toBeUndefined();
+      await ep.close();
+    } finally {
+      await old.close();
+    }
+
+    const target = await openProtocolTarget(toy('--protocol', '3'), {});
+    try {
+      expect((await target.describe()).capabilities).toEqual(['api', 'readback', 'inputs', 'call']);
+      const inputs = await target.inputs!('notes/1');
+      expect(inputs.utterance).toBe('add a note bye');
+      expect(inputs.tools.map((t) => t.name)).toEqual(['notes.add']);
+      const ep = await target.episode();
+      // a failing call is an answer, and changes nothing
+      expect(await ep.call!('notes/1', { call: 'notes.delete', args: {}, kind: 'write' })).toEqual({ ok: false, error: 'no tool notes.delete' });
+      expect(await ep.readback()).toEqual({});
+      expect((await ep.check('notes/1')).verdict).toBe('fail');
+      expect(await ep.call!('notes/1', { call: 'notes.add', args: { text: 'bye' }, kind: 'write' })).toEqual({ ok: true, result: { id: 1 } });
+      expect(await ep.readback()).toEqual({ notes: { added: [{ key: '1', values: { text: 'bye' } }], updated: [], removed: [] } });
+      expect((await ep.check('notes/1')).verdict).toBe('pass');
+      await ep.close();
+      await expect(target.inputs!('nope/0')).rejects.toThrow(/unknown-task/);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('is reachable as --target protocol with the command in the spec', async () => {
     const target = await openTarget(`protocol?command=${encodeURIComponent(`node ${PROTOCOL_TOY}`)}`);
     try {

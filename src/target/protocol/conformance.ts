@@ -169,6 +169,56 @@ export async function checkSubject(subject: Subject, report: ConformanceReport, 
   return { selected, tasks, controls };
 }
 
+/** One reference delivered call by call through `call` (claims through `deliver`): why it did not pass its own checker, or nothing. */
+async function callByCall(client: ProtocolClient, trajectory: Trajectory): Promise<string | undefined> {
+  const { episode } = await client.request('open');
+  try {
+    for (const [i, step] of trajectory.steps.entries()) {
+      if (step.kind === 'claim') {
+        const d = await client.request('deliver', { episode, trajectory: { ...trajectory, steps: [step] } });
+        if (!d.completed) return `claim step ${i} did not deliver: ${d.error ?? 'incomplete'}`;
+        continue;
+      }
+      const r = await client.request('call', { episode, task: trajectory.task, step });
+      if (!r.ok) return `step ${i} ${step.call} failed: ${r.error.split('\n')[0]}`;
+    }
+    const v = await client.request('check', { episode, task: trajectory.task });
+    return v.verdict === 'pass' ? undefined : `called step by step, its own checker says ${v.verdict} (${v.detail})`;
+  } finally {
+    await client.request('close', { episode }).catch(() => undefined);
+  }
+}
+
+/**
+ * Protocol 3's optional methods, for a target that advertises them: each task's
+ * tool contract offers every call its reference makes, and the reference run
+ * call by call passes its own checker, as delivered whole it does.
+ */
+async function interactive(client: ProtocolClient, info: TargetInfo, selected: TaskInfo[]): Promise<CheckResult[]> {
+  const can = { inputs: info.capabilities.includes('inputs'), call: info.capabilities.includes('call') };
+  const failures: Record<'inputs' | 'call', string[]> = { inputs: [], call: [] };
+  for (const t of selected) {
+    if (!can.inputs && !can.call) break;
+    try {
+      const trajectory = (await client.request('reference', { task: t.id })).trajectory as Trajectory;
+      if (can.inputs) {
+        const offered = new Set((await client.request('inputs', { task: t.id })).inputs.tools.map((x) => x.name));
+        const missing = [...new Set(trajectory.steps.filter((s) => s.kind !== 'claim' && !offered.has(s.call)).map((s) => s.call))];
+        if (missing.length) failures.inputs.push(`${t.id}: the reference calls ${missing.join(', ')}, which its tool contract does not offer`);
+      }
+      const why = can.call ? await callByCall(client, trajectory) : undefined;
+      if (why) failures.call.push(`${t.id}: ${why}`);
+    } catch (e) {
+      failures[can.inputs ? 'inputs' : 'call'].push(`${t.id}: ${message(e)}`);
+      if (!client.alive) break;
+    }
+  }
+  return [
+    ...(can.inputs ? [result('inputs: the tool contract offers every call of the reference', selected.length, failures.inputs)] : []),
+    ...(can.call ? [result('call: the reference, call by call, passes its own checker', selected.length, failures.call)] : []),
+  ];
+}
+
 export async function checkConformance(command: string[], open: OpenOptions, opts: ConformanceOptions = {}): Promise<ConformanceReport> {
   const report: ConformanceReport = { ok: false, command, tasks: 0, checks: [] };
   let client: ProtocolClient;
@@ -189,6 +239,7 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
       alive: () => client.alive,
     };
     const { selected, tasks } = await checkSubject(subject, report, open, opts.tasks);
+    if (client.alive) report.checks.push(...(await interactive(client, report.target!, selected)));
     if (client.alive) report.checks.push(await malformed(client, selected[0]?.id ?? tasks[0]?.id ?? 'task'));
     else report.checks.push({ name: 'malformed requests get structured errors', ok: false, summary: 'not probed', failures: ['the target process died before the probes'] });
   } finally {

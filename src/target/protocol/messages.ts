@@ -6,13 +6,15 @@ import { DomainSchema, SemanticsSchema } from '../schema.ts';
 
 /**
  * The version blindspot offers. 2 adds effect semantics, a verdict's cause and a
- * step's free arguments and domains, all optional: a target that speaks only 1
- * refuses 2 in the handshake, and blindspot then shakes hands again with 1.
+ * step's free arguments and domains, all optional; 3 adds the optional methods
+ * `inputs` and `call` (the input-perturbation arm), each served only by a target
+ * that advertises the capability of that name. A target that refuses a version
+ * in the handshake is offered the next lower one.
  */
-export const PROTOCOL_VERSION = 2;
-export const SUPPORTED_VERSIONS = [1, 2] as const;
+export const PROTOCOL_VERSION = 3;
+export const SUPPORTED_VERSIONS = [1, 2, 3] as const;
 
-export const METHODS = ['handshake', 'tasks', 'reference', 'open', 'deliver', 'readback', 'check', 'close', 'shutdown'] as const;
+export const METHODS = ['handshake', 'tasks', 'reference', 'open', 'deliver', 'readback', 'check', 'close', 'shutdown', 'inputs', 'call'] as const;
 export type Method = (typeof METHODS)[number];
 
 const JsonSchema: z.ZodType<unknown> = z.unknown();
@@ -69,6 +71,22 @@ export const TargetInfoSchema = z.object({
   semantics: SemanticsSchema.optional(),
 });
 
+const ToolContractSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  // a JSON Schema object; keywords beyond these ($defs, titles) pass through
+  parameters: z.object({ type: z.literal('object'), properties: Values, required: z.array(z.string()).optional() }).loose(),
+});
+
+export const AgentInputsSchema = z.object({
+  utterance: z.string(),
+  procedure: z.array(z.string()),
+  context: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+  tools: z.array(ToolContractSchema),
+});
+
+export const CallResultSchema = z.union([z.object({ ok: z.literal(true), result: JsonSchema }), z.object({ ok: z.literal(false), error: z.string() })]);
+
 export const RESULTS = {
   handshake: z.object({ protocol: z.number().int(), target: TargetInfoSchema }),
   tasks: z.object({ tasks: z.array(TaskInfoSchema) }),
@@ -79,6 +97,8 @@ export const RESULTS = {
   check: VerdictSchema,
   close: z.object({}).loose(),
   shutdown: z.object({}).loose(),
+  inputs: z.object({ inputs: AgentInputsSchema }),
+  call: CallResultSchema,
 } satisfies Record<Method, z.ZodType>;
 
 export type Result<M extends Method> = z.infer<(typeof RESULTS)[M]>;

@@ -3,7 +3,8 @@
 // restarted for the next episode, and the episode it was serving reports its
 // delivery incomplete and its checker as Error, so the run goes on.
 import { parseCommandString } from 'execa';
-import type { Delivery, Effect, Episode, OpenOptions, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
+import type { CallResult, Delivery, Effect, Episode, OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
+import type { AgentInputs } from '../../perturb/inputs.ts';
 import { SealedSplitError } from '../types.ts';
 import { InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
@@ -13,6 +14,9 @@ import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS } from './messages.ts
 const HANDSHAKE_LIMIT_MS = 120_000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Capabilities naming the optional methods of protocol 3. */
+const PROTOCOL_3_CAPABILITIES = ['inputs', 'call'];
 
 export interface ProtocolTargetOptions extends ClientOptions {
   /** how the user names this target in messages */
@@ -38,16 +42,24 @@ export async function startClient(
       },
       HANDSHAKE_LIMIT_MS,
     );
-  try {
-    // A target of version 1 refuses 2 and keeps serving: offer 1 again.
-    const hello = await handshake(PROTOCOL_VERSION).catch((e) => {
-      if (e instanceof RemoteError && e.code === 'unsupported-protocol') return handshake(1);
+  // A target of an older version refuses the newer one and keeps serving: offer the next lower.
+  const offer = async (versions: readonly number[]): ReturnType<typeof handshake> => {
+    try {
+      return await handshake(versions[0]);
+    } catch (e) {
+      if (e instanceof RemoteError && e.code === 'unsupported-protocol' && versions.length > 1) return offer(versions.slice(1));
       throw e;
-    });
+    }
+  };
+  try {
+    const hello = await offer([...SUPPORTED_VERSIONS].filter((v) => v <= PROTOCOL_VERSION).sort((a, b) => b - a));
     if (!(SUPPORTED_VERSIONS as readonly number[]).includes(hello.protocol)) {
       throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${SUPPORTED_VERSIONS.join(' and ')}`);
     }
-    return { client, info: hello.target };
+    const info = hello.target;
+    // the methods of protocol 3 exist only for a target that speaks it
+    if (hello.protocol < 3) info.capabilities = info.capabilities.filter((c) => !PROTOCOL_3_CAPABILITIES.includes(c));
+    return { client, info };
   } catch (e) {
     client.kill('handshake failed');
     if (e instanceof InputError) throw e;
@@ -84,7 +96,8 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
   };
   let tasksCache: TaskInfo[] | undefined;
 
-  return {
+  const can = (capability: string) => first.capabilities.includes(capability);
+  const target: Target & { restarts: number } = {
     async describe() {
       return structuredClone(first);
     },
@@ -99,7 +112,7 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
     async episode() {
       const c = await live();
       const { episode } = await c.request('open');
-      return protocolEpisode(c, episode);
+      return protocolEpisode(c, episode, can('call'));
     },
     async close() {
       await client.close();
@@ -108,12 +121,19 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
     get restarts() {
       return restarts;
     },
-  } as Target & { restarts: number };
+  };
+  if (can('inputs')) {
+    target.inputs = async (taskId: string): Promise<AgentInputs> => {
+      const r = await (await live()).request('inputs', { task: taskId }).catch(sealedAware(taskId));
+      return r.inputs as AgentInputs;
+    };
+  }
+  return target;
 }
 
 /** One episode on one child; if that child dies, the episode is lost with it. */
-function protocolEpisode(client: ProtocolClient, episode: string): Episode {
-  return {
+function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean): Episode {
+  const ep: Episode = {
     async deliver(trajectory: Trajectory): Promise<Delivery> {
       try {
         return await client.request('deliver', { episode, trajectory });
@@ -134,6 +154,11 @@ function protocolEpisode(client: ProtocolClient, episode: string): Episode {
       if (client.alive) await client.request('close', { episode }).catch(() => undefined);
     },
   };
+  if (interactive) {
+    // a tool call that fails is the answer {ok: false}; a protocol error or a dead child throws
+    ep.call = async (task: string, step: Step): Promise<CallResult> => (await client.request('call', { episode, task, step })) as CallResult;
+  }
+  return ep;
 }
 
 /** The command of a generic protocol target: `command` option, split like a shell would (no quoting of spaces). */

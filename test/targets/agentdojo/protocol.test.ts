@@ -26,8 +26,8 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('A
     }
   }
 
-  it('refuses protocol 3 and keeps serving; answers 1 without what 2 adds, and 2 with it', async () => {
-    const refused = await handshake(3).catch((e) => e);
+  it('refuses protocol 4 and keeps serving; answers 1 without what 2 adds, 2 with it, and 3 with inputs and call', async () => {
+    const refused = await handshake(4).catch((e) => e);
     expect(refused).toBeInstanceOf(RemoteError);
     expect(refused.code).toBe('unsupported-protocol');
 
@@ -45,6 +45,17 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('A
     expect(two.target.corpusHash).toBe(one.target.corpusHash);
     const twoRef = (await client.request('reference', { task: 'banking/user_task_11' })).trajectory;
     expect(twoRef.steps.some((s) => s.domains)).toBe(true);
+    // what 3 adds: the capabilities, and the values the prompt states among the task's params
+    expect(two.target.capabilities).not.toContain('inputs');
+    const stated = (ts: { id: string; params: Record<string, unknown> }[]) => ts.find((t) => t.id === 'banking/user_task_11')!.params;
+    expect(stated((await client.request('tasks')).tasks)).not.toHaveProperty('recipient');
+
+    const three = await handshake(3);
+    expect(three.protocol).toBe(3);
+    expect(three.target.capabilities).toEqual(expect.arrayContaining(['inputs', 'call']));
+    // derived from the prompt and the ground truth, both hashed already: frozen increments still verify
+    expect(three.target.corpusHash).toBe(one.target.corpusHash);
+    expect(stated((await client.request('tasks')).tasks)).toMatchObject({ recipient: 'Apple', subject: 'VAT' });
   });
 
   it('tasks starting from the same pre-environment share a world; trajectory.world starts the episode there', async () => {
