@@ -182,3 +182,28 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('A
     expect(misnamed.inputs.procedure[changed]).toMatch(/Emma Jhonson|Blue Sprarow Tech/);
   });
 });
+
+describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('blindspot perturb on AgentDojo banking, through the CLI', () => {
+  it('the literal agent exposes task 11\'s payee blind spot: a misspelt payee paid and passed, with the readback', { timeout: 180_000 }, async () => {
+    const { cli } = await import('../../fixtures/cli.ts');
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const out = mkdtempSync(join(tmpdir(), 'blindspot-perturb-ad-'));
+    try {
+      const r = await cli(['perturb', '--target', 'agentdojo', '--suite', 'banking', '--tasks', 'banking/user_task_11,banking/user_task_1', '--families', 'U-incorrect,T-incorrect', '--agent', 'literal', '--out', out, '--no-progress', '--json', '--bootstrap', '100']);
+      expect(r.code, r.stderr).toBe(0);
+      const records = readFileSync(join(out, 'episodes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).record);
+      // clean episodes pass with the reference effect, the answer of task 1 included
+      for (const c of records.filter((x) => x.family === 'clean')) expect(c, c.instance).toMatchObject({ success: true, effect: 'same' });
+      const fa = records.filter((x) => x.graderFalseAccept);
+      expect(fa.map((x) => x.instance)).toEqual(['banking/user_task_11::U-incorrect#0']);
+      expect(fa[0].evidence).toMatch(/bank_account\.transactions\.recipient: stored "\w+" where the reference stores "Apple"/);
+      // the renamed tool stops the literal agent, and task 1's checker (which reads the answer) fails it
+      expect(records.find((x) => x.instance === 'banking/user_task_1::T-incorrect#0')).toMatchObject({ success: false, effect: 'differs' });
+      expect(JSON.parse(r.stdout).analysis.falseAccepts).toHaveLength(1);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
