@@ -187,3 +187,35 @@ export function verifyPerturbSet(set: PerturbSet, file: string): PerturbSet {
   return set;
 }
 
+
+/**
+ * On disk and between threads a perturbed instance keeps only the inputs it
+ * changes (a tool contract is most of an instance, and all but T instances
+ * share their task's); the hash covers the whole inputs, so packing changes nothing it proves.
+ */
+export type PackedInstance = Omit<Instance, 'inputs'> & ({ inputs: AgentInputs } | { changes: Partial<AgentInputs> });
+export type PackedSet = Omit<PerturbSet, 'instances'> & { instances: PackedInstance[]; packed: true };
+
+export function packSet(set: PerturbSet): PackedSet {
+  const clean = new Map(set.instances.filter((i) => i.family === 'clean').map((i) => [i.task, i.inputs]));
+  const instances = set.instances.map((i): PackedInstance => {
+    const base = clean.get(i.task);
+    if (i.family === 'clean' || !base) return i;
+    const { inputs, ...rest } = i;
+    const changes = Object.fromEntries(Object.entries(inputs).filter(([k, v]) => hashJson(v) !== hashJson(base[k as keyof AgentInputs])));
+    return { ...rest, changes };
+  });
+  return { ...set, instances, packed: true };
+}
+
+export function unpackSet(v: PerturbSet | PackedSet): PerturbSet {
+  if (!('packed' in v)) return v;
+  const { packed: _, ...set } = v;
+  const clean = new Map(set.instances.flatMap((i) => (i.family === 'clean' && 'inputs' in i ? [[i.task, i.inputs] as const] : [])));
+  const instances = set.instances.map((i): Instance => {
+    if ('inputs' in i) return i;
+    const { changes, ...rest } = i;
+    return { ...rest, inputs: { ...structuredClone(clean.get(i.task)!), ...changes } };
+  });
+  return { ...set, instances };
+}

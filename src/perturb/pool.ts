@@ -2,14 +2,14 @@
 // its own target: a checker that hangs or kills its thread costs its own
 // episode, recorded as a checker Error that says why, never the run and never a Pass.
 import type { OpenOptions } from '../target/types.ts';
-import type { PerturbSet } from './freeze.ts';
+import { packSet, type PackedSet, type PerturbSet } from './freeze.ts';
 import type { EpisodeLimits } from './episode.ts';
 import type { EpisodeRecord } from './record.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
 import { runSupervised } from './supervise.ts';
 
 export interface EpisodeWorkerInit {
-  set: PerturbSet;
+  set: PackedSet;
   open: OpenOptions;
   agent: { name: string; builtin?: string; command?: string[] };
   limits: EpisodeLimits;
@@ -52,7 +52,7 @@ export function lostRecord(set: PerturbSet, id: string, agent: string, why: stri
 
 export function runPool(o: PoolRun): Promise<void> {
   const init: EpisodeWorkerInit = {
-    set: o.set,
+    set: packSet(o.set),
     open: o.open,
     agent: { name: o.agent.name, ...(o.agent.builtin ? { builtin: o.agent.builtin } : {}), ...(o.agent.command ? { command: o.agent.command } : {}) },
     limits: o.limits,

@@ -12,7 +12,7 @@ import { readLedger, LedgerWriter, type LedgerEntry } from '../run/ledger.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import { createProgress } from '../run/progress.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
-import { verifyPerturbSet, type PerturbSet } from './freeze.ts';
+import { packSet, unpackSet, verifyPerturbSet, type PackedSet, type PerturbSet } from './freeze.ts';
 import type { EpisodeLimits } from './episode.ts';
 import { runPool } from './pool.ts';
 import type { EpisodeRecord } from './record.ts';
@@ -60,7 +60,7 @@ export function readSet(file: string): PerturbSet {
   } catch (e) {
     throw new InputError(`${file}: ${(e as Error).message}`);
   }
-  return verifyPerturbSet(v as PerturbSet, file);
+  return verifyPerturbSet(unpackSet(v as PackedSet), file);
 }
 
 export function writeJsonAtomic(file: string, value: unknown): void {
@@ -92,7 +92,7 @@ export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRun
     if (prior && prior.agent !== o.agent.name) throw new InputError(`${o.out}: this folder holds a run of agent '${prior.agent}'; give another --out for '${o.agent.name}'`);
     if (prior && prior.set !== o.set.hash) throw new InputError(`${o.out}: this folder holds a run on set ${prior.set.slice(0, 12)}, not ${o.set.hash.slice(0, 12)}; give another --out`);
     const setFile = join(o.out, SET_FILE);
-    if (!existsSync(setFile)) writeJsonAtomic(setFile, o.set);
+    if (!existsSync(setFile)) writeJsonAtomic(setFile, packSet(o.set));
     const ledgerFile = join(o.out, EPISODES_FILE);
     const ids = new Set(o.set.instances.map((i) => i.id));
     const state = readLedger(ledgerFile, {

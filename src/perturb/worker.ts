@@ -5,10 +5,12 @@ import { BUILTIN_AGENTS } from '../agent/builtin.ts';
 import { processAgent } from '../agent/process.ts';
 import { runEpisode } from './episode.ts';
 import { serveJobs } from './serve.ts';
+import { unpackSet } from './freeze.ts';
 import type { EpisodeWorkerInit } from './pool.ts';
 import type { EpisodeRecord } from './record.ts';
 
-await serveJobs<EpisodeWorkerInit, string, EpisodeRecord>(async (init) => {
+await serveJobs<EpisodeWorkerInit, string, EpisodeRecord>(async (packed) => {
+  const init = { ...packed, set: unpackSet(packed.set) };
   const target = await openTarget(init.set.target, init.open);
   const info = await target.describe();
   if (info.checkerHash !== init.set.checkerHash) {

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTarget } from '../../src/target/registry.ts';
 import type { Target } from '../../src/target/types.ts';
-import { freezePerturbations, type PerturbSet } from '../../src/perturb/freeze.ts';
+import { freezePerturbations, packSet, unpackSet, type PerturbSet } from '../../src/perturb/freeze.ts';
 import { runPerturbations } from '../../src/perturb/run.ts';
 import { PERTURB_FAMILIES } from '../../src/perturb/inputs.ts';
 import { literalAgent, literalRead, replayAgent } from '../../src/agent/builtin.ts';
@@ -53,6 +53,10 @@ describe('paired perturbation runs on apps', () => {
     expect([...families].sort()).toEqual(['clean', ...PERTURB_FAMILIES].sort());
     expect(set.instances.filter((i) => i.family === 'clean')).toHaveLength(set.tasks.length);
     for (const r of set.rejected) expect(r.reason).toMatch(/\w{4,}/);
+    // packed for disk and threads, it comes back whole, and much smaller
+    const packed = packSet(set);
+    expect(unpackSet(JSON.parse(JSON.stringify(packed)))).toEqual(set);
+    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(set).length / 2);
     // every perturbed instance differs from its clean inputs; every missing one says what to ask
     for (const i of set.instances.filter((x) => x.family !== 'clean')) {
       expect(i.inputs).not.toEqual(set.instances.find((c) => c.id === `${i.task}::clean`)!.inputs);
