@@ -44,6 +44,14 @@ async function tick(el: Locator): Promise<void> {
   });
 }
 
+/** A slider handle moved as a person does with the keyboard: Home to the minimum, then one arrow press per step. */
+async function slideTo(handle: Locator, value: number): Promise<void> {
+  const min = await handle.evaluate((h) => Number((window as any).$(h).closest('.ui-slider').slider('option', 'min')));
+  await handle.focus();
+  await handle.press('Home');
+  for (let v = min; v < value; v++) await handle.press('ArrowRight');
+}
+
 export async function runStep(page: Page, step: Step): Promise<void> {
   const field = String(step.args.field ?? '');
   switch (step.call) {
@@ -58,17 +66,41 @@ export async function runStep(page: Page, step: Step): Promise<void> {
         case 'pick':
         case 'press':
           return tick(page.locator(field));
+        case 'slide':
+          return slideTo(page.locator(field), Number(step.args.value));
         default:
           throw new Error(`form.fill: unknown how ${JSON.stringify(step.args.how)}`);
       }
     case 'form.submit':
     case 'page.click':
       return page.locator(field).click();
+    case 'page.hover':
+      return page.locator(field).hover();
+    case 'page.key':
+      return page.locator(field).press(String(step.args.key));
     case 'task.claim':
       return; // claiming completion changes nothing in the page
     default:
       throw new Error(`unknown miniwob step ${step.call}`);
   }
+}
+
+/**
+ * The reference's fields as the recorder names them: a solver names an element
+ * the page creates later by a selector of its own (`#forward .forward-sender`),
+ * the recorder by id or position. Both spellings are kept; a field absent from
+ * this page (another path of a mutant) keeps only its own.
+ */
+async function recorderSelectors(page: Page, fields: Set<string>): Promise<Set<string>> {
+  const named = await page.evaluate((sels) => sels.flatMap((s) => {
+    try {
+      const el = document.querySelector(s);
+      return el ? [(window as any).__blindspot.selectorOf(el) as string] : [];
+    } catch {
+      return []; // not plain CSS (a Playwright text selector)
+    }
+  }), [...fields].filter(Boolean));
+  return new Set([...fields, ...named]);
 }
 
 export class MiniwobEpisode implements Episode {
@@ -103,7 +135,8 @@ export class MiniwobEpisode implements Episode {
 
   async readback(): Promise<Effect> {
     if (!this.started) throw new Error('the task page never started, so there is nothing to read back');
-    return effectOf(await readSubmission(this.page), await this.env.answerFields(this.delivered!));
+    const submission = await readSubmission(this.page);
+    return effectOf(submission, await recorderSelectors(this.page, await this.env.answerFields(this.delivered!)));
   }
 
   async check(taskId: string): Promise<Verdict> {

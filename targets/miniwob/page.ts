@@ -141,14 +141,18 @@ export interface El {
   /** the text of the widest ancestor holding no other control */
   context: string;
   attrs: Record<string, string>;
+  /** events the page bound with d3 (its `__on<type>` properties): a login field that opens a popup on focus */
+  handlers: string[];
 }
 
 export interface Observation {
   utterance: string;
+  /** the structured fields some tasks give beside the utterance (the natural-language email tasks): what the reward is computed from */
+  fields: Record<string, string>;
   /** the utterance's markup: some tasks put the values in <span class="bold"> */
   queryHtml: string;
   elements: El[];
-  globals: { SYNONYMS?: string[][] };
+  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[] };
 }
 
 // A string, not a function: the TypeScript loader would add helpers the page lacks.
@@ -183,12 +187,19 @@ const OBSERVE = String.raw`(() => {
       parent: el.parentElement ? bs.selectorOf(el.parentElement) : '',
       context: context(el),
       attrs: Object.fromEntries(Array.from(el.attributes).map((a) => [a.name, a.value])),
+      handlers: Object.keys(el).filter((k) => k.startsWith('__on')).map((k) => k.slice(4)),
     };
   });
   const q = document.getElementById('query');
-  // Word lists some tasks define as page globals and phrase their utterance in (click-checkboxes-soft's synonyms).
-  const globals = typeof SYNONYMS === 'undefined' ? {} : { SYNONYMS };
-  return { utterance: core.getUtterance(), queryHtml: q ? q.innerHTML : '', elements, globals };
+  // Word lists some tasks define as page globals and phrase their utterance in (click-checkboxes-soft's synonyms),
+  // or offer as the legal entries (use-autocomplete's countries).
+  const globals = {};
+  if (typeof SYNONYMS !== 'undefined') globals.SYNONYMS = SYNONYMS;
+  if (typeof ui_utils !== 'undefined' && document.querySelector('.ui-autocomplete-input')) globals.COUNTRIES = ui_utils.COUNTRIES;
+  // Outside the test data mode the natural-language tasks return {utterance, fields} (core.getUtterance wrapped).
+  const said = core.getUtterance();
+  const [utterance, fields] = typeof said === 'string' ? [said, {}] : [String(said.utterance), said.fields || {}];
+  return { utterance, fields, queryHtml: q ? q.innerHTML : '', elements, globals };
 })()`;
 
 /** The utterance and the page's DOM (without the harness display), read once on a fresh seeded episode. */

@@ -4,7 +4,7 @@
 // task throws: a reference is never guessed.
 import type { Step } from '../../src/target/types.ts';
 import type { El, Observation } from './page.ts';
-import { CLAIM, check, navigate, press, select, submit, typeInto } from './steps.ts';
+import { CLAIM, check, hover, key as keyPress, later, navigate, press, select, slide, submit, typeInto } from './steps.ts';
 
 export type Solver = (o: Observation) => Step[];
 
@@ -315,6 +315,178 @@ const oddOrEven: Solver = (o) => {
   return done(steps, submit(byId(o, 'submit')));
 };
 
+// --- email inbox ------------------------------------------------------------
+
+type EmailAction = { action: 'reply'; by: string; text: string } | { action: 'forward'; by: string; to: string } | { action: 'delete' | 'important'; by: string };
+
+/** What the email task asks: from the utterance, or from the fields the natural-language variants give beside it. */
+function emailAction(o: Observation): EmailAction {
+  const f = o.fields;
+  if (f.by) {
+    if (f.task === 'reply') return { action: 'reply', by: f.by, text: need(f.message, 'the reply text field') };
+    if (f.task === 'delete' || f.task === 'star') return { action: f.task === 'star' ? 'important' : 'delete', by: f.by };
+    return { action: 'forward', by: f.by, to: need(f.to, 'the forward recipient field') };
+  }
+  const reply = /^Find the email by (.+?) and reply to them with the text "(.*)"\.$/.exec(o.utterance);
+  if (reply) return { action: 'reply', by: reply[1], text: reply[2] };
+  const forward = /^Find the email by (.+?) and forward that email to (.+)\.$/.exec(o.utterance);
+  if (forward) return { action: 'forward', by: forward[1], to: forward[2] };
+  const icon = match(o, /^Find the email by (.+?) and click the (trash|star) icon/);
+  return { action: icon[2] === 'trash' ? 'delete' : 'important', by: icon[1] };
+}
+
+/**
+ * The inbox lists threads by sender; the task rewards acting on any thread whose
+ * sender is the named one, so the wrong choices are the threads of other senders.
+ * Trash and star act from the list; reply and forward open the thread first.
+ */
+const emailInbox: Solver = (o) => {
+  const want = emailAction(o);
+  const threads = o.elements.filter((e) => e.cls === 'email-thread' && e.parent === '#main');
+  const sender = (t: El) => one(o.elements.filter((e) => e.cls === 'email-sender' && isInside(o, e, t)), 'a thread\'s sender').text;
+  // Named by sender, as a person would tell them apart.
+  const named = (el: El, what: string, t: El) => ({ ...el, label: `${what} of ${sender(t)}` });
+  const mine = one(threads.filter((t) => sender(t) === want.by), `a thread from ${want.by}`);
+  const rest = threads.filter((t) => sender(t) !== want.by);
+  if (want.action === 'delete' || want.action === 'important') {
+    const cls = want.action === 'delete' ? 'trash' : 'star';
+    return done(submit(named(control(o, mine, cls), cls, mine), rest.map((t) => named(control(o, t, cls), cls, t))));
+  }
+  const open = press(named(mine, 'email', mine), rest.map((t) => named(t, 'email', t)));
+  if (want.action === 'reply') return done(open, navigate(later('#email .email-reply', 'Reply')), typeInto(later('#reply-text'), want.text, 'reply text'), submit(later('#send-reply', 'send')));
+  if (want.action === 'forward') return done(open, navigate(later('#email .email-forward', 'Forward')), typeInto(later('#forward .forward-sender'), want.to, 'forward to'), submit(later('#send-forward', 'send')));
+  throw new Unreadable(`email action ${JSON.stringify(want)}`);
+};
+
+// --- menus, trees, widgets ---------------------------------------------------
+
+/** "Select A>B>C": point at each menu on the path to open it, then click the leaf; the leaf's siblings are the wrong choices. */
+const clickMenu: Solver = (o) => {
+  const path = match(o, /^Select (.+)$/)[1].split('>');
+  const items = o.elements.filter((e) => e.cls.includes('ui-menu-item-wrapper'));
+  const own = (e: El) => e.own;
+  let scope = one(o.elements.filter((e) => e.id === 'menu'), 'the menu');
+  const steps: Step[] = [];
+  for (const [i, name] of path.entries()) {
+    const level = items.filter((e) => isInside(o, e, scope) && o.elements.find((u) => u.sel === o.elements.find((li) => li.sel === e.parent)?.parent)?.sel === scope.sel);
+    const item = one(level.filter((e) => own(e) === name), `menu item "${name}"`);
+    if (i < path.length - 1) {
+      steps.push(hover(item));
+      scope = one(o.elements.filter((e) => e.tag === 'ul' && e.parent === item.parent), `the submenu of "${name}"`);
+    } else steps.push(submit(item, level.filter((e) => e !== item && !o.elements.some((u) => u.tag === 'ul' && u.parent === e.parent))));
+  }
+  return done(steps);
+};
+
+/** The "Menu" button opens a two-level menu; the item is named by its label or by its icon (the query's icon class). */
+const clickMenu2: Solver = (o) => {
+  const label = /labeled "(.*)"\.$/.exec(o.utterance)?.[1];
+  const icon = label ? undefined : need(/ui-icon (ui-icon-[\w-]+)/.exec(o.queryHtml), 'the icon of the query')[1];
+  const leaves = o.elements.filter((e) => e.tag === 'li' && e.parent !== '' && !e.cls.includes('ui-state-disabled') && !o.elements.some((u) => u.tag === 'ul' && u.parent === e.sel) && isInside(o, e, byId(o, 'menu')));
+  const hasIcon = (li: El) => o.elements.some((s) => s.tag === 'span' && s.cls.split(' ').includes(icon!) && isInside(o, s, li));
+  const leaf = one(leaves.filter((li) => (label ? li.text === label : hasIcon(li))), `menu item ${label ?? icon}`);
+  const steps: Step[] = [navigate(byId(o, 'open-menu'))];
+  const bySel = new Map(o.elements.map((e) => [e.sel, e]));
+  const parentItem = bySel.get(bySel.get(leaf.parent)?.parent ?? '');
+  if (parentItem?.tag === 'li') steps.push(navigate(one(o.elements.filter((d) => d.tag === 'div' && d.parent === parentItem.sel), 'the submenu header')));
+  const siblings = leaves.filter((li) => li.parent === leaf.parent && li !== leaf);
+  return done(steps, submit(leaf, siblings));
+};
+
+/** A collapsed file tree: open the folders above the first node of that name, then click it; other files are the wrong choices. */
+const navigateTree: Solver = (o) => {
+  const want = quoted(o);
+  const names = o.elements.filter((e) => e.tag === 'span' && (e.cls.split(' ').includes('file') || e.cls.split(' ').includes('folder')) && isInside(o, e, byId(o, 'tree')));
+  const node = one(names.filter((n) => n.text === want), `a node named ${want}`);
+  const folders = names.filter((f) => f.cls.split(' ').includes('folder') && f !== node && isInside(o, node, one(o.elements.filter((li) => li.sel === f.parent), 'a folder item')));
+  const files = names.filter((f) => f.cls.split(' ').includes('file') && f.text !== want && folders.every((d) => d.parent !== f.parent) && o.elements.find((li) => li.sel === f.parent)?.parent === o.elements.find((li) => li.sel === node.parent)?.parent);
+  return done(folders.map(navigate), submit(node, files));
+};
+
+const loginUserPopup: Solver = (o) => {
+  const m = match(o, /username "(.*)" and the password "(.*)"/);
+  const [user, pass] = [byId(o, 'username'), byId(o, 'password')];
+  // A seeded third of the episodes opens a popup when one of the fields takes the focus: Cancel it, then type.
+  const popup = [user, pass].find((f) => f.handlers.includes('focus'));
+  const cancel = popup ? [navigate(popup), press(later('#popup-cancel', 'Cancel'), [later('#popup-ok', 'OK')])] : [];
+  return done(cancel, typeInto(user, m[1], 'username'), typeInto(pass, m[2], 'password'), submit(submitButton(o)));
+};
+
+/** Any listed country that starts (and ends) as asked is right; the wrong entries are those that do not. */
+const useAutocomplete: Solver = (o) => {
+  const m = match(o, /^Enter an item that starts with "(.*?)"(?: and ends with "(.*)")?\.$/);
+  const countries = need(o.globals.COUNTRIES, 'the task\'s country list');
+  const fits = (c: string) => c.startsWith(m[1]) && (m[2] === undefined || c.endsWith(m[2]));
+  const answer = need(countries.find(fits), `a country starting with ${m[1]}`);
+  const wrong = countries.filter((c) => !fits(c) && c.startsWith(m[1].slice(0, 1)));
+  const tags = byId(o, 'tags');
+  const step = typeInto(tags, answer, 'tags');
+  return done(wrong.length ? { ...step, alternatives: { value: wrong } } : step, keyPress(tags, 'Escape'), submit(submitButton(o)));
+};
+
+const SEARCH_PAGE = 3;
+
+/** Search the name, page to the result's page, click the nth result; the other results of that page are the wrong choices. */
+const searchEngine: Solver = (o) => {
+  const m = match(o, /enter "(.*)" and press "Search", then find and click the (\d+)\w\w search result\.$/);
+  const n = Number(m[2]) - 1;
+  const page = Math.floor(n / SEARCH_PAGE) + 1;
+  // twbsPagination lists First, <, the pages, >, Last.
+  const pager = page > 1 ? [navigate(later(`#pagination li:nth-child(${page + 2}) a`, String(page)))] : [];
+  const result = (i: number) => later(`#page-content a[data-result="${i}"]`, `result ${i + 1}`);
+  const rest = [0, 1, 2].map((k) => (page - 1) * SEARCH_PAGE + k).filter((i) => i !== n).map(result);
+  return done(typeInto(byId(o, 'search-text'), m[1], 'search'), navigate(byId(o, 'search')), pager, submit(result(n), rest));
+};
+
+/** The datepicker opens on the last month it allows (December 2016): page back to the month, click the day. */
+const chooseDate: Solver = (o) => {
+  const [, mm, dd, yyyy] = match(o, /^Select (\d\d)\/(\d\d)\/(\d{4}) as the date/);
+  need(yyyy === '2016', 'a date in 2016');
+  const month = Number(mm) - 1;
+  const offset = new Date(Date.UTC(2016, month, 1)).getUTCDay();
+  const cell = (day: number) => {
+    const k = offset + day - 1;
+    return later(`#ui-datepicker-div tbody tr:nth-child(${Math.floor(k / 7) + 1}) td:nth-child(${(k % 7) + 1}) a`, String(day));
+  };
+  const days = new Date(Date.UTC(2016, month + 1, 0)).getUTCDate();
+  const day = Number(dd);
+  const back = Array.from({ length: 11 - month }, () => navigate(later('#ui-datepicker-div .ui-datepicker-prev', 'Prev')));
+  const others = [day + 1, day - 1, ...Array.from({ length: days }, (_, i) => i + 1)].filter((d, i, all) => d >= 1 && d <= days && d !== day && all.indexOf(d) === i);
+  return done(navigate(byId(o, 'datepicker')), back, press(cell(day), others.map(cell)), submit(submitButton(o)));
+};
+
+const sliderHandle = (o: Observation, slider: El) => one(o.elements.filter((e) => e.cls.includes('ui-slider-handle') && isInside(o, e, slider)), `the handle of ${slider.sel}`);
+/** The slider's other values next to `n`, within its range: the wrong choices. */
+const near = (n: number, min: number, max: number) => [n + 1, n - 1].filter((v) => v >= min && v <= max);
+
+const useSlider: Solver = (o) => {
+  const n = Number(match(o, /^Select (-?\d+) with the slider/)[1]);
+  return done(slide(sliderHandle(o, byId(o, 'slider')), n, 'slider', near(n, -1000, 1000)), submit(submitButton(o)));
+};
+
+const useSlider2: Solver = (o) => {
+  const combo = JSON.parse(match(o, /combination (\[.*\])/)[1]) as number[];
+  const steps = combo.map((n, i) => slide(sliderHandle(o, byId(o, `slider-${i + 1}`)), n, `slider ${i + 1}`, near(n, 0, 20)));
+  return done(steps, submit(submitButton(o)));
+};
+
+/** form-sequence: the slider, then exactly one checkbox (the task counts every ticked box), then Submit. */
+const formSequence: Solver = (o) => {
+  const m = match(o, /^Select (-?\d+) with the slider, click the (\d)\w\w checkbox/);
+  const n = Number(m[1]);
+  const boxes = o.elements.filter((e) => e.type === 'checkbox');
+  const box = byId(o, `checkbox-${m[2]}`);
+  return done(slide(sliderHandle(o, byId(o, 'slider')), n, 'slider', near(n, -10, 10)), check(box, boxes.filter((b) => b !== box)), submit(submitButton(o)));
+};
+
+/** The spinner's keys are blocked: click its up or down arrow once per unit from 0. */
+const useSpinner: Solver = (o) => {
+  const n = Number(match(o, /^Select (-?\d+) with the spinner/)[1]);
+  const [up, down] = [later('#area .ui-spinner-up', 'up'), later('#area .ui-spinner-down', 'down')];
+  const [arrow, other] = n > 0 ? [up, down] : [down, up];
+  return done(Array.from({ length: Math.abs(n) }, () => press(arrow, [other])), submit(submitButton(o)));
+};
+
 interface Covered {
   family: Family;
   solve: Solver;
@@ -364,6 +536,18 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('multi-step', clickCollapsible2, 'click-collapsible-2', 'click-collapsible-2-nodelay'),
   ...cover('multi-step', socialMediaAll, 'social-media-all', 'social-media-some'),
   ...cover('multi-step', oddOrEven, 'odd-or-even'),
+  ...cover('multi-step', emailInbox, 'email-inbox', 'email-inbox-noscroll', 'email-inbox-delete', 'email-inbox-important', 'email-inbox-reply', 'email-inbox-forward', 'email-inbox-star-reply', 'email-inbox-nl-turk', 'email-inbox-forward-nl', 'email-inbox-forward-nl-turk'),
+  ...cover('multi-step', clickMenu, 'click-menu'),
+  ...cover('multi-step', clickMenu2, 'click-menu-2'),
+  ...cover('multi-step', navigateTree, 'navigate-tree'),
+  ...cover('multi-step', searchEngine, 'search-engine'),
+  ...cover('multi-step', chooseDate, 'choose-date', 'choose-date-easy', 'choose-date-medium', 'choose-date-nodelay'),
+  ...cover('form', loginUserPopup, 'login-user-popup'),
+  ...cover('form', formSequence, 'form-sequence'),
+  ...cover('text-entry', useAutocomplete, 'use-autocomplete', 'use-autocomplete-nodelay'),
+  ...cover('select', useSlider, 'use-slider'),
+  ...cover('select', useSlider2, 'use-slider-2'),
+  ...cover('select', useSpinner, 'use-spinner'),
 ]);
 
 export { Unreadable };

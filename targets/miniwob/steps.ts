@@ -3,13 +3,20 @@
 // check a box or radio, pick an option, press a button the task counts),
 // (`check` a box of several, `pick` a radio), `form.submit {field, label}` is the click that ends the episode, `page.click`
 // is navigation (open a tab, a section, a menu: kind read, since it sets no
-// answer), and `task.claim` claims completion. `field` is a CSS selector; a
+// answer), as are `page.hover` (open a submenu) and `page.key` (close a list), and `task.claim` claims completion. `field` is a CSS selector; a
 // choice step lists the other legal targets under `alternatives` (field and
 // label aligned), so wrong-choice and extra-selection need not know the task.
 import type { Step } from '../../src/target/types.ts';
 import type { El } from './page.ts';
 
-export type How = 'type' | 'check' | 'pick' | 'select' | 'press';
+export type How = 'type' | 'check' | 'pick' | 'select' | 'press' | 'slide';
+
+/**
+ * An element the page creates only after an earlier step (an opened email's reply
+ * box, a datepicker's day): the solver names it by a selector it knows from the
+ * task's template, since the fresh page it observed does not hold it yet.
+ */
+export const later = (sel: string, text = ''): El => ({ sel, tag: '', id: '', cls: '', type: '', text, own: text, value: '', checked: false, visible: false, label: '', options: [], parent: '', context: '', attrs: {}, handlers: [] });
 
 /** What a person would call the element: its label, its text, else its kind and value (a bare radio). */
 const nameOf = (el: El) => el.label || el.text || (el.attrs.value ? `${el.type || el.tag} ${el.attrs.value}` : el.sel);
@@ -40,6 +47,14 @@ export const select = (el: El, option: string): Step => {
   };
 };
 
+/** Move a jQuery UI slider's handle to `value` with the keyboard; the other values are the wrong choices. */
+export const slide = (handle: El, value: number, label: string, others: number[]): Step => ({
+  call: 'form.fill',
+  args: { field: handle.sel, label, value, how: 'slide' },
+  kind: 'write',
+  ...(others.length ? { alternatives: { value: others } } : {}),
+});
+
 /** A click the task counts as part of the answer (a button in a sequence, a post's share button). */
 export const press = (el: El, others: El[] = []): Step => ({
   call: 'form.fill',
@@ -56,5 +71,11 @@ export const submit = (el: El, others: El[] = []): Step => ({
 });
 
 export const navigate = (el: El): Step => ({ call: 'page.click', args: { field: el.sel, label: el.text }, kind: 'read' });
+
+/** A key pressed in a field that sets no answer: Escape closes an autocomplete list that would cover the Submit button. */
+export const key = (el: El, name: string): Step => ({ call: 'page.key', args: { field: el.sel, label: name, key: name }, kind: 'read' });
+
+/** Navigation by pointing: a jQuery UI menu opens a submenu on hover, and a click on its parent would select the parent. */
+export const hover = (el: El): Step => ({ call: 'page.hover', args: { field: el.sel, label: el.own || el.text }, kind: 'read' });
 
 export const CLAIM: Step = { call: 'task.claim', args: {}, kind: 'claim' };
