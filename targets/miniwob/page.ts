@@ -152,7 +152,7 @@ export interface Observation {
   /** the utterance's markup: some tasks put the values in <span class="bold"> */
   queryHtml: string;
   elements: El[];
-  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[] };
+  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[]; AIRPORTS?: string[] };
 }
 
 // A string, not a function: the TypeScript loader would add helpers the page lacks.
@@ -192,10 +192,11 @@ const OBSERVE = String.raw`(() => {
   });
   const q = document.getElementById('query');
   // Word lists some tasks define as page globals and phrase their utterance in (click-checkboxes-soft's synonyms),
-  // or offer as the legal entries (use-autocomplete's countries).
+  // or offer as the legal entries (use-autocomplete's countries, book-flight's airports).
   const globals = {};
   if (typeof SYNONYMS !== 'undefined') globals.SYNONYMS = SYNONYMS;
-  if (typeof ui_utils !== 'undefined' && document.querySelector('.ui-autocomplete-input')) globals.COUNTRIES = ui_utils.COUNTRIES;
+  if (typeof ui_utils !== 'undefined' && document.querySelector('#tags.ui-autocomplete-input')) globals.COUNTRIES = ui_utils.COUNTRIES;
+  if (typeof DOMESTIC_FLIGHTS !== 'undefined') globals.AIRPORTS = DOMESTIC_FLIGHTS;
   // Outside the test data mode the natural-language tasks return {utterance, fields} (core.getUtterance wrapped).
   const said = core.getUtterance();
   const [utterance, fields] = typeof said === 'string' ? [said, {}] : [String(said.utterance), said.fields || {}];

@@ -438,9 +438,12 @@ const searchEngine: Solver = (o) => {
   return done(typeInto(byId(o, 'search-text'), m[1], 'search'), navigate(byId(o, 'search')), pager, submit(result(n), rest));
 };
 
-/** The datepicker opens on the last month it allows (December 2016): page back to the month, click the day. */
-const chooseDate: Solver = (o) => {
-  const [, mm, dd, yyyy] = match(o, /^Select (\d\d)\/(\d\d)\/(\d{4}) as the date/);
+/**
+ * A jQuery UI datepicker limited to 2016 opens on the last month it allows (December):
+ * open it, page back to the month, click the day; the month's other days are the wrong choices.
+ */
+function calendar(opener: El, date: string): Step[] {
+  const [, mm, dd, yyyy] = need(/^(\d\d)\/(\d\d)\/(\d{4})$/.exec(date), `a date MM/DD/YYYY, not "${date}"`);
   need(yyyy === '2016', 'a date in 2016');
   const month = Number(mm) - 1;
   const offset = new Date(Date.UTC(2016, month, 1)).getUTCDay();
@@ -452,7 +455,35 @@ const chooseDate: Solver = (o) => {
   const day = Number(dd);
   const back = Array.from({ length: 11 - month }, () => navigate(later('#ui-datepicker-div .ui-datepicker-prev', 'Prev')));
   const others = [day + 1, day - 1, ...Array.from({ length: days }, (_, i) => i + 1)].filter((d, i, all) => d >= 1 && d <= days && d !== day && all.indexOf(d) === i);
-  return done(navigate(byId(o, 'datepicker')), back, press(cell(day), others.map(cell)), submit(submitButton(o)));
+  return [navigate(opener), ...back, press(cell(day), others.map(cell))];
+}
+
+const chooseDate: Solver = (o) => done(calendar(byId(o, 'datepicker'), match(o, /^Select (\S+) as the date/)[1]), submit(submitButton(o)));
+
+/** An airport field: the listed airport naming the city or code asked for, typed whole, its suggestion list closed; other airports are the wrong choices. */
+function airport(o: Observation, field: El, want: string, label: string): Step[] {
+  const airports = need(o.globals.AIRPORTS, 'the task\'s airport list');
+  const fits = (a: string) => a.includes(want);
+  const step = typeInto(field, need(airports.find(fits), `an airport matching ${want}`), label);
+  return [{ ...step, alternatives: { value: airports.filter((a) => !fits(a)).slice(0, 5) } }, keyPress(field, 'Escape')];
+}
+
+/** book-flight, first look: the search form; the flights show only after Search. */
+const bookFlightSearch: Solver = (o) => {
+  const m = match(o, /^Book the (cheapest|shortest) one-way flight from: (.+) to: (.+) on (\S+)\.$/);
+  return [...airport(o, byId(o, 'flight-from'), m[2], 'from'), ...airport(o, byId(o, 'flight-to'), m[3], 'to'), ...calendar(byId(o, 'datepicker'), m[4]), navigate(byId(o, 'search'))];
+};
+
+/** book-flight, second look: book the cheapest or shortest of the flights found; the other flights are the wrong choices. */
+const bookFlightPick = (o: Observation): Step[] => {
+  const cheapest = match(o, /^Book the (cheapest|shortest)/)[1] === 'cheapest';
+  const flights = o.elements.filter((e) => e.cls === 'flight');
+  const measure = (f: El) => Number(one(o.elements.filter((e) => isInside(o, e, f) && e.attrs[cheapest ? 'data-price' : 'data-duration'] !== undefined), 'a flight\'s price or duration').attrs[cheapest ? 'data-price' : 'data-duration']);
+  const best = Math.min(...flights.map(measure));
+  const book = (f: El) => control(o, f, 'flight-price');
+  const [pick, ...tied] = flights.filter((f) => measure(f) === best);
+  need(pick, 'a flight');
+  return done(submit(book(pick), flights.filter((f) => f !== pick && !tied.includes(f)).map(book)));
 };
 
 const sliderHandle = (o: Observation, slider: El) => one(o.elements.filter((e) => e.cls.includes('ui-slider-handle') && isInside(o, e, slider)), `the handle of ${slider.sel}`);
@@ -490,9 +521,16 @@ const useSpinner: Solver = (o) => {
 interface Covered {
   family: Family;
   solve: Solver;
+  /**
+   * A second look, for tasks whose answer shows only after the first steps (the
+   * flights of a search): those steps are run on the seeded page, then this
+   * solves the rest from the page they lead to. The seed fixes both pages.
+   */
+  then?: Solver;
 }
 
 const cover = (family: Family, solve: Solver, ...tasks: string[]): [string, Covered][] => tasks.map((t) => [t, { family, solve }]);
+const twoLooks = (family: Family, solve: Solver, then: Solver, ...tasks: string[]): [string, Covered][] => tasks.map((t) => [t, { family, solve, then }]);
 
 /** Every covered task: each has a solution fixed by its seed. */
 export const COVERED: Map<string, Covered> = new Map([
@@ -548,6 +586,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('select', useSlider, 'use-slider'),
   ...cover('select', useSlider2, 'use-slider-2'),
   ...cover('select', useSpinner, 'use-spinner'),
+  ...twoLooks('multi-step', bookFlightSearch, bookFlightPick, 'book-flight', 'book-flight-nodelay'),
 ]);
 
 export { Unreadable };

@@ -13,7 +13,7 @@ import { HARNESS_NAMES, type HarnessName } from './harnesses.ts';
 import { locatePackage, type MiniwobPackage } from './package.ts';
 import { startRuntime, type TaskRuntime } from './runtime.ts';
 import { COVERED, Unreadable } from './solvers.ts';
-import { MiniwobEpisode, openContext } from './episode.ts';
+import { MiniwobEpisode, openContext, runStep } from './episode.ts';
 import { observe, startEpisode, type Observation } from './page.ts';
 import { guiCensuses, type Observed } from './censuses.ts';
 
@@ -100,7 +100,11 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
       const { url, seed } = locate(rt)(id);
       await startEpisode(page, url, seed, ACTION_MS * 3);
       const observation = await observe(page);
-      return { observation, steps: COVERED.get(task)!.solve(observation) };
+      const { solve, then } = COVERED.get(task)!;
+      const steps = solve(observation);
+      if (!then) return { observation, steps };
+      for (const step of steps) await runStep(page, step);
+      return { observation, steps: [...steps, ...then(await observe(page))] };
     } catch (e) {
       if (e instanceof Unreadable) throw new Error(`miniwob ${id}: ${e.message}`);
       throw e;
