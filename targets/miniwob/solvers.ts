@@ -477,13 +477,10 @@ const bookFlightSearch: Solver = (o) => {
 /** book-flight, second look: book the cheapest or shortest of the flights found; the other flights are the wrong choices. */
 const bookFlightPick = (o: Observation): Step[] => {
   const cheapest = match(o, /^Book the (cheapest|shortest)/)[1] === 'cheapest';
+  const attr = cheapest ? 'data-price' : 'data-duration';
   const flights = o.elements.filter((e) => e.cls === 'flight');
-  const measure = (f: El) => Number(one(o.elements.filter((e) => isInside(o, e, f) && e.attrs[cheapest ? 'data-price' : 'data-duration'] !== undefined), 'a flight\'s price or duration').attrs[cheapest ? 'data-price' : 'data-duration']);
-  const best = Math.min(...flights.map(measure));
-  const book = (f: El) => control(o, f, 'flight-price');
-  const [pick, ...tied] = flights.filter((f) => measure(f) === best);
-  need(pick, 'a flight');
-  return done(submit(book(pick), flights.filter((f) => f !== pick && !tied.includes(f)).map(book)));
+  const measure = (f: El) => Number(one(o.elements.filter((e) => isInside(o, e, f) && e.attrs[attr] !== undefined), `a flight's ${attr}`).attrs[attr]);
+  return bookBest(o, flights, measure, Math.min, 'flight-price');
 };
 
 const sliderHandle = (o: Observation, slider: El) => one(o.elements.filter((e) => e.cls.includes('ui-slider-handle') && isInside(o, e, slider)), `the handle of ${slider.sel}`);
@@ -518,13 +515,57 @@ const useSpinner: Solver = (o) => {
   return done(Array.from({ length: Math.abs(n) }, () => press(arrow, [other])), submit(submitButton(o)));
 };
 
+/** phone-book shows one contact per page: page on with ">" until the named one, then click the asked property. */
+const phoneBook: Solver = (o) => {
+  const m = match(o, /^Find (.+) in the contact book and click on their (phone|email|address)/);
+  if (one(o.elements.filter((e) => e.cls === 'name'), 'the contact shown').text !== m[1]) return [navigate(one(o.elements.filter((e) => e.tag === 'a' && e.text === '>'), 'the next-page link'))];
+  const props = o.elements.filter((e) => e.tag === 'a' && ['phone', 'email', 'address'].includes(e.cls));
+  return clickText(props.map((p) => ({ ...p, text: p.cls })), m[2], 'the property');
+};
+
+/** buy-ticket: the ticket with the extreme price or duration; the other tickets are the wrong choices. */
+const buyTicket: Solver = (o) => {
+  const m = match(o, /^Buy the ticket with the (cheapest cost|most expensive cost|shortest duration|longest duration)\.$/);
+  const attr = m[1].endsWith('cost') ? 'data-price' : 'data-duration';
+  const flights = o.elements.filter((e) => e.cls === 'flight');
+  const measure = (f: El) => Number(one(o.elements.filter((e) => isInside(o, e, f) && e.attrs[attr] !== undefined), `a ticket's ${attr}`).attrs[attr]);
+  const pick = m[1].startsWith('cheapest') || m[1].startsWith('shortest') ? Math.min : Math.max;
+  return bookBest(o, flights, measure, pick, 'buy-ticket');
+};
+
+/** Book the flight whose measure is best; flights tied with it are right too, the others are the wrong choices. */
+function bookBest(o: Observation, flights: El[], measure: (f: El) => number, pick: (...v: number[]) => number, button: string): Step[] {
+  const best = pick(...flights.map(measure));
+  const book = (f: El) => control(o, f, button);
+  const chosen = one(flights.filter((f) => measure(f) === best), 'a flight');
+  return done(submit(book(chosen), flights.filter((f) => measure(f) !== best).map(book)));
+}
+
+/** order-food: "+" once per named item, or N times on an item of the asked type; items lacking it are the wrong choices. */
+const orderFood: Solver = (o) => {
+  const items = o.elements.filter((e) => e.cls.split(' ').includes('food-item'));
+  const add = (item: El) => ({ ...control(o, item, 'add'), label: `+ ${item.attrs['data-item']}` });
+  const go = one(o.elements.filter((e) => e.tag === 'button' && e.text === 'Order!'), 'the Order! button');
+  const byName = /^Order one of each item: (.+)$/.exec(o.utterance);
+  if (byName) {
+    const names = byName[1].split(', ');
+    const wanted = names.map((n) => one(items.filter((i) => i.attrs['data-item'] === n), `menu item ${n}`));
+    return done(wanted.map((i) => press(add(i), items.filter((x) => !wanted.includes(x)).map(add))), submit(go));
+  }
+  const [, n, type] = match(o, /^Order (\d+) items that are (.+)$/);
+  const typed = (i: El) => o.elements.some((img) => img.tag === 'img' && img.attrs.alt === type && isInside(o, img, i));
+  const item = one(items.filter(typed), `a ${type} item`);
+  return done(Array.from({ length: Number(n) }, () => press(add(item), items.filter((x) => !typed(x)).map(add))), submit(go));
+};
+
 interface Covered {
   family: Family;
   solve: Solver;
   /**
-   * A second look, for tasks whose answer shows only after the first steps (the
-   * flights of a search): those steps are run on the seeded page, then this
-   * solves the rest from the page they lead to. The seed fixes both pages.
+   * Further looks, for tasks whose answer shows only after the first steps (the
+   * flights of a search, a contact on a later page): while the steps so far do
+   * not claim, they are run on the seeded page and this solves on from the page
+   * they lead to. The seed fixes every page.
    */
   then?: Solver;
 }
@@ -587,6 +628,9 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('select', useSlider2, 'use-slider-2'),
   ...cover('select', useSpinner, 'use-spinner'),
   ...twoLooks('multi-step', bookFlightSearch, bookFlightPick, 'book-flight', 'book-flight-nodelay'),
+  ...twoLooks('multi-step', phoneBook, phoneBook, 'phone-book'),
+  ...cover('multi-step', buyTicket, 'buy-ticket'),
+  ...cover('checkbox', orderFood, 'order-food'),
 ]);
 
 export { Unreadable };
