@@ -294,6 +294,29 @@ const socialMediaAll: Solver = (o) => {
   return done(picked.map((p) => press(control(o, p.media, cls), wrong)), submit(go));
 };
 
+const SOCIAL_ACTIONS: Record<string, string> = { 'Share via DM': 'share', 'Copy link to Tweet': 'copy', 'Embed Tweet': 'embed', Mute: 'menu-user', Block: 'block-user', Report: 'report', Reply: 'reply', Retweet: 'retweet', Like: 'like' };
+const IN_MENU = new Set(['share', 'copy', 'embed', 'menu-user', 'block-user', 'report']);
+
+/**
+ * social-media: one action on a post by the user. Menu actions sit behind the
+ * post's "more" icon, whose image is swapped on hover: point at it first, or the
+ * click lands on the post behind the swapped image (so are reply, retweet, like). Wrong choices: the same
+ * action on another user's post, another action on this one.
+ */
+const socialMedia: Solver = (o) => {
+  const m = match(o, /^For the user (@\S+), click on the "(.+)" button\.$/);
+  const cls = need(SOCIAL_ACTIONS[m[2]], `an action called ${m[2]}`);
+  const all = posts(o);
+  // The icons have no text: name them by action and user.
+  const act = (p: { user: string; media: El }, a: string) => ({ ...control(o, p.media, a), label: `${a} ${p.user}` });
+  const post = need(all.find((p) => p.user === m[1]), `a post by ${m[1]}`);
+  const actions = Object.values(SOCIAL_ACTIONS).filter((a) => a !== cls && IN_MENU.has(a) === IN_MENU.has(cls)).map((a) => act(post, a));
+  const elsewhere = all.filter((p) => p.user !== m[1]).map((p) => act(p, cls));
+  const more = act(post, 'more');
+  const open = IN_MENU.has(cls) ? [hover(more), navigate(more)] : [hover(act(post, cls))];
+  return done(open, submit(act(post, cls), [...elsewhere, ...actions]));
+};
+
 /** A jQuery selectric dropdown: open it, pick the item, then click the named button. */
 const formSequence3: Solver = (o) => {
   const m = match(o, /^Choose (.*) from the dropdown, then click the button labeled "(.*)"\.$/);
@@ -614,6 +637,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('multi-step', clickCollapsible, 'click-collapsible', 'click-collapsible-nodelay'),
   ...cover('multi-step', clickCollapsible2, 'click-collapsible-2', 'click-collapsible-2-nodelay'),
   ...cover('multi-step', socialMediaAll, 'social-media-all', 'social-media-some'),
+  ...cover('multi-step', socialMedia, 'social-media'),
   ...cover('multi-step', oddOrEven, 'odd-or-even'),
   ...cover('multi-step', emailInbox, 'email-inbox', 'email-inbox-noscroll', 'email-inbox-delete', 'email-inbox-important', 'email-inbox-reply', 'email-inbox-forward', 'email-inbox-star-reply', 'email-inbox-nl-turk', 'email-inbox-forward-nl', 'email-inbox-forward-nl-turk'),
   ...cover('multi-step', clickMenu, 'click-menu'),

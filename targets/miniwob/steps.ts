@@ -70,12 +70,12 @@ export const submit = (el: El, others: El[] = []): Step => ({
   ...choices(others),
 });
 
-export const navigate = (el: El): Step => ({ call: 'page.click', args: { field: el.sel, label: el.text }, kind: 'read' });
+export const navigate = (el: El): Step => ({ call: 'page.click', args: { field: el.sel, label: el.text || el.label }, kind: 'read' });
 
 /** A key pressed in a field that sets no answer: Escape closes an autocomplete list that would cover the Submit button. */
 export const key = (el: El, name: string): Step => ({ call: 'page.key', args: { field: el.sel, label: name, key: name }, kind: 'read' });
 
 /** Navigation by pointing: a jQuery UI menu opens a submenu on hover, and a click on its parent would select the parent. */
-export const hover = (el: El): Step => ({ call: 'page.hover', args: { field: el.sel, label: el.own || el.text }, kind: 'read' });
+export const hover = (el: El): Step => ({ call: 'page.hover', args: { field: el.sel, label: el.own || nameOf(el) }, kind: 'read' });
 
 export const CLAIM: Step = { call: 'task.claim', args: {}, kind: 'claim' };
