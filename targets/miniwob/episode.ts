@@ -44,6 +44,27 @@ async function tick(el: Locator): Promise<void> {
   });
 }
 
+/** A wheel turn long enough to reach either end of any task's text. */
+const WHEEL = 100_000;
+
+/**
+ * The wheel scrolls asynchronously: wait (a second at most) until the element
+ * has reached its end. A string, not a function: the TypeScript loader would
+ * add helpers the page lacks.
+ */
+const SCROLLED_TO_END = String.raw`(el, top) => new Promise((done) => {
+  const until = performance.now() + 1000;
+  const at = () => (top ? el.scrollTop <= 0 : el.scrollTop + el.clientHeight >= el.scrollHeight - 1);
+  const poll = () => (at() || performance.now() > until ? done() : requestAnimationFrame(poll));
+  poll();
+})`;
+
+async function wheelTo(page: Page, field: string, top: boolean): Promise<void> {
+  await page.locator(field).hover();
+  await page.mouse.wheel(0, top ? -WHEEL : WHEEL);
+  await page.locator(field).evaluate(SCROLLED_TO_END, top);
+}
+
 /** A slider handle moved as a person does with the keyboard: Home to the minimum, then one arrow press per step. */
 async function slideTo(handle: Locator, value: number): Promise<void> {
   const min = await handle.evaluate((h) => Number((window as any).$(h).closest('.ui-slider').slider('option', 'min')));
@@ -68,15 +89,26 @@ export async function runStep(page: Page, step: Step): Promise<void> {
           return tick(page.locator(field));
         case 'slide':
           return slideTo(page.locator(field), Number(step.args.value));
+        case 'keys':
+          return page.locator(field).pressSequentially(String(step.args.value));
+        case 'highlight':
+          return page.locator(field).selectText();
+        case 'scroll':
+          return wheelTo(page, field, step.args.value === 'top');
         default:
           throw new Error(`form.fill: unknown how ${JSON.stringify(step.args.how)}`);
       }
     case 'form.submit':
+      return step.args.key ? page.locator(field).press(String(step.args.key)) : page.locator(field).click();
     case 'page.click':
       return page.locator(field).click();
+    case 'page.scroll':
+      return wheelTo(page, field, step.args.to === 'top');
+      return;
     case 'page.hover':
       return page.locator(field).hover();
     case 'page.key':
+      if (step.args.text) await page.locator(field).pressSequentially(String(step.args.text));
       return page.locator(field).press(String(step.args.key));
     case 'task.claim':
       return; // claiming completion changes nothing in the page

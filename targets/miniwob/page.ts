@@ -9,6 +9,8 @@ export interface ControlState {
   type: string;
   value: string;
   checked: boolean;
+  /** text areas: scrolled to the top, the bottom or in between */
+  scrolled?: 'top' | 'middle' | 'bottom';
 }
 
 /** What the page looked like when the task ended its episode: the readback channel. */
@@ -21,6 +23,8 @@ export interface Submission {
   target?: { selector: string; text: string };
   /** the element that had the focus when the episode ended */
   focused?: string | null;
+  /** the text selected when the episode ended */
+  selection?: string;
   /** every click of the episode until it ended, in order */
   clicks: { selector: string; text: string }[];
 }
@@ -49,6 +53,8 @@ export const RECORDER = String.raw`(() => {
       const tag = el.tagName.toLowerCase();
       const value = tag === 'select' ? Array.from(el.selectedOptions).map((o) => o.text).join('|') : el.isContentEditable ? el.textContent : String(el.value ?? '');
       out[selectorOf(el)] = { tag, type: String(el.type ?? ''), value, checked: !!el.checked };
+      // where a text area is scrolled to, coarsely: scroll tasks answer with it
+      if (tag === 'textarea') out[selectorOf(el)].scrolled = el.scrollTop <= 0 ? 'top' : el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 'bottom' : 'middle';
     }
     return out;
   };
@@ -69,6 +75,8 @@ export const RECORDER = String.raw`(() => {
       if (core.EP_TIMER !== null && !state.submitted) {
         state.submitted = controls();
         if (lastClick) state.target = { selector: selectorOf(lastClick), text: (lastClick.textContent || lastClick.value || '').replace(/\s+/g, ' ').trim().slice(0, 200) };
+        // highlight tasks answer with the text selected when Submit is clicked
+        state.selection = String(window.getSelection() || '');
         const active = document.activeElement;
         state.focused = active && active !== document.body ? selectorOf(active) : null;
       }
@@ -152,7 +160,7 @@ export interface Observation {
   /** the utterance's markup: some tasks put the values in <span class="bold"> */
   queryHtml: string;
   elements: El[];
-  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[]; AIRPORTS?: string[] };
+  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[]; AIRPORTS?: string[]; PATTERNS?: number[][][] };
 }
 
 // A string, not a function: the TypeScript loader would add helpers the page lacks.
@@ -192,11 +200,13 @@ const OBSERVE = String.raw`(() => {
   });
   const q = document.getElementById('query');
   // Word lists some tasks define as page globals and phrase their utterance in (click-checkboxes-soft's synonyms),
-  // or offer as the legal entries (use-autocomplete's countries, book-flight's airports).
+  // or offer as the legal entries (use-autocomplete's countries, book-flight's airports,
+  // number-checkboxes' digit patterns, shown to the agent as pictures).
   const globals = {};
   if (typeof SYNONYMS !== 'undefined') globals.SYNONYMS = SYNONYMS;
   if (typeof ui_utils !== 'undefined' && document.querySelector('#tags.ui-autocomplete-input')) globals.COUNTRIES = ui_utils.COUNTRIES;
   if (typeof DOMESTIC_FLIGHTS !== 'undefined') globals.AIRPORTS = DOMESTIC_FLIGHTS;
+  if (typeof PATTERNS !== 'undefined') globals.PATTERNS = PATTERNS;
   // Outside the test data mode the natural-language tasks return {utterance, fields} (core.getUtterance wrapped).
   const said = core.getUtterance();
   const [utterance, fields] = typeof said === 'string' ? [said, {}] : [String(said.utterance), said.fields || {}];

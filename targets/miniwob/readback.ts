@@ -1,6 +1,6 @@
 // The effect of an episode as the recorder saw it, in the engine's table shape:
 // `submission` (one row when the task ended its episode: the element the last
-// click landed on and the one holding the focus), `controls` (each form control whose state at that moment
+// click landed on, the one holding the focus, the text selected), `controls` (each form control whose state at that moment
 // differs from the start), `other-fields` (the same for free-text fields the
 // task's reference leaves alone: distractors, declared immaterial), `clicks`
 // (each element clicked before the end, with its count). An episode the task
@@ -16,7 +16,7 @@ const FREE_TEXT = new Set(['text', 'password', 'email', 'number', 'search', 'tel
 export function effectOf(s: Submission, answerFields: Set<string>): Effect {
   if (!s.submitted) return {};
   const effect: Effect = {
-    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null } }]),
+    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null, selection: s.selection?.replace(/\s+/g, ' ').trim() || null } }]),
   };
   const updated = Object.entries(s.submitted)
     .filter(([sel, after]) => JSON.stringify(s.initial[sel]) !== JSON.stringify(after))

@@ -4,7 +4,7 @@
 // task throws: a reference is never guessed.
 import type { Step } from '../../src/target/types.ts';
 import type { El, Observation } from './page.ts';
-import { CLAIM, check, hover, key as keyPress, later, navigate, press, select, slide, submit, typeInto } from './steps.ts';
+import { CLAIM, check, highlight, hover, key as keyPress, keys, later, navigate, press, scroll, select, slide, submit, submitKey, typeInto } from './steps.ts';
 
 export type Solver = (o: Observation) => Step[];
 
@@ -581,6 +581,90 @@ const orderFood: Solver = (o) => {
   return done(Array.from({ length: Number(n) }, () => press(add(item), items.filter((x) => !typed(x)).map(add))), submit(go));
 };
 
+/** find-greatest: the card values are in the page though the cards show face down; turn the greatest, then Submit. */
+const findGreatest: Solver = (o) => {
+  const cards = o.elements.filter((e) => e.cls.split(' ').includes('card'));
+  const value = (c: El) => Number(one(o.elements.filter((v) => v.cls === 'card-value' && isInside(o, v, c)), 'a card value').text);
+  const best = Math.max(...cards.map(value));
+  const card = one(cards.filter((c) => value(c) === best), 'the greatest card');
+  return done(press({ ...card, label: `card ${card.attrs['data-index']}` }, cards.filter((c) => c !== card).map((c) => ({ ...c, label: `card ${c.attrs['data-index']}` }))), submit(byId(o, 'submit')));
+};
+
+/** generate-number: Generate draws from the seeded generator; press it until the number fits, then Submit. */
+const generateNumber: Solver = (o) => {
+  const shown = Number(byId(o, 'display-number').text);
+  const fits = (n: number) => {
+    const m = /less than (\d+)|greater than (\d+)|an (odd|even) number/.exec(o.utterance);
+    need(m, 'the utterance\'s condition');
+    if (m![1]) return n < Number(m![1]);
+    if (m![2]) return n > Number(m![2]);
+    return (Math.abs(n) % 2 === 1) === (m![3] === 'odd');
+  };
+  const generate = byId(o, 'generate');
+  return Number.isNaN(shown) || !fits(shown) ? [navigate(generate)] : done(submit(byId(o, 'submit')));
+};
+
+/**
+ * ascending-numbers: click 1, which hides the numbers behind squares, then the
+ * squares in order; each square's other later squares are the wrong choices.
+ */
+const ascendingNumbers: Solver = (o) => {
+  const texts = o.elements.filter((e) => e.tag === 'text');
+  need(texts.length === 5, 'five numbers');
+  const square = (i: number) => later(`#area_svg rect[data-index="${i}"]`, String(i));
+  const later2 = (i: number) => [3, 4, 5].filter((k) => k > i).map(square);
+  return done(press(one(texts.filter((t) => t.text === '1'), 'number 1'), texts.filter((t) => t.text !== '1')), [2, 3, 4].map((i) => press(square(i), later2(i))), submit(square(5)));
+};
+
+/** number-checkboxes: the digit's 7x4 pattern (a picture to the agent, a page global here), box by box. */
+const numberCheckboxes: Solver = (o) => {
+  const digit = Number(match(o, /^Draw the number "(\d)"/)[1]);
+  const pattern = need(o.globals.PATTERNS?.[digit], `the pattern of ${digit}`).flat();
+  const boxes = o.elements.filter((e) => e.type === 'checkbox' && !('disabled' in e.attrs) && e.parent.startsWith('#checkboxes'));
+  need(boxes.length === pattern.length, `${pattern.length} boxes`);
+  const on = boxes.filter((_, i) => pattern[i] === 1);
+  const off = boxes.filter((_, i) => pattern[i] === 0);
+  return done(on.map((b, i) => check({ ...b, label: `box ${boxes.indexOf(b) + 1}` }, i === 0 ? off.map((x) => ({ ...x, label: `box ${boxes.indexOf(x) + 1}` })) : off.slice(0, 1))), submit(submitButton(o)));
+};
+
+/** sign-agreement: Cancel alone, or scroll the agreement to its end (which enables the form), type the name, press the named button. */
+const signAgreement: Solver = (o) => {
+  const [cancel, agree] = [byId(o, 'cancel'), byId(o, 'agree')];
+  if (o.utterance === 'Click the cancel button.') return done(submit(cancel, [agree]));
+  const m = match(o, /enter the name "(.+)" then press "(Agree|Cancel)"/);
+  const [go, other] = m[2] === 'Agree' ? [agree, cancel] : [cancel, agree];
+  return done(scroll(byId(o, 'text-area'), 'bottom'), typeInto(byId(o, 'name'), m[1], 'name'), submit(go, [other]));
+};
+
+const scrollText2: Solver = (o) => {
+  const to = match(o, /^Scroll the textarea to the (top|bottom)/)[1] as 'top' | 'bottom';
+  return done(scroll(byId(o, 'text-area'), to, true), submit(submitButton(o)));
+};
+
+const highlightText: Solver = (o) => done(highlight(byId(o, 'randomText')), submit(submitButton(o)));
+
+const highlightText2: Solver = (o) => {
+  const paragraphs = o.elements.filter((e) => e.tag === 'p' && e.parent === '#randomText');
+  const n = ordinal(o.utterance);
+  const p = need(paragraphs[n - 1], `paragraph ${n}`);
+  return done({ ...highlight({ ...p, label: `paragraph ${n}` }), ...(paragraphs.length > 1 ? { alternatives: { field: paragraphs.filter((x) => x !== p).map((x) => x.sel), label: paragraphs.filter((x) => x !== p).map((x) => `paragraph ${paragraphs.indexOf(x) + 1}`) } } : {}) }, submit(submitButton(o)));
+};
+
+/** terminal, first look: list the files. */
+const terminalList: Solver = (o) => [keyPress(byId(o, 'terminal-target'), 'Enter', 'ls')];
+
+/** terminal, second look: remove a listed file with the asked extension (or none); the other files are the wrong choices. */
+const terminalRemove: Solver = (o) => {
+  const ext = /extension \.(\S+)$/.exec(o.utterance)?.[1];
+  need(ext !== undefined || /no file extension/.test(o.utterance), 'the extension asked for');
+  const outputs = o.elements.filter((e) => e.cls === 'output');
+  const files = need(outputs.at(-1), 'the output of ls').text.split(' ').filter(Boolean);
+  const fits = (f: string) => (ext === undefined ? !f.includes('.') : f.endsWith(`.${ext}`));
+  const file = need(files.find(fits), `a file ${ext === undefined ? 'without extension' : `ending .${ext}`}`);
+  const target = byId(o, 'terminal-target');
+  return done({ ...keys(target, `rm ${file}`, 'command'), alternatives: { value: files.filter((f) => !fits(f)).map((f) => `rm ${f}`) } }, submitKey(target, 'Enter'));
+};
+
 interface Covered {
   family: Family;
   solve: Solver;
@@ -638,6 +722,15 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('multi-step', clickCollapsible2, 'click-collapsible-2', 'click-collapsible-2-nodelay'),
   ...cover('multi-step', socialMediaAll, 'social-media-all', 'social-media-some'),
   ...cover('multi-step', socialMedia, 'social-media'),
+  ...cover('click', findGreatest, 'find-greatest'),
+  ...twoLooks('click', generateNumber, generateNumber, 'generate-number'),
+  ...cover('multi-step', ascendingNumbers, 'ascending-numbers'),
+  ...cover('checkbox', numberCheckboxes, 'number-checkboxes'),
+  ...cover('form', signAgreement, 'sign-agreement'),
+  ...cover('multi-step', scrollText2, 'scroll-text-2'),
+  ...cover('text-entry', highlightText, 'highlight-text'),
+  ...cover('select', highlightText2, 'highlight-text-2'),
+  ...twoLooks('text-entry', terminalList, terminalRemove, 'terminal'),
   ...cover('multi-step', oddOrEven, 'odd-or-even'),
   ...cover('multi-step', emailInbox, 'email-inbox', 'email-inbox-noscroll', 'email-inbox-delete', 'email-inbox-important', 'email-inbox-reply', 'email-inbox-forward', 'email-inbox-star-reply', 'email-inbox-nl-turk', 'email-inbox-forward-nl', 'email-inbox-forward-nl-turk'),
   ...cover('multi-step', clickMenu, 'click-menu'),

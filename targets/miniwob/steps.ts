@@ -3,13 +3,14 @@
 // check a box or radio, pick an option, press a button the task counts),
 // (`check` a box of several, `pick` a radio), `form.submit {field, label}` is the click that ends the episode, `page.click`
 // is navigation (open a tab, a section, a menu: kind read, since it sets no
-// answer), as are `page.hover` (open a submenu) and `page.key` (close a list), and `task.claim` claims completion. `field` is a CSS selector; a
+// answer), as are `page.hover` (open a submenu), `page.key` (close a list, run
+// ls) and `page.scroll`, and `task.claim` claims completion. `field` is a CSS selector; a
 // choice step lists the other legal targets under `alternatives` (field and
 // label aligned), so wrong-choice and extra-selection need not know the task.
 import type { Step } from '../../src/target/types.ts';
 import type { El } from './page.ts';
 
-export type How = 'type' | 'check' | 'pick' | 'select' | 'press' | 'slide';
+export type How = 'type' | 'check' | 'pick' | 'select' | 'press' | 'slide' | 'keys' | 'highlight' | 'scroll';
 
 /**
  * An element the page creates only after an earlier step (an opened email's reply
@@ -72,8 +73,32 @@ export const submit = (el: El, others: El[] = []): Step => ({
 
 export const navigate = (el: El): Step => ({ call: 'page.click', args: { field: el.sel, label: el.text || el.label }, kind: 'read' });
 
-/** A key pressed in a field that sets no answer: Escape closes an autocomplete list that would cover the Submit button. */
-export const key = (el: El, name: string): Step => ({ call: 'page.key', args: { field: el.sel, label: name, key: name }, kind: 'read' });
+/**
+ * Keys pressed in a field that set no answer: Escape closes an autocomplete list
+ * that would cover the Submit button; `text` then Enter runs a terminal command
+ * that only shows something (ls).
+ */
+export const key = (el: El, name: string, text?: string): Step => ({ call: 'page.key', args: { field: el.sel, label: text ?? name, key: name, ...(text === undefined ? {} : { text }) }, kind: 'read' });
+
+/** Text typed key by key into a field that reads keystrokes, not its value (a terminal). */
+export const keys = (el: El, value: string, label: string): Step => ({ call: 'form.fill', args: { field: el.sel, label, value, how: 'keys' }, kind: 'write' });
+
+/** The text of an element selected, as a drag across it does: highlight tasks answer with the selection. */
+export const highlight = (el: El): Step => ({ call: 'form.fill', args: { field: el.sel, label: el.label || 'text', value: el.text, how: 'highlight' }, kind: 'write' });
+
+/**
+ * A scrollable element scrolled to its top or bottom with the mouse wheel: a
+ * navigation (page.scroll) where scrolling only unlocks the form, an answer
+ * (form.fill how 'scroll', the other end its wrong choice) where the task
+ * rewards the position.
+ */
+export const scroll = (el: El, to: 'top' | 'bottom', answer = false): Step =>
+  answer
+    ? { call: 'form.fill', args: { field: el.sel, label: el.id || el.sel, value: to, how: 'scroll' }, kind: 'write', alternatives: { value: [to === 'top' ? 'bottom' : 'top'] } }
+    : { call: 'page.scroll', args: { field: el.sel, label: `${el.id || el.sel} to the ${to}`, to }, kind: 'read' };
+
+/** The episode-ending key (Enter in a terminal), as `submit` is the episode-ending click. */
+export const submitKey = (el: El, name: string): Step => ({ call: 'form.submit', args: { field: el.sel, label: name, key: name }, kind: 'write' });
 
 /** Navigation by pointing: a jQuery UI menu opens a submenu on hover, and a click on its parent would select the parent. */
 export const hover = (el: El): Step => ({ call: 'page.hover', args: { field: el.sel, label: el.own || nameOf(el) }, kind: 'read' });
