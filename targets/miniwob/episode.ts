@@ -48,9 +48,17 @@ async function tick(el: Locator): Promise<void> {
 const WHEEL = 100_000;
 
 /**
+ * Run a page function kept as source text on an element: written as a string
+ * because the TypeScript loader would add helpers (__name) the page lacks, and
+ * handed to eval because Playwright does not call a string with arguments.
+ */
+async function inPage(el: Locator, source: string, arg: unknown): Promise<void> {
+  await el.evaluate((e, [src, a]) => (0, eval)(src as string)(e, a), [source, arg] as const);
+}
+
+/**
  * The wheel scrolls asynchronously: wait (a second at most) until the element
- * has reached its end. A string, not a function: the TypeScript loader would
- * add helpers the page lacks.
+ * has reached its end.
  */
 const SCROLLED_TO_END = String.raw`(el, top) => new Promise((done) => {
   const until = performance.now() + 1000;
@@ -59,10 +67,39 @@ const SCROLLED_TO_END = String.raw`(el, top) => new Promise((done) => {
   poll();
 })`;
 
+/**
+ * Where the first occurrence of a text inside an element starts and ends on
+ * screen (the element's whole text when the text is not there as one run): the
+ * two ends of the drag that selects it.
+ */
+const TEXT_ENDS = String.raw`(el, text) => {
+  const whole = document.createRange();
+  whole.selectNodeContents(el);
+  let found;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n && !found; n = walker.nextNode()) {
+    const i = n.textContent.indexOf(text);
+    if (i >= 0) { found = document.createRange(); found.setStart(n, i); found.setEnd(n, i + text.length); }
+  }
+  const rects = Array.from((found || whole).getClientRects()).filter((r) => r.width > 0);
+  const [a, b] = [rects[0], rects[rects.length - 1]];
+  return { x1: a.left + 1, y1: (a.top + a.bottom) / 2, x2: b.right - 1, y2: (b.top + b.bottom) / 2 };
+}`;
+
+/** Select text with the mouse: press just inside its first character, release just inside its last (selection snaps to their outer edges). */
+async function dragAcross(page: Page, el: Locator, text: string): Promise<void> {
+  await el.scrollIntoViewIfNeeded();
+  const { x1, y1, x2, y2 } = await el.evaluate((e, [src, a]) => (0, eval)(src as string)(e, a), [TEXT_ENDS, text] as const) as { x1: number; y1: number; x2: number; y2: number };
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 5 });
+  await page.mouse.up();
+}
+
 async function wheelTo(page: Page, field: string, top: boolean): Promise<void> {
   await page.locator(field).hover();
   await page.mouse.wheel(0, top ? -WHEEL : WHEEL);
-  await page.locator(field).evaluate(SCROLLED_TO_END, top);
+  await inPage(page.locator(field), SCROLLED_TO_END, top);
 }
 
 /** A slider handle moved as a person does with the keyboard: Home to the minimum, then one arrow press per step. */
@@ -92,7 +129,7 @@ export async function runStep(page: Page, step: Step): Promise<void> {
         case 'keys':
           return page.locator(field).pressSequentially(String(step.args.value));
         case 'highlight':
-          return page.locator(field).selectText();
+          return dragAcross(page, page.locator(field), String(step.args.value));
         case 'scroll':
           return wheelTo(page, field, step.args.value === 'top');
         default:

@@ -51,8 +51,9 @@ export const RECORDER = String.raw`(() => {
     const out = {};
     for (const el of document.querySelectorAll('#wrap input, #wrap select, #wrap textarea, #wrap [contenteditable=true]')) {
       const tag = el.tagName.toLowerCase();
-      const value = tag === 'select' ? Array.from(el.selectedOptions).map((o) => o.text).join('|') : el.isContentEditable ? el.textContent : String(el.value ?? '');
+      const value = tag === 'select' ? Array.from(el.selectedOptions).map((o) => o.text).join('|') : el.isContentEditable ? el.innerHTML : String(el.value ?? '');
       out[selectorOf(el)] = { tag, type: String(el.type ?? ''), value, checked: !!el.checked };
+      // (a rich-text editor's value is its markup: the formatting is the answer)
       // where a text area is scrolled to, coarsely: scroll tasks answer with it
       if (tag === 'textarea') out[selectorOf(el)].scrolled = el.scrollTop <= 0 ? 'top' : el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 'bottom' : 'middle';
     }

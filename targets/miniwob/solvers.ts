@@ -665,6 +665,29 @@ const terminalRemove: Solver = (o) => {
   return done({ ...keys(target, `rm ${file}`, 'command'), alternatives: { value: files.filter((f) => !fits(f)).map((f) => `rm ${f}`) } }, submitKey(target, 'Enter'));
 };
 
+const STYLE_BUTTON: Record<string, string> = { bold: 'ql-bold', italics: 'ql-italic', underlined: 'ql-underline' };
+/** The first (pure) swatch of each colour name the task accepts, in Quill's palette. */
+const SWATCH: Record<string, string> = { red: '#e60000', orange: '#ff9900', yellow: '#ffff00', green: '#008a00', blue: '#0066cc', purple: '#9933ff' };
+
+/**
+ * text-editor (Quill): select the word or everything, then the style button or
+ * the colour picker's swatch, then Submit; the other styles or colours are the
+ * wrong choices.
+ */
+const textEditor: Solver = (o) => {
+  const m = match(o, /give (?:the text (.+?)|everything) the (style|color) (\w+)|make everything the color (\w+)/);
+  const editor = one(o.elements.filter((e) => e.cls.split(' ').includes('ql-editor')), 'the editor');
+  const word = m[1];
+  const select = highlight({ ...editor, label: word ? `the word ${word}` : 'everything' }, word ?? editor.text);
+  const button = (cls: string) => ({ ...one(o.elements.filter((e) => e.tag === 'button' && e.cls.split(' ').includes(cls)), `the ${cls} button`), label: cls.slice(3) });
+  const swatch = (c: string) => later(`.ql-color .ql-picker-item[data-value="${SWATCH[c]}"]`, c);
+  const color = m[2] === 'color' ? m[3] : m[4];
+  const format = color
+    ? [navigate(later('.ql-color .ql-picker-label', 'colour picker')), press(swatch(need(SWATCH[color] ? color : undefined, `the colour ${color}`)), Object.keys(SWATCH).filter((c) => c !== color).map(swatch))]
+    : [press(button(need(STYLE_BUTTON[m[3]], `the style ${m[3]}`)), Object.entries(STYLE_BUTTON).filter(([k]) => k !== m[3]).map(([, cls]) => button(cls)))];
+  return done(select, format, submit(submitButton(o)));
+};
+
 interface Covered {
   family: Family;
   solve: Solver;
@@ -731,6 +754,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('text-entry', highlightText, 'highlight-text'),
   ...cover('select', highlightText2, 'highlight-text-2'),
   ...twoLooks('text-entry', terminalList, terminalRemove, 'terminal'),
+  ...cover('form', textEditor, 'text-editor'),
   ...cover('multi-step', oddOrEven, 'odd-or-even'),
   ...cover('multi-step', emailInbox, 'email-inbox', 'email-inbox-noscroll', 'email-inbox-delete', 'email-inbox-important', 'email-inbox-reply', 'email-inbox-forward', 'email-inbox-star-reply', 'email-inbox-nl-turk', 'email-inbox-forward-nl', 'email-inbox-forward-nl-turk'),
   ...cover('multi-step', clickMenu, 'click-menu'),

@@ -83,8 +83,8 @@ export const key = (el: El, name: string, text?: string): Step => ({ call: 'page
 /** Text typed key by key into a field that reads keystrokes, not its value (a terminal). */
 export const keys = (el: El, value: string, label: string): Step => ({ call: 'form.fill', args: { field: el.sel, label, value, how: 'keys' }, kind: 'write' });
 
-/** The text of an element selected, as a drag across it does: highlight tasks answer with the selection. */
-export const highlight = (el: El): Step => ({ call: 'form.fill', args: { field: el.sel, label: el.label || 'text', value: el.text, how: 'highlight' }, kind: 'write' });
+/** Text of an element selected (all of it by default), as a drag across it does: highlight tasks answer with the selection. */
+export const highlight = (el: El, text = el.text): Step => ({ call: 'form.fill', args: { field: el.sel, label: el.label || 'text', value: text, how: 'highlight' }, kind: 'write' });
 
 /**
  * A scrollable element scrolled to its top or bottom with the mouse wheel: a
