@@ -688,6 +688,22 @@ const textEditor: Solver = (o) => {
   return done(select, format, submit(submitButton(o)));
 };
 
+/** click-color: the boxes carry their colour names; the utterance names one (the page's own getUtterance turns a swatch into its name). */
+const clickColor: Solver = (o) => {
+  const want = match(o, /^Click on the (\w+) colored box\.$/)[1];
+  const boxes = o.elements.filter((e) => e.cls === 'color' && e.attrs['data-color']).map((b) => ({ ...b, text: b.attrs['data-color'] }));
+  return clickText(boxes, want, 'a box coloured');
+};
+
+/** click-shades: tick every swatch of the colour (the task toggles a span per click), then Submit; other colours are the wrong choices. */
+const clickShades: Solver = (o) => {
+  const want = match(o, /^Select all the shades of (\w+) and press Submit\.$/)[1];
+  const swatches = o.elements.filter((e) => e.tag === 'span' && e.parent === '#area' && e.attrs['data-color']).map((b, i) => ({ ...b, label: `${b.attrs['data-color']} swatch ${i + 1}` }));
+  const [mine, rest] = [swatches.filter((w) => w.attrs['data-color'] === want), swatches.filter((w) => w.attrs['data-color'] !== want)];
+  need(mine.length, `a ${want} swatch`);
+  return done(mine.map((w) => press(w, rest)), submit(one(o.elements.filter((e) => e.tag === 'button' && e.parent === '#area'), 'the submit button')));
+};
+
 interface Covered {
   family: Family;
   solve: Solver;
@@ -755,6 +771,8 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('select', highlightText2, 'highlight-text-2'),
   ...twoLooks('text-entry', terminalList, terminalRemove, 'terminal'),
   ...cover('form', textEditor, 'text-editor'),
+  ...cover('click', clickColor, 'click-color'),
+  ...cover('checkbox', clickShades, 'click-shades'),
   ...cover('multi-step', oddOrEven, 'odd-or-even'),
   ...cover('multi-step', emailInbox, 'email-inbox', 'email-inbox-noscroll', 'email-inbox-delete', 'email-inbox-important', 'email-inbox-reply', 'email-inbox-forward', 'email-inbox-star-reply', 'email-inbox-nl-turk', 'email-inbox-forward-nl', 'email-inbox-forward-nl-turk'),
   ...cover('multi-step', clickMenu, 'click-menu'),
