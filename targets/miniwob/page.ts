@@ -27,6 +27,8 @@ export interface Submission {
   selection?: string;
   /** every click of the episode until it ended, in order */
   clicks: { selector: string; text: string }[];
+  /** every key pressed until it ended, in order (named keys as <Enter>) */
+  keys?: { selector: string; key: string }[];
 }
 
 /**
@@ -57,12 +59,18 @@ export const RECORDER = String.raw`(() => {
       // where a text area is scrolled to, coarsely: scroll tasks answer with it
       if (tag === 'textarea') out[selectorOf(el)].scrolled = el.scrollTop <= 0 ? 'top' : el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 'bottom' : 'middle';
     }
+    // jQuery UI sliders hold their value in the widget, not in a form control
+    if (window.jQuery) for (const el of document.querySelectorAll('#wrap .ui-slider')) out[selectorOf(el)] = { tag: 'slider', type: '', value: String(jQuery(el).slider('value')), checked: false };
     return out;
   };
-  const state = { initial: {}, submitted: undefined, target: undefined, clicks: [] };
+  const state = { initial: {}, submitted: undefined, target: undefined, clicks: [], keys: [] };
   let lastClick;
   let live = false;
-  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; lastClick = undefined; live = true; } };
+  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; state.keys = []; lastClick = undefined; live = true; } };
+  // keys pressed, for pages that read keystrokes rather than a field's value (a terminal clears its input on every key)
+  document.addEventListener('keydown', (e) => {
+    if (live && !state.submitted) state.keys.push({ selector: selectorOf(e.target), key: e.key.length === 1 ? e.key : '<' + e.key + '>' });
+  }, true);
   // mousedown too: focus tasks end their episode on focus, which comes between mousedown and click
   document.addEventListener('mousedown', (e) => { lastClick = e.target; }, true);
   document.addEventListener('click', (e) => {

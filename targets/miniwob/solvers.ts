@@ -535,7 +535,10 @@ const useSpinner: Solver = (o) => {
   const n = Number(match(o, /^Select (-?\d+) with the spinner/)[1]);
   const [up, down] = [later('#area .ui-spinner-up', 'up'), later('#area .ui-spinner-down', 'down')];
   const [arrow, other] = n > 0 ? [up, down] : [down, up];
-  return done(Array.from({ length: Math.abs(n) }, () => press(arrow, [other])), submit(submitButton(o)));
+  // the arrows set the spinner's field: name it, so readback counts text typed there as an answer
+  const spin = { ...press(arrow, [other]) };
+  spin.args = { ...spin.args, sets: byId(o, 'spinner').sel };
+  return done(Array.from({ length: Math.abs(n) }, () => structuredClone(spin)), submit(submitButton(o)));
 };
 
 /** phone-book shows one contact per page: page on with ">" until the named one, then click the asked property. */

@@ -33,6 +33,7 @@ const SEMANTICS: EffectSemantics = {
     { table: 'submission', kind: 'state', why: 'the element whose click ended the episode' },
     { table: 'controls', kind: 'state', why: 'form controls whose value or checked state the episode changed' },
     { table: 'clicks', kind: 'state', why: 'elements clicked before the episode ended, with counts' },
+    { table: 'keys', kind: 'state', why: 'keys pressed in each element before the episode ended (a terminal reads keystrokes, not its input\'s value)' },
     {
       table: 'other-fields',
       kind: 'log',
@@ -143,7 +144,8 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     },
     async episode() {
       const rt = await live();
-      const answerFields = async (id: string) => new Set((await solution(id)).steps.map((s) => String(s.args.field ?? '')));
+      // a step's own field, and the control it sets through another element (a spinner through its arrows)
+      const answerFields = async (id: string) => new Set((await solution(id)).steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
       return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answerFields, harness, actionMs: ACTION_MS });
     },
     async close() {
