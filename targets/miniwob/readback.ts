@@ -3,8 +3,8 @@
 // click landed on, the one holding the focus, the text selected), `controls` (each form control whose state at that moment
 // differs from the start), `other-fields` (the same for free-text fields the
 // task's reference leaves alone: distractors, declared immaterial), `clicks`
-// (each element clicked before the end, with its count), `keys` (the keys pressed
-// in each element, in order). An episode the task
+// (each element clicked before the end, with its count), `keys` (the text typed
+// key by key into each element, in order). An episode the task
 // never ended has no effect at all.
 import type { Effect, Row } from '../../src/target/types.ts';
 import type { Submission } from './page.ts';
@@ -30,8 +30,10 @@ export function effectOf(s: Submission, answerFields: Set<string>): Effect {
   for (const c of s.clicks) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
   // The selector is in the values too: added rows are compared by value, not key.
   if (counts.size) effect.clicks = table([...counts].map(([selector, v]) => ({ key: selector, values: { selector, ...v } })));
+  // Printable keys only: named keys (arrows, Home, Enter, Escape) move or confirm, and
+  // what they change is read back elsewhere (a slider's value, the submission).
   const typed = new Map<string, string>();
-  for (const k of s.keys ?? []) typed.set(k.selector, (typed.get(k.selector) ?? '') + k.key);
+  for (const k of s.keys ?? []) if ([...k.key].length === 1) typed.set(k.selector, (typed.get(k.selector) ?? '') + k.key);
   if (typed.size) effect.keys = table([...typed].map(([selector, keys]) => ({ key: selector, values: { selector, keys } })));
   return effect;
 }
