@@ -96,6 +96,20 @@ async function dragAcross(page: Page, el: Locator, text: string): Promise<void> 
   await page.mouse.up();
 }
 
+/** A drag over `cells` consecutive cells numbered in their ids (daily-calendar's #hh-N half-hours), from the named one down. */
+async function dragCells(page: Page, field: string, cells: number): Promise<void> {
+  const m = /^(#.*-)(\d+)$/.exec(field);
+  if (!m) throw new Error(`drag: a field #name-N expected, got ${field}`);
+  const start = page.locator(field);
+  await start.scrollIntoViewIfNeeded();
+  const [a, b] = [await start.boundingBox(), await page.locator(`${m[1]}${Number(m[2]) + cells - 1}`).boundingBox()];
+  if (!a || !b) throw new Error(`drag: ${field} or its end cell is not shown`);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
 async function wheelTo(page: Page, field: string, top: boolean): Promise<void> {
   await page.locator(field).hover();
   await page.mouse.wheel(0, top ? -WHEEL : WHEEL);
@@ -132,6 +146,8 @@ export async function runStep(page: Page, step: Step): Promise<void> {
           return dragAcross(page, page.locator(field), String(step.args.value));
         case 'scroll':
           return wheelTo(page, field, step.args.value === 'top');
+        case 'drag':
+          return dragCells(page, field, Number(step.args.value));
         default:
           throw new Error(`form.fill: unknown how ${JSON.stringify(step.args.how)}`);
       }

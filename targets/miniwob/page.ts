@@ -29,6 +29,8 @@ export interface Submission {
   clicks: { selector: string; text: string }[];
   /** every key pressed until it ended, in order (named keys as <Enter>) */
   keys?: { selector: string; key: string }[];
+  /** elements the episode created that carry data attributes, at the moment it ended */
+  created?: { selector: string; text: string; data: Record<string, string> }[];
 }
 
 /**
@@ -63,10 +65,13 @@ export const RECORDER = String.raw`(() => {
     if (window.jQuery) for (const el of document.querySelectorAll('#wrap .ui-slider')) out[selectorOf(el)] = { tag: 'slider', type: '', value: String(jQuery(el).slider('value')), checked: false };
     return out;
   };
-  const state = { initial: {}, submitted: undefined, target: undefined, clicks: [], keys: [] };
+  // Elements the episode creates that carry data attributes (a calendar event's start and end): not form controls, still the answer.
+  let present = new WeakSet();
+  const created = () => Array.from(document.querySelectorAll('#wrap *')).filter((el) => !present.has(el) && Object.keys(el.dataset).length).map((el) => ({ selector: selectorOf(el), text: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200), data: Object.assign({}, el.dataset) }));
+  const state = { initial: {}, submitted: undefined, target: undefined, clicks: [], keys: [], created: [] };
   let lastClick;
   let live = false;
-  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; state.keys = []; lastClick = undefined; live = true; } };
+  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; state.keys = []; state.created = []; present = new WeakSet(document.querySelectorAll('#wrap *')); lastClick = undefined; live = true; } };
   // keys pressed, for pages that read keystrokes rather than a field's value (a terminal clears its input on every key)
   document.addEventListener('keydown', (e) => {
     if (live && !state.submitted) state.keys.push({ selector: selectorOf(e.target), key: e.key.length === 1 ? e.key : '<' + e.key + '>' });
@@ -83,6 +88,7 @@ export const RECORDER = String.raw`(() => {
     core.endEpisode = function () {
       if (core.EP_TIMER !== null && !state.submitted) {
         state.submitted = controls();
+        state.created = created();
         if (lastClick) state.target = { selector: selectorOf(lastClick), text: (lastClick.textContent || lastClick.value || '').replace(/\s+/g, ' ').trim().slice(0, 200) };
         // highlight tasks answer with the text selected when Submit is clicked
         state.selection = String(window.getSelection() || '');

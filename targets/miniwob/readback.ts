@@ -4,7 +4,8 @@
 // differs from the start), `other-fields` (the same for free-text fields the
 // task's reference leaves alone: distractors, declared immaterial), `clicks`
 // (each element clicked before the end, with its count), `keys` (the text typed
-// key by key into each element, in order). An episode the task
+// key by key into each element, in order), `created` (elements the episode made
+// that carry data attributes: a calendar event with its start and end). An episode the task
 // never ended has no effect at all.
 import type { Effect, Row } from '../../src/target/types.ts';
 import type { Submission } from './page.ts';
@@ -35,5 +36,6 @@ export function effectOf(s: Submission, answerFields: Set<string>): Effect {
   const typed = new Map<string, string>();
   for (const k of s.keys ?? []) if ([...k.key].length === 1) typed.set(k.selector, (typed.get(k.selector) ?? '') + k.key);
   if (typed.size) effect.keys = table([...typed].map(([selector, keys]) => ({ key: selector, values: { selector, keys } })));
+  if (s.created?.length) effect.created = table(s.created.map((c) => ({ key: c.selector, values: { selector: c.selector, text: c.text, ...c.data } })));
   return effect;
 }

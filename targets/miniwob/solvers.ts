@@ -707,6 +707,29 @@ const clickShades: Solver = (o) => {
   return done(mine.map((w) => press(w, rest)), submit(one(o.elements.filter((e) => e.tag === 'button' && e.parent === '#area'), 'the submit button')));
 };
 
+const HALF_HOURS: Record<string, number> = { '30 mins': 1, '0.5 hours': 1, '60 mins': 2, '1 hour': 2, '90 mins': 3, '1.5 hours': 3 };
+const WINDOWS: Record<string, [number, number]> = { '8AM and 12PM': [16, 24], '12PM and 4PM': [24, 32], '4PM and 8PM': [32, 40] };
+/** daily-calendar's layout: half-hour n's event starts n × 20.42 + 4 px down the grid. */
+const slotOf = (top: number) => Math.round((top - 4) / 20.42);
+
+/**
+ * daily-calendar: drag the event's half-hours over the first free slot inside the
+ * window, name it, Create. The wrong choice is the same event just before the window.
+ */
+const dailyCalendar: Solver = (o) => {
+  const m = match(o, /^Create a (.+?) event named "(.+)", between (.+)\.$/);
+  const d = need(HALF_HOURS[m[1]], `a duration "${m[1]}"`);
+  const [from, to] = need(WINDOWS[m[3]], `a window "${m[3]}"`);
+  const busy = new Set(o.elements.filter((e) => e.cls.split(' ').includes('event')).flatMap((e) => {
+    const start = slotOf(Number(need(/top: ([\d.]+)px/.exec(e.attrs.style ?? ''), 'an event\'s top')[1]));
+    return Array.from({ length: Number(e.attrs['data-duration']) }, (_, i) => start + i);
+  }));
+  const free = (k: number) => Array.from({ length: d }, (_, i) => k + i).every((h) => !busy.has(h));
+  const start = need(Array.from({ length: to - from - d + 1 }, (_, i) => from + i).find(free), `a free ${d}-half-hour slot in ${m[3]}`);
+  const drag: Step = { call: 'form.fill', args: { field: `#hh-${start}`, label: `event from half-hour ${start}`, value: d, how: 'drag' }, kind: 'write', alternatives: { field: [`#hh-${from - d}`], label: [`event from half-hour ${from - d}`] } };
+  return done(drag, typeInto(later('#event-name'), m[2], 'event name'), submit(later('#controls .create', 'Create')));
+};
+
 interface Covered {
   family: Family;
   solve: Solver;
@@ -776,6 +799,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('form', textEditor, 'text-editor'),
   ...cover('click', clickColor, 'click-color'),
   ...cover('checkbox', clickShades, 'click-shades'),
+  ...cover('form', dailyCalendar, 'daily-calendar'),
   ...cover('multi-step', oddOrEven, 'odd-or-even'),
   ...cover('multi-step', emailInbox, 'email-inbox', 'email-inbox-noscroll', 'email-inbox-delete', 'email-inbox-important', 'email-inbox-reply', 'email-inbox-forward', 'email-inbox-star-reply', 'email-inbox-nl-turk', 'email-inbox-forward-nl', 'email-inbox-forward-nl-turk'),
   ...cover('multi-step', clickMenu, 'click-menu'),

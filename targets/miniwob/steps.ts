@@ -10,7 +10,7 @@
 import type { Step } from '../../src/target/types.ts';
 import type { El } from './page.ts';
 
-export type How = 'type' | 'check' | 'pick' | 'select' | 'press' | 'slide' | 'keys' | 'highlight' | 'scroll';
+export type How = 'type' | 'check' | 'pick' | 'select' | 'press' | 'slide' | 'keys' | 'highlight' | 'scroll' | 'drag';
 
 /**
  * An element the page creates only after an earlier step (an opened email's reply

@@ -33,6 +33,7 @@ const SEMANTICS: EffectSemantics = {
     { table: 'submission', kind: 'state', why: 'the element whose click ended the episode' },
     { table: 'controls', kind: 'state', why: 'form controls whose value or checked state the episode changed' },
     { table: 'clicks', kind: 'state', why: 'elements clicked before the episode ended, with counts' },
+    { table: 'created', kind: 'state', why: 'elements the episode created that carry data attributes (a calendar event, its start, end and name)' },
     { table: 'keys', kind: 'state', why: 'text typed key by key into each element before the episode ended (a terminal reads keystrokes, not its input\'s value)' },
     {
       table: 'other-fields',
