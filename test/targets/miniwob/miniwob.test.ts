@@ -18,7 +18,7 @@ const describeMiniwob = describeWith('the miniwob venv and Chromium', hasChromiu
 const SAMPLE = [
   'click-checkboxes', 'click-checkboxes-soft', 'click-option', 'choose-list', 'enter-text', 'enter-time', 'login-user', 'multi-layouts', 'click-button', 'click-dialog-2', 'click-tab-2-medium', 'social-media-all', 'form-sequence-2',
   // elements the page creates later, further looks, drags, keys, the wheel
-  'email-inbox-forward', 'book-flight', 'phone-book', 'text-editor', 'terminal', 'scroll-text-2',
+  'email-inbox-forward', 'book-flight', 'phone-book', 'text-editor', 'terminal', 'scroll-text-2', 'daily-calendar',
 ];
 
 async function deliver(target: Target, trajectory: Trajectory) {
