@@ -4,8 +4,9 @@
 // beside the GUI families. They read only the step conventions: a choice step
 // lists its other legal targets in `alternatives.field` (with `alternatives.label`
 // aligned) or its other legal values in `alternatives.value`; `args.how` says
-// whether a fill types text ('type'), ticks a box that allows several ('check'),
-// or presses a button the answer counts ('press').
+// whether a fill types text ('type', or 'keys' key by key), selects a run of
+// text ('highlight'), ticks a box that allows several ('check'), or presses a
+// button the answer counts ('press').
 import type { Step } from '../target/types.ts';
 import { construct, lastIndexWhere, refuse, type Operator } from './construction.ts';
 
@@ -42,10 +43,13 @@ export const extraSelection: Operator = (ref) => {
   return construct([...ref.slice(0, i + 1), step, ...ref.slice(i + 1)], `extra selection: ${show(extra.label)} (${extra.field}) besides ${show(s.args.label)}`);
 };
 
-/** Type only the first half of the last typed value. */
+/** Entries whose text can be cut short: typed, typed key by key, or selected. */
+const TEXT_ENTRY = new Set(['type', 'keys', 'highlight']);
+
+/** Type (or select) only the first half of the last text entry. */
 export const partialEntry: Operator = (ref) => {
-  const i = lastIndexWhere(ref, (s) => s.args.how === 'type' && typeof s.args.value === 'string' && [...s.args.value].length >= 2);
-  if (i < 0) return refuse('the reference types no value of two characters or more');
+  const i = lastIndexWhere(ref, (s) => TEXT_ENTRY.has(String(s.args.how)) && typeof s.args.value === 'string' && [...s.args.value].length >= 2);
+  if (i < 0) return refuse('the reference types or selects no text of two characters or more');
   const s = ref[i];
   const chars = [...String(s.args.value)];
   const value = chars.slice(0, Math.ceil(chars.length / 2)).join('');

@@ -9,6 +9,8 @@ export interface ControlState {
   type: string;
   value: string;
   checked: boolean;
+  /** text areas: scrolled to the top, the bottom or in between */
+  scrolled?: 'top' | 'middle' | 'bottom';
 }
 
 /** What the page looked like when the task ended its episode: the readback channel. */
@@ -21,8 +23,14 @@ export interface Submission {
   target?: { selector: string; text: string };
   /** the element that had the focus when the episode ended */
   focused?: string | null;
+  /** the text selected when the episode ended */
+  selection?: string;
   /** every click of the episode until it ended, in order */
   clicks: { selector: string; text: string }[];
+  /** every key pressed until it ended, in order (named keys as <Enter>) */
+  keys?: { selector: string; key: string }[];
+  /** elements the episode created that carry data attributes, at the moment it ended */
+  created?: { selector: string; text: string; data: Record<string, string> }[];
 }
 
 /**
@@ -47,15 +55,27 @@ export const RECORDER = String.raw`(() => {
     const out = {};
     for (const el of document.querySelectorAll('#wrap input, #wrap select, #wrap textarea, #wrap [contenteditable=true]')) {
       const tag = el.tagName.toLowerCase();
-      const value = tag === 'select' ? Array.from(el.selectedOptions).map((o) => o.text).join('|') : el.isContentEditable ? el.textContent : String(el.value ?? '');
+      const value = tag === 'select' ? Array.from(el.selectedOptions).map((o) => o.text).join('|') : el.isContentEditable ? el.innerHTML : String(el.value ?? '');
       out[selectorOf(el)] = { tag, type: String(el.type ?? ''), value, checked: !!el.checked };
+      // (a rich-text editor's value is its markup: the formatting is the answer)
+      // where a text area is scrolled to, coarsely: scroll tasks answer with it
+      if (tag === 'textarea') out[selectorOf(el)].scrolled = el.scrollTop <= 0 ? 'top' : el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 'bottom' : 'middle';
     }
+    // jQuery UI sliders hold their value in the widget, not in a form control
+    if (window.jQuery) for (const el of document.querySelectorAll('#wrap .ui-slider')) out[selectorOf(el)] = { tag: 'slider', type: '', value: String(jQuery(el).slider('value')), checked: false };
     return out;
   };
-  const state = { initial: {}, submitted: undefined, target: undefined, clicks: [] };
+  // Elements the episode creates that carry data attributes (a calendar event's start and end): not form controls, still the answer.
+  let present = new WeakSet();
+  const created = () => Array.from(document.querySelectorAll('#wrap *')).filter((el) => !present.has(el) && Object.keys(el.dataset).length).map((el) => ({ selector: selectorOf(el), text: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200), data: Object.assign({}, el.dataset) }));
+  const state = { initial: {}, submitted: undefined, target: undefined, clicks: [], keys: [], created: [] };
   let lastClick;
   let live = false;
-  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; lastClick = undefined; live = true; } };
+  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; state.keys = []; state.created = []; present = new WeakSet(document.querySelectorAll('#wrap *')); lastClick = undefined; live = true; } };
+  // keys pressed, for pages that read keystrokes rather than a field's value (a terminal clears its input on every key)
+  document.addEventListener('keydown', (e) => {
+    if (live && !state.submitted) state.keys.push({ selector: selectorOf(e.target), key: e.key.length === 1 ? e.key : '<' + e.key + '>' });
+  }, true);
   // mousedown too: focus tasks end their episode on focus, which comes between mousedown and click
   document.addEventListener('mousedown', (e) => { lastClick = e.target; }, true);
   document.addEventListener('click', (e) => {
@@ -68,7 +88,10 @@ export const RECORDER = String.raw`(() => {
     core.endEpisode = function () {
       if (core.EP_TIMER !== null && !state.submitted) {
         state.submitted = controls();
+        state.created = created();
         if (lastClick) state.target = { selector: selectorOf(lastClick), text: (lastClick.textContent || lastClick.value || '').replace(/\s+/g, ' ').trim().slice(0, 200) };
+        // highlight tasks answer with the text selected when Submit is clicked
+        state.selection = String(window.getSelection() || '');
         const active = document.activeElement;
         state.focused = active && active !== document.body ? selectorOf(active) : null;
       }
@@ -141,14 +164,18 @@ export interface El {
   /** the text of the widest ancestor holding no other control */
   context: string;
   attrs: Record<string, string>;
+  /** events the page bound with d3 (its `__on<type>` properties): a login field that opens a popup on focus */
+  handlers: string[];
 }
 
 export interface Observation {
   utterance: string;
+  /** the structured fields some tasks give beside the utterance (the natural-language email tasks): what the reward is computed from */
+  fields: Record<string, string>;
   /** the utterance's markup: some tasks put the values in <span class="bold"> */
   queryHtml: string;
   elements: El[];
-  globals: { SYNONYMS?: string[][] };
+  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[]; AIRPORTS?: string[]; PATTERNS?: number[][][] };
 }
 
 // A string, not a function: the TypeScript loader would add helpers the page lacks.
@@ -183,12 +210,22 @@ const OBSERVE = String.raw`(() => {
       parent: el.parentElement ? bs.selectorOf(el.parentElement) : '',
       context: context(el),
       attrs: Object.fromEntries(Array.from(el.attributes).map((a) => [a.name, a.value])),
+      handlers: Object.keys(el).filter((k) => k.startsWith('__on')).map((k) => k.slice(4)),
     };
   });
   const q = document.getElementById('query');
-  // Word lists some tasks define as page globals and phrase their utterance in (click-checkboxes-soft's synonyms).
-  const globals = typeof SYNONYMS === 'undefined' ? {} : { SYNONYMS };
-  return { utterance: core.getUtterance(), queryHtml: q ? q.innerHTML : '', elements, globals };
+  // Word lists some tasks define as page globals and phrase their utterance in (click-checkboxes-soft's synonyms),
+  // or offer as the legal entries (use-autocomplete's countries, book-flight's airports,
+  // number-checkboxes' digit patterns, shown to the agent as pictures).
+  const globals = {};
+  if (typeof SYNONYMS !== 'undefined') globals.SYNONYMS = SYNONYMS;
+  if (typeof ui_utils !== 'undefined' && document.querySelector('#tags.ui-autocomplete-input')) globals.COUNTRIES = ui_utils.COUNTRIES;
+  if (typeof DOMESTIC_FLIGHTS !== 'undefined') globals.AIRPORTS = DOMESTIC_FLIGHTS;
+  if (typeof PATTERNS !== 'undefined') globals.PATTERNS = PATTERNS;
+  // Outside the test data mode the natural-language tasks return {utterance, fields} (core.getUtterance wrapped).
+  const said = core.getUtterance();
+  const [utterance, fields] = typeof said === 'string' ? [said, {}] : [String(said.utterance), said.fields || {}];
+  return { utterance, fields, queryHtml: q ? q.innerHTML : '', elements, globals };
 })()`;
 
 /** The utterance and the page's DOM (without the harness display), read once on a fresh seeded episode. */

@@ -1,9 +1,11 @@
 // The effect of an episode as the recorder saw it, in the engine's table shape:
 // `submission` (one row when the task ended its episode: the element the last
-// click landed on and the one holding the focus), `controls` (each form control whose state at that moment
+// click landed on, the one holding the focus, the text selected), `controls` (each form control whose state at that moment
 // differs from the start), `other-fields` (the same for free-text fields the
 // task's reference leaves alone: distractors, declared immaterial), `clicks`
-// (each element clicked before the end, with its count). An episode the task
+// (each element clicked before the end, with its count), `keys` (the text typed
+// key by key into each element, in order), `created` (elements the episode made
+// that carry data attributes: a calendar event with its start and end). An episode the task
 // never ended has no effect at all.
 import type { Effect, Row } from '../../src/target/types.ts';
 import type { Submission } from './page.ts';
@@ -16,7 +18,7 @@ const FREE_TEXT = new Set(['text', 'password', 'email', 'number', 'search', 'tel
 export function effectOf(s: Submission, answerFields: Set<string>): Effect {
   if (!s.submitted) return {};
   const effect: Effect = {
-    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null } }]),
+    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null, selection: s.selection?.replace(/\s+/g, ' ').trim() || null } }]),
   };
   const updated = Object.entries(s.submitted)
     .filter(([sel, after]) => JSON.stringify(s.initial[sel]) !== JSON.stringify(after))
@@ -29,5 +31,11 @@ export function effectOf(s: Submission, answerFields: Set<string>): Effect {
   for (const c of s.clicks) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
   // The selector is in the values too: added rows are compared by value, not key.
   if (counts.size) effect.clicks = table([...counts].map(([selector, v]) => ({ key: selector, values: { selector, ...v } })));
+  // Printable keys only: named keys (arrows, Home, Enter, Escape) move or confirm, and
+  // what they change is read back elsewhere (a slider's value, the submission).
+  const typed = new Map<string, string>();
+  for (const k of s.keys ?? []) if ([...k.key].length === 1) typed.set(k.selector, (typed.get(k.selector) ?? '') + k.key);
+  if (typed.size) effect.keys = table([...typed].map(([selector, keys]) => ({ key: selector, values: { selector, keys } })));
+  if (s.created?.length) effect.created = table(s.created.map((c) => ({ key: c.selector, values: { selector: c.selector, text: c.text, ...c.data } })));
   return effect;
 }

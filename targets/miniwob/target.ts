@@ -13,7 +13,7 @@ import { HARNESS_NAMES, type HarnessName } from './harnesses.ts';
 import { locatePackage, type MiniwobPackage } from './package.ts';
 import { startRuntime, type TaskRuntime } from './runtime.ts';
 import { COVERED, Unreadable } from './solvers.ts';
-import { MiniwobEpisode, openContext } from './episode.ts';
+import { MiniwobEpisode, openContext, runStep } from './episode.ts';
 import { observe, startEpisode, type Observation } from './page.ts';
 import { guiCensuses, type Observed } from './censuses.ts';
 
@@ -21,6 +21,8 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const OPTIONS = ['seeds', 'harness'] as const;
 export const DEFAULT_SEEDS = [0, 1, 2];
 const ACTION_MS = 3000;
+/** The most pages a solver may look at before it answers (phone-book pages through five contacts). */
+const MAX_LOOKS = 10;
 
 /**
  * Every table is page state at the end of the episode; nothing in it varies
@@ -31,6 +33,8 @@ const SEMANTICS: EffectSemantics = {
     { table: 'submission', kind: 'state', why: 'the element whose click ended the episode' },
     { table: 'controls', kind: 'state', why: 'form controls whose value or checked state the episode changed' },
     { table: 'clicks', kind: 'state', why: 'elements clicked before the episode ended, with counts' },
+    { table: 'created', kind: 'state', why: 'elements the episode created that carry data attributes (a calendar event, its start, end and name)' },
+    { table: 'keys', kind: 'state', why: 'text typed key by key into each element before the episode ended (a terminal reads keystrokes, not its input\'s value)' },
     {
       table: 'other-fields',
       kind: 'log',
@@ -100,7 +104,15 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
       const { url, seed } = locate(rt)(id);
       await startEpisode(page, url, seed, ACTION_MS * 3);
       const observation = await observe(page);
-      return { observation, steps: COVERED.get(task)!.solve(observation) };
+      const { solve, then } = COVERED.get(task)!;
+      const steps = solve(observation);
+      // Each look's steps are run, then the next look solves on from the page they led to, until one claims.
+      for (let run = 0, look = 1; then && steps.at(-1)?.call !== 'task.claim'; look++) {
+        if (look > MAX_LOOKS) throw new Unreadable(`no answer after ${MAX_LOOKS} looks`);
+        for (; run < steps.length; run++) await runStep(page, steps[run]);
+        steps.push(...then(await observe(page)));
+      }
+      return { observation, steps };
     } catch (e) {
       if (e instanceof Unreadable) throw new Error(`miniwob ${id}: ${e.message}`);
       throw e;
@@ -133,7 +145,8 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     },
     async episode() {
       const rt = await live();
-      const answerFields = async (id: string) => new Set((await solution(id)).steps.map((s) => String(s.args.field ?? '')));
+      // a step's own field, and the control it sets through another element (a spinner through its arrows)
+      const answerFields = async (id: string) => new Set((await solution(id)).steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
       return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answerFields, harness, actionMs: ACTION_MS });
     },
     async close() {

@@ -6,16 +6,18 @@ import { canonicalJson } from '../../src/util/hash.ts';
 
 const sel = fc.constantFrom('#a', '#b', '#c', '#d', '#e');
 const text = fc.string({ maxLength: 8 });
-const how = fc.constantFrom('type', 'check', 'pick', 'select', 'press');
+const how = fc.constantFrom('type', 'keys', 'highlight', 'check', 'pick', 'select', 'press', 'slide');
+/** Fills whose value is text that can be cut short. */
+const TEXTUAL = ['type', 'keys', 'highlight'];
 
-/** A MiniWoB-shaped step: a fill that types, ticks, picks or presses, maybe with alternative targets or values. */
+/** A MiniWoB-shaped step: a fill that types, selects text, ticks, picks, presses or slides, maybe with alternative targets or values. */
 const fillStep: fc.Arbitrary<Step> = fc
   .tuple(sel, how, text, fc.uniqueArray(sel, { maxLength: 3 }), fc.uniqueArray(text, { maxLength: 3 }))
   .map(([field, h, value, alts, values]) => {
-    const step: Step = { call: 'form.fill', args: { field, label: field.slice(1), value: h === 'type' || h === 'select' ? value : true, how: h }, kind: 'write' };
+    const step: Step = { call: 'form.fill', args: { field, label: field.slice(1), value: TEXTUAL.includes(h) || h === 'select' ? value : h === 'slide' ? value.length : true, how: h }, kind: 'write' };
     const others = alts.filter((a) => a !== field);
-    if (h === 'select' && values.length) step.alternatives = { value: values };
-    else if (h !== 'type' && others.length) step.alternatives = { field: others, label: others.map((a) => a.slice(1)) };
+    if ((h === 'select' || h === 'slide' || h === 'type') && values.length) step.alternatives = { value: values };
+    else if (!TEXTUAL.includes(h) && others.length) step.alternatives = { field: others, label: others.map((a) => a.slice(1)) };
     return step;
   });
 const submit = fc.tuple(sel, fc.uniqueArray(sel, { maxLength: 3 })).map(([field, alts]): Step => {
@@ -75,11 +77,11 @@ describe('GUI choice families', () => {
     );
   });
 
-  it('partial-entry types a proper, non-empty prefix of the last typed value and changes nothing else', () => {
+  it('partial-entry types (or selects) a proper, non-empty prefix of the last text entry and changes nothing else', () => {
     fc.assert(
       fc.property(reference, (ref) => {
         const out = partialEntry(ref, {});
-        const i = lastWhere(ref, (s) => s.args.how === 'type' && [...String(s.args.value)].length >= 2);
+        const i = lastWhere(ref, (s) => TEXTUAL.includes(String(s.args.how)) && [...String(s.args.value)].length >= 2);
         expect(out.ok).toBe(i >= 0);
         if (!out.ok) return;
         expect(diffAt(ref, out.steps)).toEqual([i]);

@@ -15,7 +15,11 @@ import { describeWith, hasChromium } from '../../fixtures/requires.ts';
 const describeMiniwob = describeWith('the miniwob venv and Chromium', hasChromium && existsSync(VENV), SETUP);
 
 /** One task of each family, and the tasks the audit's findings rest on. */
-const SAMPLE = ['click-checkboxes', 'click-checkboxes-soft', 'click-option', 'choose-list', 'enter-text', 'enter-time', 'login-user', 'multi-layouts', 'click-button', 'click-dialog-2', 'click-tab-2-medium', 'social-media-all', 'form-sequence-2'];
+const SAMPLE = [
+  'click-checkboxes', 'click-checkboxes-soft', 'click-option', 'choose-list', 'enter-text', 'enter-time', 'login-user', 'multi-layouts', 'click-button', 'click-dialog-2', 'click-tab-2-medium', 'social-media-all', 'form-sequence-2',
+  // elements the page creates later, further looks, drags, keys, the wheel
+  'email-inbox-forward', 'book-flight', 'phone-book', 'text-editor', 'terminal', 'scroll-text-2', 'daily-calendar',
+];
 
 async function deliver(target: Target, trajectory: Trajectory) {
   const ep = await target.episode();
@@ -87,6 +91,25 @@ describeMiniwob('miniwob target', () => {
     expect(verdict.checkers!['raw-reward'].verdict).toBe('fail');
     expect(verdict.checkers!.browsergym.verdict).toBe('pass');
     expect(verdict.checkers!['miniwob-gym'].verdict).toBe('pass');
+  });
+
+  it('covers every email-inbox variant, the natural-language ones through the fields the task gives beside its utterance', async () => {
+    const email = [...COVERED.keys()].filter((t) => t.startsWith('email-inbox'));
+    expect(email).toHaveLength(10);
+    const ref = await target.reference('email-inbox-forward-nl-turk/0');
+    expect(ref.steps.map((s) => s.call)).toEqual(['form.fill', 'page.click', 'form.fill', 'form.submit', 'task.claim']);
+  });
+
+  it('reads back a selection: a highlight cut short by partial-entry shows the shorter text, and no harness passes it', async () => {
+    const ref = await target.reference('highlight-text/0');
+    const short = CHOICE_OPERATORS['partial-entry'](ref.steps, {});
+    if (!short.ok) throw new Error(short.reason);
+    const [full, cut] = [await deliver(target, ref), await deliver(target, { task: ref.task, steps: short.steps })];
+    const selection = (e: typeof full.effect) => String(e.submission.added[0].values.selection);
+    expect(selection(full.effect)).toBe(String(ref.steps[0].args.value).replace(/\s+/g, ' ').trim());
+    expect(selection(cut.effect)).toBe(String(short.steps[0].args.value).replace(/\s+/g, ' ').trim());
+    expect(selection(cut.effect).length).toBeLessThan(selection(full.effect).length);
+    expect(Object.values(cut.verdict.checkers!).map((c) => c.verdict)).toEqual(['fail', 'fail', 'fail']);
   });
 
   it('names the setup command when the package HTML is missing, and refuses unknown options', async () => {
