@@ -20,7 +20,7 @@ async function bareLoop(set: PerturbSet): Promise<number> {
     const { ms } = await timed(async () => {
       for (const i of set.instances) {
         const ref = set.references[i.task].trajectory;
-        const shown = throughContract(ref, { family: 'U-redundant', edit: '', inputs: i.inputs, ...(i.toolMap ? { toolMap: i.toolMap } : {}) }) as Trajectory;
+        const shown = throughContract(ref, i) as Trajectory;
         const ep = await target.episode();
         for (const s of shown.steps) if (s.kind !== 'claim') await ep.call!(i.task, { ...s, call: i.toolMap?.[s.call] ?? s.call });
         await ep.check(i.task);

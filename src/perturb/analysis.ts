@@ -6,7 +6,7 @@
 // A pure function over episode records: plain JSON in, plain JSON out.
 import { InputError } from '../util/errors.ts';
 import { groupBy } from '../util/group.ts';
-import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, type PerturbFamily, type PerturbTarget, type PerturbType } from './inputs.ts';
+import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, splitFamily, type PerturbFamily, type PerturbTarget, type PerturbType } from './inputs.ts';
 import type { EpisodeRecord, InstanceFamily } from './record.ts';
 import { clusterBootstrap, spearman, type Correlation, type Interval } from './stats.ts';
 
@@ -291,7 +291,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
   const perturbedRecords = scored.filter((r) => r.family !== 'clean');
   const families: FamilyDegradation[] = PERTURB_FAMILIES.map((family) => {
     const rs = perturbedRecords.filter((r) => r.family === family);
-    const [target, type] = family.split('-') as [PerturbTarget, PerturbType];
+    const [target, type] = splitFamily(family);
     return {
       family,
       target,
@@ -321,8 +321,8 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     const rhos = ps.filter((p) => p.rho !== null).map((p) => p.rho!);
     return { defined: rhos.length, pairs: ps.length, meanRho: rhos.length ? rhos.reduce((x, y) => x + y, 0) / rhos.length : null };
   };
-  const targetOf = (f: PerturbFamily) => f.split('-')[0];
-  const typeOf = (f: PerturbFamily) => f.split('-')[1];
+  const targetOf = (f: PerturbFamily) => splitFamily(f)[0];
+  const typeOf = (f: PerturbFamily) => splitFamily(f)[1];
   const groups = {
     sameTarget: group((x, y) => targetOf(x) === targetOf(y)),
     sameType: group((x, y) => typeOf(x) === typeOf(y)),

@@ -10,7 +10,8 @@ import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
 import type { Instance, PerturbSet } from './freeze.ts';
 import type { EpisodeRecord, Usage } from './record.ts';
-import type { PerturbTarget, PerturbType } from './inputs.ts';
+import type { AgentInputs } from './inputs.ts';
+import { familyParts } from './record.ts';
 
 export interface EpisodeLimits {
   /** tool calls plus questions */
@@ -28,7 +29,8 @@ function claimStep(reference: Step[], semantics: EffectSemantics | undefined, an
   return arg ? { call: claim.call, kind: 'claim', args: { ...claim.args, [arg]: answer } } : undefined;
 }
 
-export async function runEpisode(target: Target, set: PerturbSet, instance: Instance, agent: AgentSpec, limits: EpisodeLimits, semantics: EffectSemantics | undefined): Promise<EpisodeRecord> {
+/** `clean`: the clean inputs of the instance's task, which the built-in agents read as what they learned on. */
+export async function runEpisode(target: Target, set: PerturbSet, instance: Instance, clean: AgentInputs, agent: AgentSpec, limits: EpisodeLimits, semantics: EffectSemantics | undefined): Promise<EpisodeRecord> {
   const started = Date.now();
   const ref = set.references[instance.task];
   const contract = new Set(instance.inputs.tools.map((t) => t.name));
@@ -40,8 +42,8 @@ export async function runEpisode(target: Target, set: PerturbSet, instance: Inst
   let agentError: string | undefined;
   const episode = await target.episode();
   try {
-    const mapped = throughContract(ref.trajectory, { family: 'U-redundant', edit: '', inputs: instance.inputs, ...(instance.toolMap ? { toolMap: instance.toolMap } : {}) });
-    const session = agent.open({ reference: ref.trajectory, throughContract: 'missing' in mapped ? ref.trajectory : mapped, clean: set.instances.find((i) => i.id === `${instance.task}::clean`)!.inputs });
+    const mapped = throughContract(ref.trajectory, instance);
+    const session = agent.open({ reference: ref.trajectory, throughContract: 'missing' in mapped ? ref.trajectory : mapped, clean });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`time limit: the agent took more than ${limits.timeMs} ms`)), limits.timeMs);
@@ -98,14 +100,11 @@ export async function runEpisode(target: Target, set: PerturbSet, instance: Inst
     const effect = await episode.readback();
     const judged = judgeEffect(instance.family, effect, ref.effect, semantics, answerDifference(ref.trajectory.steps, steps, semantics));
     const differs = judged.status === 'confirmed';
-    const [t, y] = instance.family === 'clean' ? [null, null] : (instance.family.split('-') as [PerturbTarget, PerturbType]);
     return {
       agent: agent.name,
       instance: instance.id,
       task: instance.task,
-      family: instance.family,
-      target: t,
-      type: y,
+      ...familyParts(instance.family),
       verdict: verdict.verdict,
       detail: verdict.detail.slice(0, 2000),
       success: verdict.verdict === 'pass',

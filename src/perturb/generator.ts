@@ -3,10 +3,9 @@
 // one JSON line out with its proposals. The generator is trusted with nothing:
 // each proposal goes through the same validation as the built-in operators, and
 // a malformed answer is refused with the field that is wrong.
-import { execa, type ResultPromise } from 'execa';
-import { createInterface } from 'node:readline';
 import type { TaskInfo } from '../target/types.ts';
 import { ProtocolError } from '../util/errors.ts';
+import { startLineProcess } from '../util/line-process.ts';
 import { PERTURB_FAMILIES, type AgentInputs, type PerturbFamily } from './inputs.ts';
 import type { Perturbation } from './operators.ts';
 
@@ -39,34 +38,11 @@ export function parseProposal(v: unknown, where: string): Perturbation {
 }
 
 export function startGenerator(command: string[], timeoutMs = 120_000): Generator {
-  const [file, ...args] = command;
-  const child: ResultPromise = execa(file, args, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', buffer: false, reject: false, forceKillAfterDelay: 1000 });
-  const lines: string[] = [];
-  const waiters: (() => void)[] = [];
-  let exited: string | undefined;
-  createInterface({ input: child.stdout! }).on('line', (l) => {
-    if (l.trim()) lines.push(l);
-    waiters.splice(0).forEach((w) => w());
-  });
-  child.stdin!.on('error', () => undefined);
-  void child.then((r) => {
-    exited = `--generator exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}`;
-    waiters.splice(0).forEach((w) => w());
-  });
+  const child = startLineProcess(command, '--generator');
   return {
     async propose(task, inputs) {
-      if (exited) throw new ProtocolError(exited);
-      child.stdin!.write(JSON.stringify({ task, inputs, families: PERTURB_FAMILIES }) + '\n');
-      const deadline = Date.now() + timeoutMs;
-      while (!lines.length) {
-        if (exited) throw new ProtocolError(`${exited} before answering task ${task.id}`);
-        if (Date.now() > deadline) throw new ProtocolError(`--generator: no answer for task ${task.id} within ${timeoutMs} ms`);
-        await new Promise<void>((r) => {
-          waiters.push(r);
-          setTimeout(r, 1000).unref();
-        });
-      }
-      const line = lines.shift()!;
+      child.send({ task, inputs, families: PERTURB_FAMILIES });
+      const line = await child.next(`answering task ${task.id}`, timeoutMs);
       let v: unknown;
       try {
         v = JSON.parse(line);
@@ -76,11 +52,6 @@ export function startGenerator(command: string[], timeoutMs = 120_000): Generato
       if (!isObject(v) || !Array.isArray(v.proposals)) throw new ProtocolError(`--generator, task ${task.id}: field proposals: expected an array`);
       return v.proposals.map((p, k) => parseProposal(p, `--generator, task ${task.id}, proposal ${k}`));
     },
-    async close() {
-      child.stdin!.end();
-      const done = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
-      if (!done) child.kill('SIGKILL');
-      await child.catch(() => undefined);
-    },
+    close: () => child.close(),
   };
 }

@@ -4,7 +4,7 @@
 import type { OpenOptions } from '../target/types.ts';
 import { packSet, type PackedSet, type PerturbSet } from './freeze.ts';
 import type { EpisodeLimits } from './episode.ts';
-import type { EpisodeRecord } from './record.ts';
+import { familyParts, type EpisodeRecord } from './record.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
 import { runSupervised } from './supervise.ts';
 
@@ -30,14 +30,11 @@ export interface PoolRun {
 /** The record of an episode whose thread was stopped or died: graded Error, never Pass, saying why. */
 export function lostRecord(set: PerturbSet, id: string, agent: string, why: string): EpisodeRecord {
   const i = set.instances.find((x) => x.id === id)!;
-  const [target, type] = i.family === 'clean' ? [null, null] : (i.family.split('-') as [EpisodeRecord['target'], EpisodeRecord['type']]);
   return {
     agent,
     instance: id,
     task: i.task,
-    family: i.family,
-    target,
-    type,
+    ...familyParts(i.family),
     verdict: 'error',
     detail: `the episode ${why}`,
     success: false,

@@ -1,7 +1,7 @@
 // The records the input-perturbation arm writes, one per episode, and what the
 // analyses read. Plain JSON: a ledger line each, so a run resumes and merges.
 import type { Json, VerdictValue } from '../target/types.ts';
-import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
+import { splitFamily, type PerturbFamily, type PerturbTarget, type PerturbType } from './inputs.ts';
 
 /** An instance is a task's clean inputs or one validated perturbation of them. */
 export type InstanceFamily = PerturbFamily | 'clean';
@@ -47,4 +47,11 @@ export interface EpisodeRecord {
   ms: number;
   /** anything else a target or agent adds, kept verbatim */
   extra?: Record<string, Json>;
+}
+
+/** An instance family with its target and type (null, null for clean), as records carry them. */
+export function familyParts(family: InstanceFamily): Pick<EpisodeRecord, 'family' | 'target' | 'type'> {
+  if (family === 'clean') return { family, target: null, type: null };
+  const [target, type] = splitFamily(family);
+  return { family, target, type };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { OpenOptions } from '../target/types.ts';
 import { InputError } from '../util/errors.ts';
 import { hashJson } from '../util/hash.ts';
-import { readLedger, LedgerWriter, type LedgerEntry } from '../run/ledger.ts';
+import { readLedger, LedgerWriter, type LedgerCheck, type LedgerEntry } from '../run/ledger.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import { createProgress } from '../run/progress.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
@@ -53,6 +53,15 @@ export interface PerturbRunResult {
 
 const genesisOf = (set: PerturbSet, agent: string) => hashJson({ set: set.hash, agent });
 
+/** What every line of a run's ledger must be: on this set's chain, an instance of the set, with its record. */
+function ledgerCheck(set: PerturbSet, agent: string): LedgerCheck {
+  const ids = new Set(set.instances.map((i) => i.id));
+  return {
+    incrementHash: genesisOf(set, agent),
+    cellProblem: (e) => (ids.has(e.cell) ? (e.record ? undefined : 'no episode record') : `instance ${e.cell} is not in the set`),
+  };
+}
+
 export function readSet(file: string): PerturbSet {
   let v: unknown;
   try {
@@ -75,11 +84,7 @@ export function readEpisodes(out: string): { set: PerturbSet; run: PerturbRunFil
   const run = JSON.parse(readFileSync(runFile, 'utf8')) as PerturbRunFile;
   const set = readSet(join(out, SET_FILE));
   if (run.set !== set.hash) throw new InputError(`${runFile}: field set: the run was made on set ${run.set.slice(0, 12)}, the folder holds ${set.hash.slice(0, 12)}`);
-  const ids = new Set(set.instances.map((i) => i.id));
-  const state = readLedger(join(out, EPISODES_FILE), {
-    incrementHash: genesisOf(set, run.agent),
-    cellProblem: (e) => (ids.has(e.cell) ? (e.record ? undefined : 'no episode record') : `instance ${e.cell} is not in the set`),
-  });
+  const state = readLedger(join(out, EPISODES_FILE), ledgerCheck(set, run.agent));
   return { set, run, records: state.entries.map((e) => e.record as unknown as EpisodeRecord), droppedTornLine: state.droppedTornLine };
 }
 
@@ -94,12 +99,7 @@ export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRun
     const setFile = join(o.out, SET_FILE);
     if (!existsSync(setFile)) writeJsonAtomic(setFile, packSet(o.set));
     const ledgerFile = join(o.out, EPISODES_FILE);
-    const ids = new Set(o.set.instances.map((i) => i.id));
-    const state = readLedger(ledgerFile, {
-      incrementHash: genesisOf(o.set, o.agent.name),
-      cellProblem: (e) => (ids.has(e.cell) ? undefined : `instance ${e.cell} is not in the set`),
-      repair: true,
-    });
+    const state = readLedger(ledgerFile, { ...ledgerCheck(o.set, o.agent.name), repair: true });
     const done = new Set(state.entries.map((e) => e.cell));
     const todo = o.set.instances.filter((i) => !done.has(i.id));
     const run: PerturbRunFile = prior ?? { schema: 'blindspot.perturb-run/1', agent: o.agent.name, ...(o.agent.command ? { command: o.agent.command } : {}), set: o.set.hash, sessions: [] };

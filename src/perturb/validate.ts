@@ -6,18 +6,21 @@
 // call named as the perturbed contract names it, passes the pristine checker on a
 // fresh environment. Rejected candidates keep their reason.
 import type { Step, Target, TargetInfo, Trajectory } from '../target/types.ts';
-import { changedTargets, type AgentInputs, type PerturbTarget } from './inputs.ts';
+import { changedTargets, splitFamily, type AgentInputs, type PerturbTarget } from './inputs.ts';
 import type { Perturbation } from './operators.ts';
 
 export type Validation = { ok: true } | { ok: false; reason: string };
 
-const targetOf = (p: Perturbation) => p.family.split('-')[0] as PerturbTarget;
+const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 
 /** The backend call a tool of the perturbed contract stands for. */
-const backendOf = (p: Perturbation, tool: string) => p.toolMap?.[tool] ?? tool;
+/** What a contract is: the tools an agent sees, and the backend each renamed one stands for. */
+export type Contract = Pick<Perturbation, 'inputs' | 'toolMap'>;
+
+const backendOf = (p: Contract, tool: string) => p.toolMap?.[tool] ?? tool;
 
 /** The reference as an agent following the perturbed contract emits it: each backend call under its perturbed name. */
-export function throughContract(reference: Trajectory, p: Perturbation): Trajectory | { missing: string } {
+export function throughContract(reference: Trajectory, p: Contract): Trajectory | { missing: string } {
   const nameOf = new Map(p.inputs.tools.map((t) => [backendOf(p, t.name), t.name]));
   const steps: Step[] = [];
   for (const s of reference.steps) {

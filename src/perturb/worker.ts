@@ -23,5 +23,9 @@ await serveJobs<EpisodeWorkerInit, string, EpisodeRecord>(async (packed) => {
   }
   const agent = init.agent.builtin ? BUILTIN_AGENTS[init.agent.builtin]() : processAgent(init.agent.command!, init.agent.name);
   const byId = new Map(init.set.instances.map((i) => [i.id, i]));
-  return { handle: (id) => runEpisode(target, init.set, byId.get(id)!, agent, init.limits, info.semantics), close: () => target.close() };
+  const handle = (id: string) => {
+    const instance = byId.get(id)!;
+    return runEpisode(target, init.set, instance, byId.get(`${instance.task}::clean`)!.inputs, agent, init.limits, info.semantics);
+  };
+  return { handle, close: () => target.close() };
 });
