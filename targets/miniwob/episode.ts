@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
 import { RECORDER, readReward, readSubmission, startEpisode } from './page.ts';
-import { effectOf } from './readback.ts';
+import { effectOf, type Answer } from './readback.ts';
 import { describeReward, judge, type HarnessName } from './harnesses.ts';
 
 export interface EpisodeEnv {
@@ -12,7 +12,7 @@ export interface EpisodeEnv {
   /** the task page of a task id, and its seed */
   locate(taskId: string): { url: string; seed: number };
   /** the selectors the task's reference sets (readback tells its answer fields from distractors) */
-  answerFields(taskId: string): Promise<Set<string>>;
+  answer(taskId: string): Promise<Answer>;
   /** the harness whose rule is the cell's verdict; every harness is reported beside it */
   harness: HarnessName;
   actionMs: number;
@@ -221,7 +221,9 @@ export class MiniwobEpisode implements Episode {
   async readback(): Promise<Effect> {
     if (!this.started) throw new Error('the task page never started, so there is nothing to read back');
     const submission = await readSubmission(this.page);
-    return effectOf(submission, await recorderSelectors(this.page, await this.env.answerFields(this.delivered!)));
+    const answer = await this.env.answer(this.delivered!);
+    const [fields, clicked, counted] = [await recorderSelectors(this.page, answer.fields), await recorderSelectors(this.page, answer.clicked), await recorderSelectors(this.page, answer.counted)];
+    return effectOf(submission, { ...answer, fields, clicked, counted });
   }
 
   async check(taskId: string): Promise<Verdict> {

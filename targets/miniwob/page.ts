@@ -68,10 +68,21 @@ export const RECORDER = String.raw`(() => {
   // Elements the episode creates that carry data attributes (a calendar event's start and end): not form controls, still the answer.
   let present = new WeakSet();
   const created = () => Array.from(document.querySelectorAll('#wrap *')).filter((el) => !present.has(el) && Object.keys(el.dataset).length).map((el) => ({ selector: selectorOf(el), text: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200), data: Object.assign({}, el.dataset) }));
+  // What canvases stroke, as the number of line segments of each path: a drawn polygon's sides, which a
+  // person counts on the picture (count-sides); the solver's eyes, never part of the readback.
+  const strokes = [];
+  if (window.CanvasRenderingContext2D) {
+    const P = CanvasRenderingContext2D.prototype;
+    const [beginPath, lineTo, stroke] = [P.beginPath, P.lineTo, P.stroke];
+    let segments = 0;
+    P.beginPath = function () { segments = 0; return beginPath.apply(this, arguments); };
+    P.lineTo = function () { segments++; return lineTo.apply(this, arguments); };
+    P.stroke = function () { strokes.push(segments); return stroke.apply(this, arguments); };
+  }
   const state = { initial: {}, submitted: undefined, target: undefined, clicks: [], keys: [], created: [] };
   let lastClick;
   let live = false;
-  window.__blindspot = { selectorOf, controls, state, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; state.keys = []; state.created = []; present = new WeakSet(document.querySelectorAll('#wrap *')); lastClick = undefined; live = true; } };
+  window.__blindspot = { selectorOf, controls, state, strokes, begin() { state.initial = controls(); state.submitted = undefined; state.target = undefined; state.clicks = []; state.keys = []; state.created = []; present = new WeakSet(document.querySelectorAll('#wrap *')); lastClick = undefined; live = true; } };
   // keys pressed, for pages that read keystrokes rather than a field's value (a terminal clears its input on every key)
   document.addEventListener('keydown', (e) => {
     if (live && !state.submitted) state.keys.push({ selector: selectorOf(e.target), key: e.key.length === 1 ? e.key : '<' + e.key + '>' });
@@ -175,7 +186,7 @@ export interface Observation {
   /** the utterance's markup: some tasks put the values in <span class="bold"> */
   queryHtml: string;
   elements: El[];
-  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[]; AIRPORTS?: string[]; PATTERNS?: number[][][] };
+  globals: { SYNONYMS?: string[][]; COUNTRIES?: string[]; AIRPORTS?: string[]; PATTERNS?: number[][][]; strokes?: number[] };
 }
 
 // A string, not a function: the TypeScript loader would add helpers the page lacks.
@@ -222,6 +233,7 @@ const OBSERVE = String.raw`(() => {
   if (typeof ui_utils !== 'undefined' && document.querySelector('#tags.ui-autocomplete-input')) globals.COUNTRIES = ui_utils.COUNTRIES;
   if (typeof DOMESTIC_FLIGHTS !== 'undefined') globals.AIRPORTS = DOMESTIC_FLIGHTS;
   if (typeof PATTERNS !== 'undefined') globals.PATTERNS = PATTERNS;
+  if (bs.strokes.length) globals.strokes = bs.strokes.slice();
   // Outside the test data mode the natural-language tasks return {utterance, fields} (core.getUtterance wrapped).
   const said = core.getUtterance();
   const [utterance, fields] = typeof said === 'string' ? [said, {}] : [String(said.utterance), said.fields || {}];

@@ -1,9 +1,12 @@
 // The effect of an episode as the recorder saw it, in the engine's table shape:
 // `submission` (one row when the task ended its episode: the element the last
-// click landed on, the one holding the focus, the text selected), `controls` (each form control whose state at that moment
+// click landed on, the one holding the focus, the text selected where selecting is the answer), `controls` (each form control whose state at that moment
 // differs from the start), `other-fields` (the same for free-text fields the
 // task's reference leaves alone: distractors, declared immaterial), `clicks`
-// (each element clicked before the end, with its count), `keys` (the text typed
+// (each element clicked before the end whose click is the answer: pressed or
+// submitting in the reference or a wrong choice, with its count where the task
+// counts presses; boxes, radios and lists are read by state instead), `other-clicks`
+// (clicks anywhere else: navigation, a drag's mouseup; declared immaterial), `keys` (the text typed
 // key by key into each element, in order), `created` (elements the episode made
 // that carry data attributes: a calendar event with its start and end). An episode the task
 // never ended has no effect at all.
@@ -14,23 +17,43 @@ const table = (added: Row[] = [], updated: Effect[string]['updated'] = []) => ({
 
 const FREE_TEXT = new Set(['text', 'password', 'email', 'number', 'search', 'tel', 'url', 'textarea', 'input']);
 
-/** `answerFields`: the selectors the task's reference sets; any box, radio or list is an answer field regardless. */
-export function effectOf(s: Submission, answerFields: Set<string>): Effect {
+/** What the task's reference answers with, as the readback needs it. */
+export interface Answer {
+  /** the selectors the reference sets; any box, radio or list is an answer field regardless */
+  fields: Set<string>;
+  /** the elements whose click is the answer (pressed or submitting, in the reference or a wrong choice): clicks elsewhere are incidental */
+  clicked: Set<string>;
+  /** of those, the ones the task counts presses of (a sequence of buttons); a repeated click elsewhere is the same click */
+  counted: Set<string>;
+  /** the answer is a text selection (highlight tasks); elsewhere the selection left when the episode ends is incidental (a terminal's caret) and not read */
+  selects: boolean;
+}
+
+export function effectOf(s: Submission, reference: Answer): Effect {
   if (!s.submitted) return {};
+  const selection = reference.selects ? s.selection?.replace(/\s+/g, ' ').trim() || null : null;
   const effect: Effect = {
-    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null, selection: s.selection?.replace(/\s+/g, ' ').trim() || null } }]),
+    submission: table([{ key: 'episode-end', values: { target: s.target?.selector ?? null, text: s.target?.text ?? null, focused: s.focused ?? null, selection } }]),
   };
   const updated = Object.entries(s.submitted)
     .filter(([sel, after]) => JSON.stringify(s.initial[sel]) !== JSON.stringify(after))
     .map(([sel, after]) => ({ key: sel, before: { ...(s.initial[sel] ?? {}) }, after: { ...after } }));
-  const distractor = (u: (typeof updated)[number]) => !answerFields.has(u.key) && FREE_TEXT.has(String(u.after.type || u.after.tag));
+  const distractor = (u: (typeof updated)[number]) => !reference.fields.has(u.key) && FREE_TEXT.has(String(u.after.type || u.after.tag));
   const answer = updated.filter((u) => !distractor(u));
   if (answer.length) effect.controls = table([], answer);
   if (answer.length < updated.length) effect['other-fields'] = table([], updated.filter(distractor));
-  const counts = new Map<string, { text: string; count: number }>();
-  for (const c of s.clicks) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
-  // The selector is in the values too: added rows are compared by value, not key.
-  if (counts.size) effect.clicks = table([...counts].map(([selector, v]) => ({ key: selector, values: { selector, ...v } })));
+  // Clicks on boxes, radios and lists are read as their state (controls): ticking a radio twice is ticking it.
+  const stateful = (sel: string) => ['checkbox', 'radio', 'select-one', 'select-multiple'].includes(s.initial[sel]?.type ?? '');
+  const clicks = s.clicks.filter((c) => !stateful(c.selector));
+  const counted = (named: boolean) => {
+    const counts = new Map<string, { text: string; count: number }>();
+    for (const c of clicks) if (reference.clicked.has(c.selector) === named) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
+    // The selector is in the values too: added rows are compared by value, not key.
+    return [...counts].map(([selector, v]) => ({ key: selector, values: { selector, text: v.text, ...(reference.counted.has(selector) ? { count: v.count } : {}) } }));
+  };
+  const [answered, stray] = [counted(true), counted(false)];
+  if (answered.length) effect.clicks = table(answered);
+  if (stray.length) effect['other-clicks'] = table(stray);
   // Printable keys only: named keys (arrows, Home, Enter, Escape) move or confirm, and
   // what they change is read back elsewhere (a slider's value, the submission).
   const typed = new Map<string, string>();

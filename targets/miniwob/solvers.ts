@@ -1,34 +1,12 @@
 // Oracle solvers: MiniWoB ships no gold actions, so each covered task has a
 // solver that reads the utterance and the DOM of a fresh seeded episode and
-// returns the correct interaction as GUI steps. A solver that cannot read its
-// task throws: a reference is never guessed.
+// returns the correct interaction as GUI steps (drawn answers in drawn.ts,
+// games played against the page in games.ts).
 import type { Step } from '../../src/target/types.ts';
 import type { El, Observation } from './page.ts';
-import { CLAIM, check, highlight, hover, key as keyPress, keys, later, navigate, press, scroll, select, slide, submit, submitKey, typeInto } from './steps.ts';
-
-export type Solver = (o: Observation) => Step[];
-
-/** Which kind of task a solver covers, for the docs and per-family counts. */
-export type Family = 'form' | 'checkbox' | 'select' | 'text-entry' | 'click' | 'multi-step';
-
-class Unreadable extends Error {}
-
-function need<T>(v: T | undefined | null | false, what: string): T {
-  if (v === undefined || v === null || v === false) throw new Unreadable(`solver cannot read ${what}`);
-  return v;
-}
-
-const match = (o: Observation, re: RegExp, what = `the utterance (${re})`) => need(re.exec(o.utterance), what);
-const quoted = (o: Observation) => match(o, /"([^"]*)"/, 'a quoted value in the utterance')[1];
-const ordinal = (s: string) => Number(need(/(\d+)(?:st|nd|rd|th)/.exec(s), `an ordinal in "${s}"`)[1]);
-const byTag = (o: Observation, ...tags: string[]) => o.elements.filter((e) => tags.includes(e.tag));
-const one = (els: El[], what: string) => need(els[0], what);
-const byId = (o: Observation, id: string) => one(o.elements.filter((e) => e.id === id), `#${id}`);
-const textInputs = (o: Observation) => o.elements.filter((e) => (e.tag === 'input' && ['text', 'password', 'input', 'number'].includes(e.type)) || e.tag === 'textarea');
-const submitButton = (o: Observation) => one(o.elements.filter((e) => e.id === 'subbtn' || (e.tag === 'button' && /^submit$/i.test(e.text))), 'the submit button');
-const typed = (el: El, value: string, label?: string): Step[] => [typeInto(el, value, label)];
-const done = (...steps: (Step | Step[])[]): Step[] => [...steps.flat(), CLAIM];
-const others = (all: El[], chosen: El[], same: (a: El, b: El) => boolean = (a, b) => a.text === b.text) => all.filter((a) => !chosen.some((c) => c.sel === a.sel || same(a, c)));
+import { check, highlight, hover, key as keyPress, keys, later, navigate, pick, press, scroll, select, slide, submit, submitKey, typeInto } from './steps.ts';
+import { clickShape, countShape, countSides, identifyShape, visualAddition } from './drawn.ts';
+import { byId, byTag, done, match, need, one, ordinal, others, quoted, submitButton, textInputs, typed, Unreadable, type Family, type Solver } from './read.ts';
 
 /** "Select A, B and click Submit." or "Select nothing and click Submit." */
 function listed(o: Observation): string[] {
@@ -478,7 +456,7 @@ function calendar(opener: El, date: string): Step[] {
   const day = Number(dd);
   const back = Array.from({ length: 11 - month }, () => navigate(later('#ui-datepicker-div .ui-datepicker-prev', 'Prev')));
   const others = [day + 1, day - 1, ...Array.from({ length: days }, (_, i) => i + 1)].filter((d, i, all) => d >= 1 && d <= days && d !== day && all.indexOf(d) === i);
-  return [navigate(opener), ...back, press(cell(day), others.map(cell))];
+  return [navigate(opener), ...back, pick(cell(day), others.map(cell))];
 }
 
 const chooseDate: Solver = (o) => done(calendar(byId(o, 'datepicker'), match(o, /^Select (\S+) as the date/)[1]), submit(submitButton(o)));
@@ -608,6 +586,28 @@ const generateNumber: Solver = (o) => {
 };
 
 /**
+ * guess-number: the seed fixes the number (0-9) but the page shows it only as
+ * replies to guesses, so the solver halves the range with probes on its own
+ * look (bounds re-derived from the probes so far and the last reply), and the
+ * reference types the number once. Probes are not part of the reference.
+ */
+const guessNumber: Solver = (o, sofar = []) => {
+  const [field, button] = [byId(o, 'tt'), submitButton(o)];
+  const guesses = sofar.filter((s) => s.args.field === field.sel && s.args.probe).map((s) => Number(s.args.value));
+  let [lo, hi] = [0, 9];
+  guesses.forEach((g, i) => {
+    const higher = i + 1 < guesses.length ? guesses[i + 1] > g : byId(o, 'higher').visible;
+    if (i + 1 === guesses.length && !higher && !byId(o, 'lower').visible) [lo, hi] = [g, g];
+    else if (higher) lo = g + 1;
+    else hi = g - 1;
+  });
+  need(lo <= hi, 'a number consistent with the replies');
+  if (lo === hi) return done(typed(field, String(lo), 'guess'), submit(button));
+  const g = Math.floor((lo + hi) / 2);
+  return [typeInto(field, String(g), 'guess'), submit(button)].map((s) => ({ ...s, args: { ...s.args, probe: true } }));
+};
+
+/**
  * ascending-numbers: click 1, which hides the numbers behind squares, then the
  * squares in order; each square's other later squares are the wrong choices.
  */
@@ -656,7 +656,7 @@ const highlightText2: Solver = (o) => {
 /** terminal, first look: list the files. */
 const terminalList: Solver = (o) => [keyPress(byId(o, 'terminal-target'), 'Enter', 'ls')];
 
-/** terminal, second look: remove a listed file with the asked extension (or none); the other files are the wrong choices. */
+/** terminal, second look: remove a listed file with the asked extension (or none); the other files are the wrong choices, nearest first. */
 const terminalRemove: Solver = (o) => {
   const ext = /extension \.(\S+)$/.exec(o.utterance)?.[1];
   need(ext !== undefined || /no file extension/.test(o.utterance), 'the extension asked for');
@@ -665,7 +665,10 @@ const terminalRemove: Solver = (o) => {
   const fits = (f: string) => (ext === undefined ? !f.includes('.') : f.endsWith(`.${ext}`));
   const file = need(files.find(fits), `a file ${ext === undefined ? 'without extension' : `ending .${ext}`}`);
   const target = byId(o, 'terminal-target');
-  return done({ ...keys(target, `rm ${file}`, 'command'), alternatives: { value: files.filter((f) => !fits(f)).map((f) => `rm ${f}`) } }, submitKey(target, 'Enter'));
+  // Nearest wrong file first: one whose name ends in the extension's letters without its dot (bash for .sh).
+  const near = (f: string) => (ext !== undefined && f.endsWith(ext) ? 0 : 1);
+  const wrong = files.filter((f) => !fits(f)).sort((a, b) => near(a) - near(b));
+  return done({ ...keys(target, `rm ${file}`, 'command'), alternatives: { value: wrong.map((f) => `rm ${f}`) } }, submitKey(target, 'Enter'));
 };
 
 const STYLE_BUTTON: Record<string, string> = { bold: 'ql-bold', italics: 'ql-italic', underlined: 'ql-underline' };
@@ -714,7 +717,8 @@ const slotOf = (top: number) => Math.round((top - 4) / 20.42);
 
 /**
  * daily-calendar: drag the event's half-hours over the first free slot inside the
- * window, name it, Create. The wrong choice is the same event just before the window.
+ * window, name it, Create. The wrong choices are the same event just before the
+ * window, and inside it over an existing event.
  */
 const dailyCalendar: Solver = (o) => {
   const m = match(o, /^Create a (.+?) event named "(.+)", between (.+)\.$/);
@@ -726,7 +730,11 @@ const dailyCalendar: Solver = (o) => {
   }));
   const free = (k: number) => Array.from({ length: d }, (_, i) => k + i).every((h) => !busy.has(h));
   const start = need(Array.from({ length: to - from - d + 1 }, (_, i) => from + i).find(free), `a free ${d}-half-hour slot in ${m[3]}`);
-  const drag: Step = { call: 'form.fill', args: { field: `#hh-${start}`, label: `event from half-hour ${start}`, value: d, how: 'drag' }, kind: 'write', alternatives: { field: [`#hh-${from - d}`], label: [`event from half-hour ${from - d}`] } };
+  // Wrong places: inside the window running into an existing event (the task means to refuse overlaps; a drag cannot
+  // start on an event), then just before the window.
+  const clashes = Array.from({ length: to - from - d + 1 }, (_, i) => from + i).filter((k) => !busy.has(k) && !free(k));
+  const wrong = [...clashes, from - d];
+  const drag: Step = { call: 'form.fill', args: { field: `#hh-${start}`, label: `event from half-hour ${start}`, value: d, how: 'drag' }, kind: 'write', alternatives: { field: wrong.map((k) => `#hh-${k}`), label: wrong.map((k) => `event from half-hour ${k}${k >= from ? ' (over an existing event)' : ''}`) } };
   return done(drag, typeInto(later('#event-name'), m[2], 'event name'), submit(later('#controls .create', 'Create')));
 };
 
@@ -737,7 +745,8 @@ interface Covered {
    * Further looks, for tasks whose answer shows only after the first steps (the
    * flights of a search, a contact on a later page): while the steps so far do
    * not claim, they are run on the seeded page and this solves on from the page
-   * they lead to. The seed fixes every page.
+   * they lead to. The seed fixes every page. Steps marked `probe` are run on
+   * that page only and left out of the reference (guess-number's guesses).
    */
   then?: Solver;
 }
@@ -789,6 +798,7 @@ export const COVERED: Map<string, Covered> = new Map([
   ...cover('multi-step', socialMedia, 'social-media'),
   ...cover('click', findGreatest, 'find-greatest'),
   ...twoLooks('click', generateNumber, generateNumber, 'generate-number'),
+  ...twoLooks('text-entry', guessNumber, guessNumber, 'guess-number'),
   ...cover('multi-step', ascendingNumbers, 'ascending-numbers'),
   ...cover('checkbox', numberCheckboxes, 'number-checkboxes'),
   ...cover('form', signAgreement, 'sign-agreement'),
@@ -817,6 +827,10 @@ export const COVERED: Map<string, Covered> = new Map([
   ...twoLooks('multi-step', phoneBook, phoneBook, 'phone-book'),
   ...cover('multi-step', buyTicket, 'buy-ticket'),
   ...cover('checkbox', orderFood, 'order-food'),
+  ...cover('click', clickShape, 'click-shape'),
+  ...cover('click', countShape, 'count-shape'),
+  ...cover('click', identifyShape, 'identify-shape'),
+  ...cover('click', countSides, 'count-sides'),
+  ...cover('text-entry', visualAddition, 'visual-addition'),
 ]);
 
-export { Unreadable };

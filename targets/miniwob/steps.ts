@@ -56,6 +56,14 @@ export const slide = (handle: El, value: number, label: string, others: number[]
   ...(others.length ? { alternatives: { value: others } } : {}),
 });
 
+/** One of exclusive options that is not a form radio (a datepicker's day): clicked like a button, but picking it twice is picking it. */
+export const pick = (el: El, others: El[] = []): Step => ({
+  call: 'form.fill',
+  args: { field: el.sel, label: nameOf(el), value: true, how: 'pick' },
+  kind: 'write',
+  ...choices(others),
+});
+
 /** A click the task counts as part of the answer (a button in a sequence, a post's share button). */
 export const press = (el: El, others: El[] = []): Step => ({
   call: 'form.fill',
@@ -104,3 +112,19 @@ export const submitKey = (el: El, name: string): Step => ({ call: 'form.submit',
 export const hover = (el: El): Step => ({ call: 'page.hover', args: { field: el.sel, label: el.own || nameOf(el) }, kind: 'read' });
 
 export const CLAIM: Step = { call: 'task.claim', args: {}, kind: 'claim' };
+
+const IGNORED_VALUE = new Set(['check', 'pick', 'press']);
+
+/**
+ * What the search arm may move in a write, declared on every reference step: the
+ * element, the way it acts and the key are identifiers whose other legal values
+ * are the listed alternatives (a near-miss selector names no element), the label
+ * only names the element for a reader, and a tick's or a press's `value` is never
+ * read. Typed, selected and dragged values stay movable.
+ */
+export function searchable(step: Step): Step {
+  if (step.kind !== 'write') return step;
+  const free = ['label', ...(IGNORED_VALUE.has(String(step.args.how)) ? ['value'] : [])].filter((a) => a in step.args);
+  const ids = Object.keys(step.args).filter((a) => !free.includes(a) && a !== 'value' && typeof step.args[a] === 'string');
+  return { ...step, free, domains: Object.fromEntries(ids.map((a) => [a, { type: 'id' as const, kind: a, values: [] }])) };
+}

@@ -12,8 +12,10 @@ import { sha256 } from '../../src/util/hash.ts';
 import { HARNESS_NAMES, type HarnessName } from './harnesses.ts';
 import { locatePackage, type MiniwobPackage } from './package.ts';
 import { startRuntime, type TaskRuntime } from './runtime.ts';
-import { COVERED, Unreadable } from './solvers.ts';
+import { COVERED } from './solvers.ts';
+import { Unreadable } from './read.ts';
 import { MiniwobEpisode, openContext, runStep } from './episode.ts';
+import { searchable } from './steps.ts';
 import { observe, startEpisode, type Observation } from './page.ts';
 import { guiCensuses, type Observed } from './censuses.ts';
 
@@ -32,7 +34,12 @@ const SEMANTICS: EffectSemantics = {
   tables: [
     { table: 'submission', kind: 'state', why: 'the element whose click ended the episode' },
     { table: 'controls', kind: 'state', why: 'form controls whose value or checked state the episode changed' },
-    { table: 'clicks', kind: 'state', why: 'elements clicked before the episode ended, with counts' },
+    { table: 'clicks', kind: 'state', why: 'elements whose click is the answer (pressed or submitting, in the reference or a wrong choice), clicked before the episode ended; with counts where the task counts presses (boxes, radios and lists are read by their state in controls)' },
+    {
+      table: 'other-clicks',
+      kind: 'log',
+      why: 'clicks whose element is not the answer (navigation: a tab, a menu, a datepicker day; a drag\'s mouseup on its container): what they lead to is read where it lands (the submission that ends the episode, the controls, the created elements), so a repeated or stray one alone is not a wrong answer',
+    },
     { table: 'created', kind: 'state', why: 'elements the episode created that carry data attributes (a calendar event, its start, end and name)' },
     { table: 'keys', kind: 'state', why: 'text typed key by key into each element before the episode ended (a terminal reads keystrokes, not its input\'s value)' },
     {
@@ -66,7 +73,7 @@ export const splitTaskId = (id: string) => {
   return { task: m[1], seed: Number(m[2]) };
 };
 
-const SOURCES = ['solvers.ts', 'steps.ts', 'page.ts'].map((f) => join(HERE, f));
+const SOURCES = ['solvers.ts', 'drawn.ts', 'read.ts', 'steps.ts', 'page.ts'].map((f) => join(HERE, f));
 
 function checkerFiles(pkg: MiniwobPackage): { checkerFiles: CheckerFile[]; checkerHash: string } {
   const rel = (p: string) => p.replace(`${join(HERE, '../..')}/`, '');
@@ -110,9 +117,9 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
       for (let run = 0, look = 1; then && steps.at(-1)?.call !== 'task.claim'; look++) {
         if (look > MAX_LOOKS) throw new Unreadable(`no answer after ${MAX_LOOKS} looks`);
         for (; run < steps.length; run++) await runStep(page, steps[run]);
-        steps.push(...then(await observe(page)));
+        steps.push(...then(await observe(page), steps));
       }
-      return { observation, steps };
+      return { observation, steps: steps.filter((s) => !s.args.probe).map(searchable) };
     } catch (e) {
       if (e instanceof Unreadable) throw new Error(`miniwob ${id}: ${e.message}`);
       throw e;
@@ -145,9 +152,16 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     },
     async episode() {
       const rt = await live();
-      // a step's own field, and the control it sets through another element (a spinner through its arrows)
-      const answerFields = async (id: string) => new Set((await solution(id)).steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
-      return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answerFields, harness, actionMs: ACTION_MS });
+      // a step's own field, and the control it sets through another element (a spinner through its arrows);
+      // whether the answer is a text selection (elsewhere what is selected when the episode ends is incidental)
+      const answer = async (id: string) => {
+        const { steps } = await solution(id);
+        const fields = new Set(steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
+        const elements = (which: (s: Step) => boolean) => new Set(steps.filter((s) => which(s) && s.args.field !== undefined).flatMap((s) => [s.args.field, ...(s.alternatives?.field ?? [])].map(String)));
+        const pressed = (s: Step) => s.args.how === 'press';
+        return { fields, clicked: elements((s) => pressed(s) || s.call === 'form.submit'), counted: elements(pressed), selects: steps.some((s) => s.args.how === 'highlight') };
+      };
+      return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answer, harness, actionMs: ACTION_MS });
     },
     async close() {
       const rt = runtime;
