@@ -86,14 +86,28 @@ const TEXT_ENDS = String.raw`(el, text) => {
   return { x1: a.left + 1, y1: (a.top + a.bottom) / 2, x2: b.right - 1, y2: (b.top + b.bottom) / 2 };
 }`;
 
-/** Select text with the mouse: press just inside its first character, release just inside its last (selection snaps to their outer edges). */
+/** The page's selection, spaces folded. */
+const selected = (page: Page) => page.evaluate(() => String(window.getSelection() ?? '').replace(/\s+/g, ' ').trim());
+
+/**
+ * Select text with the mouse: press just inside its first character, release just
+ * inside its last (selection snaps to their outer edges). A drag is timing-bound
+ * under load (an editor re-rendering mid-drag can leave part of it selected), so
+ * it is tried again, up to three times, until the page holds that text; then two
+ * frames, for editors (Quill) that take the selection from selectionchange a tick later.
+ */
 async function dragAcross(page: Page, el: Locator, text: string): Promise<void> {
-  await el.scrollIntoViewIfNeeded();
-  const { x1, y1, x2, y2 } = await el.evaluate((e, [src, a]) => (0, eval)(src as string)(e, a), [TEXT_ENDS, text] as const) as { x1: number; y1: number; x2: number; y2: number };
-  await page.mouse.move(x1, y1);
-  await page.mouse.down();
-  await page.mouse.move(x2, y2, { steps: 5 });
-  await page.mouse.up();
+  const want = text.replace(/\s+/g, ' ').trim();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await el.scrollIntoViewIfNeeded();
+    const { x1, y1, x2, y2 } = await el.evaluate((e, [src, a]) => (0, eval)(src as string)(e, a), [TEXT_ENDS, text] as const) as { x1: number; y1: number; x2: number; y2: number };
+    await page.mouse.move(x1, y1);
+    await page.mouse.down();
+    await page.mouse.move(x2, y2, { steps: 5 });
+    await page.mouse.up();
+    if ((await selected(page)) === want) break;
+  }
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** A drag over `cells` consecutive cells numbered in their ids (daily-calendar's #hh-N half-hours), from the named one down. */
@@ -222,8 +236,8 @@ export class MiniwobEpisode implements Episode {
     if (!this.started) throw new Error('the task page never started, so there is nothing to read back');
     const submission = await readSubmission(this.page);
     const answer = await this.env.answer(this.delivered!);
-    const [fields, clicked, counted] = [await recorderSelectors(this.page, answer.fields), await recorderSelectors(this.page, answer.clicked), await recorderSelectors(this.page, answer.counted)];
-    return effectOf(submission, { ...answer, fields, clicked, counted });
+    const [fields, picked] = [await recorderSelectors(this.page, answer.fields), await recorderSelectors(this.page, answer.picked)];
+    return effectOf(submission, { ...answer, fields, picked });
   }
 
   async check(taskId: string): Promise<Verdict> {

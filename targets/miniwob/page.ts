@@ -88,10 +88,15 @@ export const RECORDER = String.raw`(() => {
     if (live && !state.submitted) state.keys.push({ selector: selectorOf(e.target), key: e.key.length === 1 ? e.key : '<' + e.key + '>' });
   }, true);
   // mousedown too: focus tasks end their episode on focus, which comes between mousedown and click
-  document.addEventListener('mousedown', (e) => { lastClick = e.target; }, true);
+  let pressed = { target: null, x: 0, y: 0 };
+  document.addEventListener('mousedown', (e) => { lastClick = e.target; pressed = { target: e.target, x: e.clientX, y: e.clientY }; }, true);
   document.addEventListener('click', (e) => {
     lastClick = e.target;
-    if (live && !state.submitted) state.clicks.push({ selector: selectorOf(e.target), text: (e.target.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80) });
+    // A mouse click whose press began elsewhere (on another element, whose common ancestor gets the click, or
+    // more than a few pixels away) ends a drag: a drag is read by what it made or selected, not as a click.
+    // Keyboard clicks (detail 0) count.
+    const dragged = e.detail > 0 && (pressed.target !== e.target || Math.hypot(e.clientX - pressed.x, e.clientY - pressed.y) > 4);
+    if (live && !state.submitted && !dragged) state.clicks.push({ selector: selectorOf(e.target), text: (e.target.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80) });
   }, true);
   document.addEventListener('DOMContentLoaded', () => {
     if (typeof core === 'undefined') return;

@@ -3,10 +3,9 @@
 // click landed on, the one holding the focus, the text selected where selecting is the answer), `controls` (each form control whose state at that moment
 // differs from the start), `other-fields` (the same for free-text fields the
 // task's reference leaves alone: distractors, declared immaterial), `clicks`
-// (each element clicked before the end whose click is the answer: pressed or
-// submitting in the reference or a wrong choice, with its count where the task
-// counts presses; boxes, radios and lists are read by state instead), `other-clicks`
-// (clicks anywhere else: navigation, a drag's mouseup; declared immaterial), `keys` (the text typed
+// (each element clicked before the end, with its count, except where picking it
+// twice is picking it; form controls are read by state instead, and the end of a
+// drag is not a click), `keys` (the text typed
 // key by key into each element, in order), `created` (elements the episode made
 // that carry data attributes: a calendar event with its start and end). An episode the task
 // never ended has no effect at all.
@@ -21,10 +20,8 @@ const FREE_TEXT = new Set(['text', 'password', 'email', 'number', 'search', 'tel
 export interface Answer {
   /** the selectors the reference sets; any box, radio or list is an answer field regardless */
   fields: Set<string>;
-  /** the elements whose click is the answer (pressed or submitting, in the reference or a wrong choice): clicks elsewhere are incidental */
-  clicked: Set<string>;
-  /** of those, the ones the task counts presses of (a sequence of buttons); a repeated click elsewhere is the same click */
-  counted: Set<string>;
+  /** elements picked among exclusive options (a datepicker's day, in the reference or a wrong choice): picking one twice is picking it */
+  picked: Set<string>;
   /** the answer is a text selection (highlight tasks); elsewhere the selection left when the episode ends is incidental (a terminal's caret) and not read */
   selects: boolean;
 }
@@ -42,18 +39,15 @@ export function effectOf(s: Submission, reference: Answer): Effect {
   const answer = updated.filter((u) => !distractor(u));
   if (answer.length) effect.controls = table([], answer);
   if (answer.length < updated.length) effect['other-fields'] = table([], updated.filter(distractor));
-  // Clicks on boxes, radios and lists are read as their state (controls): ticking a radio twice is ticking it.
-  const stateful = (sel: string) => ['checkbox', 'radio', 'select-one', 'select-multiple'].includes(s.initial[sel]?.type ?? '');
-  const clicks = s.clicks.filter((c) => !stateful(c.selector));
-  const counted = (named: boolean) => {
-    const counts = new Map<string, { text: string; count: number }>();
-    for (const c of clicks) if (reference.clicked.has(c.selector) === named) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
-    // The selector is in the values too: added rows are compared by value, not key.
-    return [...counts].map(([selector, v]) => ({ key: selector, values: { selector, text: v.text, ...(reference.counted.has(selector) ? { count: v.count } : {}) } }));
-  };
-  const [answered, stray] = [counted(true), counted(false)];
-  if (answered.length) effect.clicks = table(answered);
-  if (stray.length) effect['other-clicks'] = table(stray);
+  // Clicks on form controls are read as their state (controls): ticking a radio twice is ticking it, clicking
+  // into a text field only focuses it. Button-like inputs are presses.
+  const stateful = (sel: string) => sel in s.initial && !['button', 'submit', 'reset', 'image'].includes(s.initial[sel].type);
+  const counts = new Map<string, { text: string; count: number }>();
+  for (const c of s.clicks) if (!stateful(c.selector)) counts.set(c.selector, { text: c.text, count: (counts.get(c.selector)?.count ?? 0) + 1 });
+  // The selector is in the values too: added rows are compared by value, not key. A press can toggle, so its count
+  // is read; a pick cannot.
+  const rows = [...counts].map(([selector, v]) => ({ key: selector, values: { selector, text: v.text, ...(reference.picked.has(selector) ? {} : { count: v.count }) } }));
+  if (rows.length) effect.clicks = table(rows);
   // Printable keys only: named keys (arrows, Home, Enter, Escape) move or confirm, and
   // what they change is read back elsewhere (a slider's value, the submission).
   const typed = new Map<string, string>();

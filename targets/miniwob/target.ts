@@ -34,12 +34,7 @@ const SEMANTICS: EffectSemantics = {
   tables: [
     { table: 'submission', kind: 'state', why: 'the element whose click ended the episode' },
     { table: 'controls', kind: 'state', why: 'form controls whose value or checked state the episode changed' },
-    { table: 'clicks', kind: 'state', why: 'elements whose click is the answer (pressed or submitting, in the reference or a wrong choice), clicked before the episode ended; with counts where the task counts presses (boxes, radios and lists are read by their state in controls)' },
-    {
-      table: 'other-clicks',
-      kind: 'log',
-      why: 'clicks whose element is not the answer (navigation: a tab, a menu, a datepicker day; a drag\'s mouseup on its container): what they lead to is read where it lands (the submission that ends the episode, the controls, the created elements), so a repeated or stray one alone is not a wrong answer',
-    },
+    { table: 'clicks', kind: 'state', why: 'elements clicked before the episode ended, with counts (a press can toggle) except on a picked option (a datepicker day); form controls (boxes, radios, lists, text fields) are read by their state in controls, and a drag by what it made' },
     { table: 'created', kind: 'state', why: 'elements the episode created that carry data attributes (a calendar event, its start, end and name)' },
     { table: 'keys', kind: 'state', why: 'text typed key by key into each element before the episode ended (a terminal reads keystrokes, not its input\'s value)' },
     {
@@ -153,13 +148,12 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     async episode() {
       const rt = await live();
       // a step's own field, and the control it sets through another element (a spinner through its arrows);
-      // whether the answer is a text selection (elsewhere what is selected when the episode ends is incidental)
+      // the options it picks among (clicked twice, picked once); whether the answer is a text selection
       const answer = async (id: string) => {
         const { steps } = await solution(id);
         const fields = new Set(steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
-        const elements = (which: (s: Step) => boolean) => new Set(steps.filter((s) => which(s) && s.args.field !== undefined).flatMap((s) => [s.args.field, ...(s.alternatives?.field ?? [])].map(String)));
-        const pressed = (s: Step) => s.args.how === 'press';
-        return { fields, clicked: elements((s) => pressed(s) || s.call === 'form.submit'), counted: elements(pressed), selects: steps.some((s) => s.args.how === 'highlight') };
+        const picked = new Set(steps.filter((s) => s.args.how === 'pick').flatMap((s) => [s.args.field, ...(s.alternatives?.field ?? [])].map(String)));
+        return { fields, picked, selects: steps.some((s) => s.args.how === 'highlight') };
       };
       return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answer, harness, actionMs: ACTION_MS });
     },
