@@ -15,6 +15,7 @@ import { startRuntime, type TaskRuntime } from './runtime.ts';
 import { COVERED } from './solvers.ts';
 import { Unreadable } from './read.ts';
 import { MiniwobEpisode, openContext, runStep } from './episode.ts';
+import type { Answer } from './readback.ts';
 import { searchable } from './steps.ts';
 import { observe, startEpisode, type Observation } from './page.ts';
 import { guiCensuses, type Observed } from './censuses.ts';
@@ -127,6 +128,18 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     if (!solved.has(id)) solved.set(id, solve(id));
     return solved.get(id)!;
   };
+  /**
+   * What readback needs of a task's reference, once per task instance (every cell's readback asks): a step's own
+   * field, and the control it sets through another element (a spinner through its arrows); the options it picks
+   * among (clicked twice, picked once); whether the answer is a text selection.
+   */
+  const answers = new Map<string, Promise<Answer>>();
+  const answerOf = async (id: string): Promise<Answer> => {
+    const { steps } = await solution(id);
+    const fields = new Set(steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
+    const picked = new Set(steps.filter((s) => s.args.how === 'pick').flatMap((s) => [s.args.field, ...(s.alternatives?.field ?? [])].map(String)));
+    return { fields, picked, selects: steps.some((s) => s.args.how === 'highlight') };
+  };
   return {
     async describe() {
       return { name: 'miniwob', version: pkg.version, ...checkers, corpusHash, capabilities: ['gui', 'browser', 'readback', 'gui-choice'], semantics: SEMANTICS };
@@ -147,15 +160,7 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
     },
     async episode() {
       const rt = await live();
-      // a step's own field, and the control it sets through another element (a spinner through its arrows);
-      // the options it picks among (clicked twice, picked once); whether the answer is a text selection
-      const answer = async (id: string) => {
-        const { steps } = await solution(id);
-        const fields = new Set(steps.flatMap((s) => [String(s.args.field ?? ''), ...(s.args.sets ? [String(s.args.sets)] : [])]));
-        const picked = new Set(steps.filter((s) => s.args.how === 'pick').flatMap((s) => [s.args.field, ...(s.alternatives?.field ?? [])].map(String)));
-        return { fields, picked, selects: steps.some((s) => s.args.how === 'highlight') };
-      };
-      return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answer, harness, actionMs: ACTION_MS });
+      return MiniwobEpisode.open({ browser: rt.browser, locate: locate(rt), answer: (id) => (answers.get(id) ?? answers.set(id, answerOf(id)).get(id)!), harness, actionMs: ACTION_MS });
     },
     async close() {
       const rt = runtime;

@@ -2,13 +2,14 @@
 // built by hand: what a description fits, what a count is, which guess comes
 // next. The browser test (miniwob.test.ts) runs them on the real pages.
 import { describe, expect, it } from 'vitest';
+import type { Step } from '../../../src/target/types.ts';
 import type { El, Observation } from '../../../targets/miniwob/page.ts';
 import { later } from '../../../targets/miniwob/steps.ts';
 import { COVERED } from '../../../targets/miniwob/solvers.ts';
 
 const el = (sel: string, tag: string, over: Partial<El> = {}): El => ({ ...later(sel, over.text ?? ''), tag, visible: true, ...over });
 const look = (utterance: string, elements: El[], globals: Observation['globals'] = {}): Observation => ({ utterance, fields: {}, queryHtml: '', elements, globals });
-const solve = (task: string, o: Observation, sofar?: Parameters<NonNullable<ReturnType<typeof COVERED.get>>['solve']>[1]) => COVERED.get(task)!.solve(o, sofar);
+const solve = (task: string, o: Observation, sofar?: Step[]) => COVERED.get(task)!.solve(o, sofar);
 
 /** A shapes.js grid: a large red circle, a small red rectangle, a large blue triangle, a small green letter q, a large black digit 7. */
 const GRID = [
@@ -70,7 +71,7 @@ describe('guess-number', () => {
   ]);
   /** Play the solver against a hidden number as the page would answer it; the probes it ran and the reference it returns. */
   function play(secret: number) {
-    const sofar = [] as ReturnType<typeof solve>;
+    const sofar: Step[] = [];
     let reply: 'higher' | 'lower' | 'correct' | undefined;
     for (let look = 0; look < 6; look++) {
       const steps = solve('guess-number', page(reply), sofar);
