@@ -164,6 +164,8 @@ export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: Effec
   const out: ClassifiedCell[] = [];
   const unscored: string[] = [];
   for (const cell of cells) {
+    // recorded runs are judged by src/runs/judge.ts against their own version's references
+    if (cell.arm === 'runs') continue;
     const entry = byCell.get(cell.id);
     if (!entry) {
       unscored.push(cell.id);

@@ -138,8 +138,16 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       defaultDescription: DEFAULT_ARMS.join(','),
       describe:
         'faults (the paper\'s fault grammar: one construction per family per task), floor (null-agent floor: an empty trajectory and a bare claim per task), ' +
-        'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants)',
+        'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants), ' +
+        'runs (recorded agent runs, --runs: replayed, regraded, and judged by their effect)',
       coerce: list,
+    })
+    .option('runs', {
+      type: 'string',
+      requiresArg: true,
+      coerce: (v: unknown) => String(once('runs', v)),
+      describe:
+        'runs arm: recorded agent runs to replay: a folder of AgentDojo run files (its runs/ folder) or of blindspot JSON-lines files (docs/protocol.md, "Recorded runs"), or one such file',
     })
     .option('budget', { requiresArg: true, coerce: wholeNumber('budget', 1, 'a whole number of plans per task'), describe: 'search: plans explored per task (default 64)' })
     .option('operators', {

@@ -18,6 +18,7 @@ export const freezeOptionsFrom = (a: Args) => ({
   families: a.families,
   swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
   search: { operators: a.operators, seed: a.seed, budget: a.budget },
+  runs: a.runs,
   splits: parseSplits(a.split),
   tasks: a.tasks,
   unseal: parseUnseal(a.unseal, a.reason),

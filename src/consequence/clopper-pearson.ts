@@ -51,3 +51,11 @@ export function clopperPearsonUpper(k: number, n: number, confidence = 0.95): nu
 function checkCounts(k: number, n: number): void {
   if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || n < 0 || k > n) throw new RangeError(`expected whole counts 0 <= k <= n, got k=${k} n=${n}`);
 }
+
+/** The two-sided Clopper-Pearson interval of k successes in n (each tail 1 - confidence over 2). */
+export function clopperPearsonInterval(k: number, n: number, confidence = 0.95): [number, number] {
+  checkCounts(k, n);
+  if (n === 0) return [0, 1];
+  const level = 1 - (1 - confidence) / 2;
+  return [k === 0 ? 0 : 1 - clopperPearsonUpper(n - k, n, level), clopperPearsonUpper(k, n, level)];
+}

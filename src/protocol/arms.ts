@@ -7,14 +7,15 @@ import { InputError } from '../util/errors.ts';
 /**
  * faults: the paper's fault grammar (one construction per family per task);
  * floor: the null-agent floor (an empty trajectory and a bare claim per task);
- * swap: the intent-swap grid; search: composed mutation plans explored per task.
+ * swap: the intent-swap grid; search: composed mutation plans explored per task;
+ * runs: recorded agent runs (--runs) replayed and judged by their effect.
  */
-export const ARM_NAMES = ['faults', 'floor', 'swap', 'search'] as const;
+export const ARM_NAMES = ['faults', 'floor', 'swap', 'search', 'runs'] as const;
 export type ArmName = (typeof ARM_NAMES)[number];
 export const DEFAULT_ARMS: ArmName[] = ['faults', 'floor'];
 
 /** The manifest arm of each CLI arm (controls are always there). */
-export const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'floor', swap: 'swap', search: 'search' };
+export const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'floor', swap: 'swap', search: 'search', runs: 'runs' };
 
 export function parseArms(arms: string[]): ArmName[] {
   for (const a of arms) {

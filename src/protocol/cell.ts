@@ -12,7 +12,7 @@ export const StepSchema = z.object({
   turn: z.number().int().min(0).optional(),
 });
 
-export const ARMS = ['control', 'fault', 'swap', 'floor', 'search'] as const;
+export const ARMS = ['control', 'fault', 'swap', 'floor', 'search', 'runs'] as const;
 export type Arm = (typeof ARMS)[number];
 
 /**
@@ -38,6 +38,23 @@ export const CellSchema = z.object({
   world: z.string().optional(),
   /** swap cells of targets whose tasks start from different worlds: each side's world */
   worlds: z.object({ checker: z.string(), trajectory: z.string() }).optional(),
+  /** how the steps are delivered: under a recorded benchmark version, and (recorded runs) going on past calls the benchmark rejects */
+  delivery: z.object({ version: z.string().optional(), recorded: z.boolean().optional() }).optional(),
+  /** recorded-run cells: the run the steps were read from, and what the benchmark recorded for it */
+  run: z
+    .object({
+      source: z.string(),
+      sha256: z.string(),
+      pipeline: z.string(),
+      recorded: z.enum(['pass', 'fail']),
+      version: z.string().optional(),
+      versionRule: z.string().optional(),
+      recordedErrors: z.array(z.number().int().nonnegative()),
+      harnessError: z.string().optional(),
+      /** the task is one the target lists (AgentDojo: a user task, not an injection task given as the user's request) */
+      listed: z.boolean().optional(),
+    })
+    .optional(),
   construction: z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), steps: z.array(StepSchema), edit: z.string(), plan: z.array(z.record(z.string(), json)).optional() }),
     z.object({ ok: z.literal(false), reason: z.string() }),

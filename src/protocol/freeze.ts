@@ -16,6 +16,9 @@ import type { Cell } from './cell.ts';
 import { floorCells } from '../grammar/floor.ts';
 import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
 import { resolveOperators } from '../search/load.ts';
+import { readRuns } from '../runs/records.ts';
+import { runsCells, type RunsExtras } from '../runs/cells.ts';
+import { resolve } from 'node:path';
 import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from './arms.ts';
 export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from './arms.ts';
 
@@ -28,6 +31,8 @@ export interface FreezeOptions {
   swap?: { checkers?: string[]; trajectories?: string[]; pilot?: number; seed?: number };
   /** the search arm: operators (built-in names or plugin modules), seed, plans per task */
   search?: { operators?: string[]; seed?: number; budget?: number };
+  /** the recorded-runs arm: a folder of recorded runs (AgentDojo's runs/) or a JSON-lines file */
+  runs?: string;
   splits: Split[];
   /** task ids or generator names; empty means every task of the splits */
   tasks?: string[];
@@ -109,9 +114,16 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   const budget = opts.search?.budget ?? DEFAULT_BUDGET;
   if (!(Number.isInteger(budget) && budget > 0)) throw new InputError(`--budget: expected a whole number of plans per task > 0, got ${budget}`);
   const operators = arms.includes('search') ? await resolveOperators(opts.search?.operators) : undefined;
+  if (arms.includes('runs') && !opts.runs) throw new InputError('--runs: the runs arm needs --runs <folder of recorded runs or .jsonl file>');
+  if (opts.runs && !arms.includes('runs')) throw new InputError('--runs: recorded runs are replayed by the runs arm; add --arms runs');
+  // read (and refused, where no run is usable) before the target opens
+  const recorded = arms.includes('runs') ? readRuns(opts.runs!) : undefined;
   const target = await openTarget(opts.target, { unseal: opts.unseal });
   try {
     const info = await target.describe();
+    if (recorded && !info.capabilities.includes('recorded-runs')) {
+      throw new InputError(`--arms runs: target ${info.name} cannot replay recorded runs (it does not declare the 'recorded-runs' capability: delivery that goes on past rejected calls, and benchmark versions)`);
+    }
     const grammar = grammarOf(info.capabilities);
     const families = arms.includes('faults') ? parseFamilies(opts.families ?? grammar.defaults, grammar.known) : [];
     const tasks = selectTasks(await target.tasks(), opts);
@@ -143,10 +155,15 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       extras.search = spec;
       search = searchCells(searchContexts(tasks, refs, info.semantics), operators.ops, spec);
     }
+    let runs: Cell[] = [];
+    if (recorded) {
+      extras.runs = { root: resolve(recorded.root), files: recorded.files } satisfies RunsExtras;
+      runs = await runsCells(target, await target.tasks(), recorded, info.semantics);
+    }
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
     const floor = arms.includes('floor') ? tasks.flatMap((t) => floorCells(t, refs.get(t.id)!.steps)) : [];
     const ctx = { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics };
-    const cells = [...controls, ...faultCells(tasks, refs, families, ctx, grammar.operators), ...floor, ...swap, ...search];
+    const cells = [...controls, ...faultCells(tasks, refs, families, ctx, grammar.operators), ...floor, ...swap, ...search, ...runs];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,

@@ -11,6 +11,7 @@ import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJsonLines } from '../util/jsonl.ts';
+import { verifyRunFiles } from '../runs/records.ts';
 
 export const INCREMENT_SCHEMA = 'blindspot.increment/1';
 
@@ -202,6 +203,7 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
   if (info.corpusHash !== inc.target.corpusHash) {
     throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen`);
   }
+  if (inc.extras.runs) verifyRunFiles(inc.extras.runs as Parameters<typeof verifyRunFiles>[0], inc.id);
   for (const c of inc.censuses) {
     const file = resolve(dir, c.path);
     const census = readJsonFile(file) as { hash?: string };

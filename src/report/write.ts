@@ -22,6 +22,8 @@ import { DEFAULT_THRESHOLDS, killRates, type Thresholds } from './thresholds.ts'
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
+import { type RunsReport, buildRunsReport, renderRunsHtmlBody, renderRunsMarkdown, runsCsv } from '../runs/report.ts';
+import type { RunsExtras } from '../runs/cells.ts';
 
 /** A run folder, verified; `mutants`: where else to look for its increment (see locateIncrement). */
 export async function loadRun(runDir: string, mutants?: string) {
@@ -44,6 +46,7 @@ export interface WrittenReport {
   markdown: string;
   classification: Classification;
   files: string[];
+  runs?: RunsReport;
 }
 
 /** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
@@ -72,11 +75,16 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     : undefined;
   const triaged = applyTriage(buildReport(increment, manifest, run, classification, ledger, search), manifest, triage);
   const report = { ...triaged, killRates: killRates(classification, triaged, increment.families, thresholds) };
-  const markdown = renderMarkdown(report);
+  const runs = increment.extras.runs
+    ? buildRunsReport({ target: report.evidence.target, increment: increment.id, extras: increment.extras.runs as RunsExtras, cells: manifest, entryOf: (id) => byId.get(id), semantics: increment.target.semantics, triage })
+    : undefined;
+  // a recorded-runs audit's findings are its runs: their sections follow the fault report's
+  const markdown = renderMarkdown(report) + (runs ? renderRunsMarkdown(runs) : '');
+  const html = renderHtml(report, classification);
   const files: Record<string, string> = {
-    'report.json': JSON.stringify(report, null, 2) + '\n',
+    'report.json': JSON.stringify(runs ? { ...report, runs } : report, null, 2) + '\n',
     'report.md': markdown,
-    'report.html': renderHtml(report, classification),
+    'report.html': runs ? html.replace('</body>', `${renderRunsHtmlBody(runs)}</body>`) : html,
     'mutation-testing-report.json': JSON.stringify(buildStrykerReport(increment, classification, thresholds), null, 2) + '\n',
     'report.sarif': JSON.stringify(await buildSarif(report, increment), null, 2) + '\n',
     'kill-rates.csv': stringify(
@@ -109,6 +117,12 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
       { header: true, columns: ['task', 'cell', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence'] },
     );
   }
+  if (runs) {
+    const csv = runsCsv(runs);
+    files['runs.json'] = JSON.stringify(runs, null, 2) + '\n';
+    files['runs-pipelines.csv'] = csv.pipelines;
+    files['runs-findings.csv'] = csv.findings;
+  }
   if (report.swap) {
     const { diag, off } = swapGridCells(increment, classification);
     files['swap.csv'] = stringify(
@@ -127,7 +141,7 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     // a travelling run's increment copy may come without its censuses: they are hashed where present
     ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))).filter((p) => existsSync(join(runDir, p))),
   ]);
-  return { report, markdown, classification, files: Object.keys(files) };
+  return { report, markdown, classification, files: Object.keys(files), ...(runs ? { runs } : {}) };
 }
 
 /**

@@ -92,7 +92,7 @@ export async function scoreCell(
   try {
     onPhase(PHASE.deliver);
     entry.delivery = await limit
-      .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...(cell.world ? { world: cell.world } : {}) }))
+      .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...(cell.world ? { world: cell.world } : {}), ...cell.delivery }))
       .catch((e) => ({ completed: false, stepsRun: 0, error: message(e) }));
     onPhase(PHASE.readback);
     try {

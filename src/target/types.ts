@@ -130,6 +130,18 @@ export interface Trajectory {
    * swap delivers task i's reference in task j's world to compare like with like).
    */
   world?: string;
+  /**
+   * Deliver under this benchmark version (a target that keeps several versions of
+   * its tasks, as AgentDojo does): the episode's world, tools and checker are that
+   * version's. Absent: the version the target serves.
+   */
+  version?: string;
+  /**
+   * A recorded agent run: every step is delivered as the benchmark answers a
+   * model's call, and a call the benchmark rejects is answered with its error
+   * while the delivery goes on, as it did when the run was recorded.
+   */
+  recorded?: boolean;
 }
 
 export interface Row {
@@ -165,6 +177,8 @@ export interface Delivery {
    * The delivery still completed: the remaining steps are never taken.
    */
   ended?: string;
+  /** recorded deliveries: the steps the benchmark answered with an error (the delivery went on) */
+  rejected?: { step: number; call: string; error: string }[];
   /** live-browser targets: where an incomplete delivery stopped (URL, screenshot as a data: URL) */
   page?: { url: string; screenshot?: string };
 }
@@ -259,8 +273,11 @@ export interface Target {
   describe(): Promise<TargetInfo>;
   /** every task the target has, sealed ones included (metadata only) */
   tasks(): Promise<TaskInfo[]>;
-  /** refuses for a task of a sealed split unless opened with unseal */
-  reference(taskId: string): Promise<Trajectory>;
+  /**
+   * Refuses for a task of a sealed split unless opened with unseal. `version`: the
+   * reference under that benchmark version (targets that keep several).
+   */
+  reference(taskId: string, options?: { version?: string }): Promise<Trajectory>;
   episode(): Promise<Episode>;
   /**
    * Optional: fix the intent-swap rung of a (checker, trajectory) pair with a

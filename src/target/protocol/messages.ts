@@ -57,6 +57,7 @@ export const DeliverySchema = z.object({
   completed: z.boolean(),
   stepsRun: z.number().int().min(0),
   error: z.string().optional(),
+  rejected: z.array(z.object({ step: z.number().int().min(0), call: z.string(), error: z.string() })).optional(),
 });
 
 export const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });

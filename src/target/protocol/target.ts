@@ -105,8 +105,9 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
       tasksCache ??= (await (await live()).request('tasks')).tasks as TaskInfo[];
       return structuredClone(tasksCache);
     },
-    async reference(taskId: string): Promise<Trajectory> {
-      const r = await (await live()).request('reference', { task: taskId }).catch(sealedAware(taskId));
+    async reference(taskId: string, options?: { version?: string }): Promise<Trajectory> {
+      const params = options?.version ? { task: taskId, version: options.version } : { task: taskId };
+      const r = await (await live()).request('reference', params).catch(sealedAware(taskId));
       return r.trajectory as Trajectory;
     },
     async episode() {

@@ -1,0 +1,168 @@
+// Judging a replayed run by what it did, not by what the checker said. The order
+// matters: a run whose regrade does not reproduce its recorded verdict is never a
+// finding (whatever differs, the benchmark that graded it is not the one here);
+// a reproduced run is compared with the reference delivered under the same
+// benchmark version, in the material view of the target's semantics and with the
+// reference's free arguments (what the prompt leaves to the agent) set apart.
+import type { Effect, EffectSemantics, Json, Step, TableEffect, VerdictValue } from '../target/types.ts';
+import type { Cell } from '../protocol/cell.ts';
+import type { LedgerEntry } from '../run/ledger.ts';
+import { describeDifference, diffEffects, type TableDifference } from '../readback/compare.ts';
+import { materialEffect } from '../readback/semantics.ts';
+import { canonicalJson } from '../util/hash.ts';
+import { REFERENCE_FAMILY, referenceCellId } from './cells.ts';
+
+export const RUN_CLASSES = ['real-false-accept', 'real-false-reject', 'correct-pass', 'correct-fail', 'needs-review', 'not-reproduced', 'excluded', 'unscored'] as const;
+export type RunClass = (typeof RUN_CLASSES)[number];
+
+export interface JudgedRun {
+  cell: string;
+  task: string;
+  pipeline: string;
+  source: string;
+  version?: string;
+  recorded?: 'pass' | 'fail';
+  regraded?: VerdictValue;
+  class: RunClass;
+  reason: string;
+  /** what differs from the reference in what the task determines (real false accepts, correct fails) */
+  evidence?: string[];
+  differences?: TableDifference[];
+  /** columns set apart as free: the reference's free arguments, as stored */
+  free?: string[];
+  /** calls the benchmark answered with an error on replay */
+  rejected?: number;
+}
+
+const FREE = '\u0000';
+
+/**
+ * The effect columns that hold a free argument of the reference: a column of a
+ * row the reference writes whose stored value is the value of a write step's
+ * free argument. Only the reference's own rows are searched, so a free value
+ * that happens to equal some other stored value elsewhere frees nothing there.
+ */
+export function freeColumns(steps: Step[], reference: Effect): Set<string> {
+  const values = new Set<string>();
+  for (const s of steps) if (s.kind === 'write') for (const a of s.free ?? []) if (a in s.args) values.add(canonicalJson(s.args[a]));
+  const out = new Set<string>();
+  if (!values.size) return out;
+  for (const [table, t] of Object.entries(reference)) {
+    const rows = [...t.added.map((r) => r.values), ...t.updated.map((u) => u.after)];
+    for (const row of rows) for (const [col, v] of Object.entries(row)) if (values.has(canonicalJson(v))) out.add(`${table}${FREE}${col}`);
+  }
+  return out;
+}
+
+/** The effect without its free columns; an update that then changes nothing is no update. */
+export function withoutColumns(effect: Effect, free: Set<string>): Effect {
+  if (!free.size) return effect;
+  const out: Effect = {};
+  for (const [table, t] of Object.entries(effect)) {
+    const keep = (values: Record<string, Json>) => Object.fromEntries(Object.entries(values).filter(([c]) => !free.has(`${table}${FREE}${c}`)));
+    const updated = t.updated
+      .map((u) => ({ key: u.key, before: keep(u.before), after: keep(u.after) }))
+      .filter((u) => canonicalJson(u.before) !== canonicalJson(u.after));
+    const next: TableEffect = { added: t.added.map((r) => ({ key: r.key, values: keep(r.values) })), updated, removed: t.removed.map((r) => ({ key: r.key, values: keep(r.values) })) };
+    if (next.added.length + next.updated.length + next.removed.length) out[table] = next;
+  }
+  return out;
+}
+
+const NUMBER = /-?\d+(?:[.,]\d+)*/g;
+const numbersIn = (s: string) => (s.match(NUMBER) ?? []).map((n) => Number(n.replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))).filter(Number.isFinite);
+const fold = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * What the agent's answer lacks of the reference answer, or undefined. A figure
+ * counts as said when the same number appears in the answer however it is written
+ * (1,050.00 and 1050 are one figure); an answer with no figures must contain the
+ * reference's words (case and spacing folded).
+ */
+export function answerLacks(reference: string, answer: string): string | undefined {
+  if (!reference.trim()) return undefined;
+  const want = numbersIn(reference);
+  if (want.length) {
+    const got = numbersIn(answer);
+    const missing = want.filter((n) => !got.includes(n));
+    return missing.length ? `the answer does not state ${missing.join(', ')} (the reference answer: ${JSON.stringify(reference)})` : undefined;
+  }
+  return fold(answer).includes(fold(reference)) ? undefined : `the answer does not contain ${JSON.stringify(reference)}`;
+}
+
+function answerOf(steps: Step[], semantics: EffectSemantics | undefined): string {
+  const spec = semantics?.answer ?? { call: 'answer', arg: 'output' };
+  const v = [...steps].reverse().find((s) => s.kind === 'claim' && s.call === spec.call)?.args[spec.arg];
+  return typeof v === 'string' ? v : '';
+}
+
+/** Why a regrade does not reproduce the recorded verdict, as far as the replay can tell. */
+function notReproducedBecause(cell: Cell, entry: LedgerEntry): string {
+  const run = cell.run!;
+  const steps = cell.construction.ok ? cell.construction.steps : [];
+  const rejected = new Map((entry.delivery?.rejected ?? []).map((r) => [r.step, r]));
+  const recorded = new Set(run.recordedErrors);
+  const newly = [...rejected.values()].filter((r) => !recorded.has(r.step));
+  const healed = run.recordedErrors.filter((i) => !rejected.has(i));
+  const head = `recorded ${run.recorded}, regraded ${entry.verdict?.verdict}`;
+  if (newly.length) return `${head}: call ${newly[0].step} (${newly[0].call}) is rejected on replay (${newly[0].error.slice(0, 120)}) where the recording shows it answered: the benchmark's tools changed since the run, or the run is nondeterministic`;
+  if (healed.length) return `${head}: call ${healed[0]} (${steps[healed[0]]?.call}) succeeds on replay where the recording shows an error`;
+  if (run.harnessError) return `${head}: the recorded run ended with a harness error (${run.harnessError.slice(0, 120)})`;
+  return `${head}, every call answered as recorded: the checker or the task's data changed since the run was graded (${run.versionRule ?? 'the run names no benchmark version'})`;
+}
+
+export interface RunContext {
+  semantics: EffectSemantics | undefined;
+  /** reference cells and their entries, by cell id */
+  references: Map<string, { cell: Cell; entry?: LedgerEntry }>;
+}
+
+export function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): JudgedRun {
+  const run = cell.run;
+  const base = {
+    cell: cell.id,
+    task: cell.checker,
+    pipeline: run?.pipeline ?? '-',
+    source: run?.source ?? cell.id.replace(/^runs:excluded:/, ''),
+    ...(run?.version ? { version: run.version } : {}),
+    ...(run ? { recorded: run.recorded } : {}),
+  };
+  if (!cell.construction.ok) return { ...base, class: 'excluded', reason: cell.construction.reason };
+  if (!entry) return { ...base, class: 'unscored', reason: 'not scored yet' };
+  const judged = { ...base, regraded: entry.verdict?.verdict, ...(entry.delivery?.rejected?.length ? { rejected: entry.delivery.rejected.length } : {}) };
+  if (!entry.delivery?.completed) return { ...judged, class: 'not-reproduced', reason: `the replay did not complete: ${entry.delivery?.error ?? 'unknown'}` };
+  if (entry.verdict?.verdict === 'error') return { ...judged, class: 'not-reproduced', reason: `the checker errored on replay: ${entry.verdict.detail.slice(0, 160)}` };
+  if (entry.verdict?.verdict !== run!.recorded) return { ...judged, class: 'not-reproduced', reason: notReproducedBecause(cell, entry) };
+  const ref = ctx.references.get(referenceCellId(cell.checker, run!.version));
+  const refEffect = ref?.entry?.delivery?.completed ? ref.entry.effect : undefined;
+  if (!ref?.cell.construction.ok || !refEffect) {
+    return { ...judged, class: 'needs-review', reason: `no reference effect under ${run!.version ?? 'the served version'}: ${ref?.entry?.delivery?.error ?? ref?.entry?.readbackError ?? 'its reference did not deliver'}` };
+  }
+  if (!entry.effect) return { ...judged, class: 'needs-review', reason: `no readback retained: ${entry.readbackError ?? 'unknown'}` };
+  const refSteps = ref.cell.construction.steps;
+  const free = freeColumns(refSteps, refEffect);
+  const view = (e: Effect, strip: boolean) => materialEffect(strip ? withoutColumns(e, free) : e, ctx.semantics);
+  const differences = diffEffects(view(refEffect, true), view(entry.effect, true));
+  const freeOnly = !differences.length && diffEffects(view(refEffect, false), view(entry.effect, false)).length > 0;
+  const freeNames = [...free].map((f) => f.replace(FREE, '.')).sort();
+  const withFree = freeNames.length ? { free: freeNames } : {};
+  const lacks = answerLacks(answerOf(refSteps, ctx.semantics), answerOf(cell.construction.steps, ctx.semantics));
+  const evidence = differences.map(describeDifference);
+  if (entry.verdict.verdict === 'pass') {
+    if (differences.length) return { ...judged, ...withFree, class: 'real-false-accept', reason: 'Pass, and the effect differs from the reference in what the task determines', evidence, differences };
+    if (lacks) return { ...judged, ...withFree, class: 'needs-review', reason: `Pass with the reference's effect, but ${lacks}` };
+    return { ...judged, ...withFree, class: 'correct-pass', reason: freeOnly ? "the reference's effect, differing only in free fields" : "the reference's effect" };
+  }
+  if (differences.length) return { ...judged, ...withFree, class: 'correct-fail', reason: 'Fail, and the effect differs from the reference', evidence, differences };
+  if (freeOnly) return { ...judged, ...withFree, class: 'needs-review', reason: 'Fail with an effect that differs from the reference only in free fields: the checker may judge what the prompt leaves to the agent' };
+  if (lacks) return { ...judged, ...withFree, class: 'correct-fail', reason: `the reference's effect, but ${lacks}` };
+  return { ...judged, ...withFree, class: 'real-false-reject', reason: "Fail on the reference's effect with an answer that states the reference answer" };
+}
+
+/** Every recorded-run cell of a manifest, judged. */
+export function judgeRuns(cells: Cell[], entryOf: (id: string) => LedgerEntry | undefined, semantics: EffectSemantics | undefined): JudgedRun[] {
+  const references = new Map<string, { cell: Cell; entry?: LedgerEntry }>();
+  for (const c of cells) if (c.arm === 'runs' && c.family === REFERENCE_FAMILY) references.set(c.id, { cell: c, entry: entryOf(c.id) });
+  const ctx: RunContext = { semantics, references };
+  return cells.filter((c) => c.arm === 'runs' && c.family !== REFERENCE_FAMILY).map((c) => judgeRun(c, entryOf(c.id), ctx));
+}
