@@ -40,13 +40,13 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     return;
   }
   const written = await writeReport(runDir, { triage: loadTriage(a.triage), thresholds: await thresholdsFrom(a) });
-  if (a.json) out.log(JSON.stringify(written.report, null, 2));
+  if (a.json) out.log(JSON.stringify(written.runs ? { ...written.report, runs: written.runs } : written.report, null, 2));
   else {
     out.log(
       `Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}` +
         (result.derived ? ` in the manifest, plus ${result.derived} derived while shrinking search findings.` : '.'),
     );
-    summaryLines(written.report, runDir).forEach((l) => out.log(l));
+    summaryLines(written.report, runDir, written.runs).forEach((l) => out.log(l));
   }
   if (result.status === 'interrupted') process.exitCode = 130;
   breakOnThresholds(written.report, out.err);

@@ -1,11 +1,12 @@
 import type { Report } from '../report/build.ts';
 import { glance } from '../report/markdown.ts';
+import type { RunsReport } from '../runs/report.ts';
 
 /** A markdown line as terminal text. */
 const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');
 
 /** The few lines a user reads after a run; the full tables are in report.md. */
-export function summaryLines(r: Report, runDir: string): string[] {
+export function summaryLines(r: Report, runDir: string, runs?: RunsReport): string[] {
   const lines = glance(r).map(plain);
   if (r.controls.falseRejects.length) {
     lines.push(`FALSE REJECTS: ${r.controls.falseRejects.map((f) => f.task).join(', ')} (reference failed its own checker)`);
@@ -28,6 +29,16 @@ export function summaryLines(r: Report, runDir: string): string[] {
       `Intent swap: diagonal ${diag.pass}/${diag.valid} pass; ${off.reduce((n, x) => n + x.valid, 0)} valid off-diagonal cells, ` +
         `${r.swap.offDiagonalPasses.length} Pass (${collateral} collateral), ${r.swap.errors.length} error cells excluded.`,
     );
+  }
+  if (runs) {
+    const n = runs.counts;
+    const replayed = Object.values(n).reduce((a, b) => a + b, 0) - n.excluded - n.unscored;
+    lines.push(
+      `Recorded runs: ${replayed} replayed, ${replayed - n['not-reproduced']} reproduced their recorded verdict; ` +
+        `${n['real-false-accept']} real false accepts, ${n['real-false-reject']} real false rejects, ${n['needs-review']} need review, ${n.excluded} excluded.`,
+    );
+    for (const f of runs.falseAccepts.slice(0, 10)) lines.push(`  ${f.pipeline} ${f.task}: ${(f.evidence ?? []).join('; ')}${f.triage ? ` [${f.triage.status}]` : ''}`);
+    if (runs.falseAccepts.length > 10) lines.push(`  ... ${runs.falseAccepts.length - 10} more in report.md`);
   }
   if (r.run.unscored) lines.push(`${r.run.unscored} cells are not scored yet; run again with the same --out to resume.`);
   lines.push(`Report: ${runDir}/report.md (also report.html, report.json, report.sarif, mutation-testing-report.json, CSV files, checksums.sha256)`);

@@ -55,7 +55,7 @@ function unknownTask(task: string, tasks: TaskInfo[], error: string): string {
   if (prefix && scenarios.length && !scenarios.includes(prefix)) {
     return `a run of ${prefix}, which this audit does not serve (it serves ${scenarios.join(', ')})`;
   }
-  return `the target has no task ${task}: ${error}`;
+  return `the target cannot give the reference of ${task}: ${error}`;
 }
 
 /** The arm's cells: reference cells first, then one cell per run (excluded runs as refused cells with their reason). */
