@@ -13,10 +13,11 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'run folder(s); several are pooled, each generator counted once' })
       .option('scores', {
         type: 'string',
-        demandOption: true,
         requiresArg: true,
         coerce: (v: unknown) => String(once('scores', v)),
-        describe: 'published scores: CSV with a configuration,split,score header, or a JSON array of such objects; a score is a fraction in [0,1] or a percentage like 88.66%',
+        describe:
+          'published scores: CSV with a configuration,split,score header, or a JSON array of such objects; a score is a fraction in [0,1] or a percentage like 88.66%. ' +
+          'Optional for recorded-runs audits (--arms runs), whose observed corrections are reported per pipeline, pooled over the runs given',
       })
       .option('family', { type: 'string', requiresArg: true, coerce: (v: unknown) => String(once('family', v)), describe: 'fault family whose budget is alpha (default: any family)' })
       .option('out', { type: 'string', requiresArg: true, coerce: (v: unknown) => String(once('out', v)), describe: 'folder for consequence.json and consequence.md (default: the run folder; required with several runs)' })
@@ -25,6 +26,8 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
           'family; beta: generators with a failing control over generators with a scored control. Each is read twice: the observed ratio, and the one-sided ' +
           '95% Clopper-Pearson upper bound on the same generator counts (never cells). A published score q becomes the interval ' +
           '[max(0,(q-alpha)/(1-alpha)), min(1,q/(1-beta))]; a pair survives when its intervals do not overlap.\n\n' +
+          'Observed corrections. A run folder of a recorded-runs audit (runs.json) adds, beside the budgets, what real agents\' runs showed: per pipeline ' +
+          '(pooled over every such run given, e.g. one per suite) the recorded and the corrected utility, the orders they reverse and the top-1.\n\n' +
           'The budgets are assumptions, not estimates: they treat what the audited constructions showed as a bound on the checkers\' errors on real agents\' ' +
           'work, which is assumed, not shown, and the generators are a fixed census, not a sample. An overlap does not show that an order is wrong.',
       ),

@@ -2,7 +2,8 @@
 // Reads runs through the same verified path as the report, derives the
 // generator-level budgets, and asks of each split of published scores which
 // pairwise orders and which top-1 those budgets leave identified.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { poolPipelines, type RunsReport } from '../runs/report.ts';
 import { join, resolve } from 'node:path';
 import { loadRun } from '../report/write.ts';
 import { classify } from '../classify/classify.ts';
@@ -21,7 +22,8 @@ export const CONSEQUENCE_SCHEMA = 'blindspot.consequence/1';
 
 export interface ConsequenceOptions {
   runs: string[];
-  scores: string;
+  /** published scores; optional when the runs hold recorded-runs reports (their observed corrections need none) */
+  scores?: string;
   /** the fault family whose budget is alpha (default: any family) */
   family?: string;
   triage?: Triage;
@@ -51,7 +53,9 @@ export interface ConsequenceResult {
   /** generator names were prefixed with their run's target spec because runs shared names */
   prefixed: boolean;
   triage?: { file: string; sha256: string };
-  scores: { file: string; sha256: string; rows: number };
+  scores?: { file: string; sha256: string; rows: number };
+  /** recorded-runs reports among the runs: the corrections real agents' runs show, pooled per pipeline */
+  observed?: { from: string[] } & Pick<RunsReport, 'pipelines' | 'orders'>;
   family: string;
   confidence: number;
   budgets: Budgets;
@@ -124,17 +128,22 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
   if (dirs.length > 1 && !opts.out) throw new InputError('--out: several runs pool into one result; name the folder it is written to');
   const confidence = opts.confidence ?? 0.95;
   const family = opts.family ?? ANY_FAMILY;
-  const scores = readScores(opts.scores);
+  const recorded = dirs.filter((d) => existsSync(join(d, 'runs.json')));
+  if (!opts.scores && !recorded.length) throw new InputError('--scores: required (published scores to weigh the budgets against), unless the runs are recorded-runs audits');
+  const scores = opts.scores ? readScores(opts.scores) : [];
 
   const runs: LoadedRun[] = [];
   for (const [i, dir] of dirs.entries()) runs.push(await loadClassified(dir, opts.runs[i]));
+  const observed = recorded.length
+    ? { from: recorded.map((d) => opts.runs[dirs.indexOf(d)]), ...poolPipelines(recorded.map((d) => JSON.parse(readFileSync(join(d, 'runs.json'), 'utf8')) as RunsReport)) }
+    : undefined;
   const prefixed = nameGenerators(runs);
   const known = [...new Set(runs.flatMap((r) => [...r.families]))].sort();
   if (family !== ANY_FAMILY && !known.includes(family)) throw new InputError(`--family: no fault family '${family}' in these runs (known: ${[ANY_FAMILY, ...known].join(', ')})`);
 
   const pooled = budgets(runs, opts.triage, confidence);
   const { readings } = readingsOf(pooled, family, confidence);
-  if (!readings.length) {
+  if (!readings.length && !observed) {
     const why = pooled.controls.of === 0 ? 'no scored control' : `no generator with a confirmed wrong effect in family ${family}`;
     throw new InputError(`no budget can be read from these runs: ${why} (the runs need the fault arm and controls)`);
   }
@@ -145,7 +154,8 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
     runs: runs.map((r) => r.summary),
     prefixed,
     ...(opts.triage ? { triage: { file: opts.triage.file, sha256: opts.triage.sha256 } } : {}),
-    scores: { file: opts.scores, sha256: sha256(readFileSync(opts.scores)), rows: scores.length },
+    ...(opts.scores ? { scores: { file: opts.scores, sha256: sha256(readFileSync(opts.scores)), rows: scores.length } } : {}),
+    ...(observed ? { observed } : {}),
     family,
     confidence,
     budgets: pooled,

@@ -23,9 +23,11 @@ export function renderConsequence(r: ConsequenceResult): string {
   out.push(
     `Runs: ${r.runs.map((x) => `\`${x.dir}\` (${x.spec}, ${x.generators} generators)`).join(', ')}${r.runs.length > 1 ? `, pooled: ${gens} generators` : ''}` +
       `${r.prefixed ? ' (generator names prefixed with their target spec, as runs shared names)' : ''}.`,
-    `Scores: \`${r.scores.file}\` (${r.scores.rows} rows, sha256 ${r.scores.sha256.slice(0, 12)}). Triage: ${r.triage ? `\`${r.triage.file}\` (sha256 ${r.triage.sha256.slice(0, 12)})` : 'none'}.`,
+    `Scores: ${r.scores ? `\`${r.scores.file}\` (${r.scores.rows} rows, sha256 ${r.scores.sha256.slice(0, 12)})` : 'none'}. Triage: ${r.triage ? `\`${r.triage.file}\` (sha256 ${r.triage.sha256.slice(0, 12)})` : 'none'}.`,
     '',
   );
+  if (r.observed) out.push(...renderObserved(r.observed));
+  if (!r.readings.length) return out.join('\n');
   const alpha = r.budgets.families.find((f) => f.family === r.family)!;
   const c = r.budgets.controls;
   out.push(`## Budgets (alpha from ${familyLabel(r.family)})`, '');
@@ -99,4 +101,27 @@ export function renderConsequence(r: ConsequenceResult): string {
     out.push('');
   }
   return out.join('\n');
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
+
+/** What real agents' recorded runs showed, beside the budget readings: corrections observed, not bounded. */
+function renderObserved(o: NonNullable<ConsequenceResult['observed']>): string[] {
+  const out = ['## Observed corrections (recorded runs)', ''];
+  out.push(
+    `From ${o.from.map((d) => `\`${d}\``).join(', ')}: each pipeline's reproduced runs judged by their effect; corrected utility counts real false accepts as failures and real false rejects as successes. 95% Clopper-Pearson over tasks.`,
+    '',
+  );
+  out.push(row(['Pipeline', 'Runs', 'Recorded', '95% CI', 'Real FA', 'Real FR', 'Corrected', '95% CI']), rule(8));
+  for (const p of o.pipelines) out.push(row([p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), p.falseAccepts, p.falseRejects, pct(p.correctedUtility), ci(p.correctedCi)]));
+  out.push('');
+  out.push(
+    o.orders.changed.length
+      ? `Orders reversed by the corrections: ${o.orders.changed.map((c) => `${c.higher} above ${c.lower} (${pct(c.recorded[0])} > ${pct(c.recorded[1])}, corrected ${pct(c.corrected[0])} < ${pct(c.corrected[1])})`).join('; ')}.`
+      : 'No pairwise order is reversed by the corrections.',
+    `Top-1 recorded: ${o.orders.top1.recorded.join(', ')}; corrected: ${o.orders.top1.corrected.join(', ')} (${o.orders.top1.changed ? 'changed' : 'unchanged'}).`,
+    '',
+  );
+  return out;
 }

@@ -65,6 +65,53 @@ const rate = (k: number, n: number) => (n ? k / n : null);
 
 export const findingKey = (target: string, run: JudgedRun) => sha256(canonicalJson([target, run.task, 'recorded-run', run.evidence ?? run.reason])).slice(0, 16);
 
+type Counts = Pick<PipelineRow, 'runs' | 'recordedPasses' | 'regradedPasses' | 'reproduced' | 'falseAccepts' | 'falseRejects' | 'needsReview'>;
+
+/** One pipeline's row from its counts: corrected utility counts false accepts as failures and false rejects as successes. */
+export function pipelineRow(pipeline: string, c: Counts): PipelineRow {
+  const corrected = c.recordedPasses - c.falseAccepts + c.falseRejects;
+  return {
+    pipeline,
+    ...c,
+    recordedUtility: c.recordedPasses / c.runs,
+    correctedUtility: corrected / c.runs,
+    recordedCi: clopperPearsonInterval(c.recordedPasses, c.runs),
+    correctedCi: clopperPearsonInterval(corrected, c.runs),
+  };
+}
+
+/** The rows in recorded order, the pairs whose order the corrections reverse, and the top-1 before and after. */
+export function ranked(rows: PipelineRow[]): Pick<RunsReport, 'pipelines' | 'orders'> {
+  const pipelines = [...rows].sort((a, b) => b.recordedUtility - a.recordedUtility || a.pipeline.localeCompare(b.pipeline));
+  const changed: RunsReport['orders']['changed'] = [];
+  for (const a of pipelines) {
+    for (const b of pipelines) {
+      if (a.recordedUtility > b.recordedUtility && a.correctedUtility < b.correctedUtility) {
+        changed.push({ higher: a.pipeline, lower: b.pipeline, recorded: [a.recordedUtility, b.recordedUtility], corrected: [a.correctedUtility, b.correctedUtility] });
+      }
+    }
+  }
+  const best = (key: 'recordedUtility' | 'correctedUtility') => {
+    const top = Math.max(...pipelines.map((p) => p[key]));
+    return pipelines.filter((p) => p[key] === top).map((p) => p.pipeline).sort();
+  };
+  const top1 = { recorded: pipelines.length ? best('recordedUtility') : [], corrected: pipelines.length ? best('correctedUtility') : [] };
+  return { pipelines, orders: { changed, top1: { ...top1, changed: canonicalJson(top1.recorded) !== canonicalJson(top1.corrected) } } };
+}
+
+/** Several runs reports (one per suite, say) as one leaderboard: each pipeline's counts summed over them. */
+export function poolPipelines(reports: RunsReport[]): Pick<RunsReport, 'pipelines' | 'orders'> {
+  const sums = new Map<string, Counts>();
+  for (const r of reports) {
+    for (const p of r.pipelines) {
+      const s = sums.get(p.pipeline) ?? { runs: 0, recordedPasses: 0, regradedPasses: 0, reproduced: 0, falseAccepts: 0, falseRejects: 0, needsReview: 0 };
+      for (const k of Object.keys(s) as (keyof Counts)[]) s[k] += p[k];
+      sums.set(p.pipeline, s);
+    }
+  }
+  return ranked([...sums].map(([pipeline, c]) => pipelineRow(pipeline, c)));
+}
+
 export function buildRunsReport(opts: {
   target: string;
   increment: string;
@@ -100,41 +147,17 @@ export function buildRunsReport(opts: {
   const dismissed = new Set([...findings.falseAccepts, ...findings.falseRejects].filter((f) => f.triage?.status === 'dismissed').map((f) => f.cell));
   const byPipeline = new Map<string, JudgedRun[]>();
   for (const r of scored) if (listed.has(r.task)) byPipeline.set(r.pipeline, [...(byPipeline.get(r.pipeline) ?? []), r]);
-  const pipelines: PipelineRow[] = [...byPipeline.entries()].map(([pipeline, rs]) => {
-    const n = rs.length;
-    const recordedPasses = rs.filter((r) => r.recorded === 'pass').length;
-    const fa = rs.filter((r) => r.class === 'real-false-accept' && !dismissed.has(r.cell)).length;
-    const fr = rs.filter((r) => r.class === 'real-false-reject' && !dismissed.has(r.cell)).length;
-    const corrected = recordedPasses - fa + fr;
-    return {
-      pipeline,
-      runs: n,
-      recordedPasses,
+  const pipelines = [...byPipeline.entries()].map(([pipeline, rs]) =>
+    pipelineRow(pipeline, {
+      runs: rs.length,
+      recordedPasses: rs.filter((r) => r.recorded === 'pass').length,
       regradedPasses: rs.filter((r) => r.regraded === 'pass').length,
       reproduced: rs.filter(reproducedRun).length,
-      falseAccepts: fa,
-      falseRejects: fr,
+      falseAccepts: rs.filter((r) => r.class === 'real-false-accept' && !dismissed.has(r.cell)).length,
+      falseRejects: rs.filter((r) => r.class === 'real-false-reject' && !dismissed.has(r.cell)).length,
       needsReview: rs.filter((r) => r.class === 'needs-review').length,
-      recordedUtility: recordedPasses / n,
-      correctedUtility: corrected / n,
-      recordedCi: clopperPearsonInterval(recordedPasses, n),
-      correctedCi: clopperPearsonInterval(corrected, n),
-    };
-  });
-  pipelines.sort((a, b) => b.recordedUtility - a.recordedUtility || a.pipeline.localeCompare(b.pipeline));
-  const changed: RunsReport['orders']['changed'] = [];
-  for (const a of pipelines) {
-    for (const b of pipelines) {
-      if (a.recordedUtility > b.recordedUtility && a.correctedUtility < b.correctedUtility) {
-        changed.push({ higher: a.pipeline, lower: b.pipeline, recorded: [a.recordedUtility, b.recordedUtility], corrected: [a.correctedUtility, b.correctedUtility] });
-      }
-    }
-  }
-  const best = (key: 'recordedUtility' | 'correctedUtility') => {
-    const top = Math.max(...pipelines.map((p) => p[key]));
-    return pipelines.filter((p) => p[key] === top).map((p) => p.pipeline).sort();
-  };
-  const top1 = { recorded: pipelines.length ? best('recordedUtility') : [], corrected: pipelines.length ? best('correctedUtility') : [] };
+    }),
+  );
   const reasons = new Map<string, JudgedRun[]>();
   for (const r of judged.filter((x) => x.class === 'not-reproduced')) {
     // the reason without its run-specific figures, so that like causes group
@@ -150,8 +173,7 @@ export function buildRunsReport(opts: {
     input: { root: opts.extras.root, files: opts.extras.files.length },
     counts,
     reproduction,
-    pipelines,
-    orders: { changed, top1: { ...top1, changed: canonicalJson(top1.recorded) !== canonicalJson(top1.corrected) } },
+    ...ranked(pipelines),
     ...findings,
     notReproduced: [...reasons.entries()].map(([reason, rs]) => ({ reason, runs: rs.length, example: rs[0].source })).sort((a, b) => b.runs - a.runs || a.reason.localeCompare(b.reason)),
     excluded: judged.filter((r) => r.class === 'excluded').map((r) => ({ source: r.source, reason: r.reason })),

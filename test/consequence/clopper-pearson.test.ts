@@ -62,3 +62,15 @@ describe('binomial CDF in log space', () => {
     expect(binomialCdf(2, 3, 1)).toBe(0);
   });
 });
+
+describe('clopperPearsonInterval', () => {
+  it('is the two-sided exact interval: 0/n starts at 0, n/n ends at 1, and it contains k/n', async () => {
+    const { clopperPearsonInterval } = await import('../../src/consequence/clopper-pearson.ts');
+    expect(clopperPearsonInterval(0, 10)[0]).toBe(0);
+    expect(clopperPearsonInterval(10, 10)[1]).toBe(1);
+    // reference values of the exact 95% interval for 5/10
+    const [lo, hi] = clopperPearsonInterval(5, 10);
+    expect(lo).toBeCloseTo(0.187086, 5);
+    expect(hi).toBeCloseTo(0.812914, 5);
+  });
+});

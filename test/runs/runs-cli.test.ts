@@ -37,6 +37,13 @@ describe('audit --arms runs on apps', () => {
     expect(md).toMatch(/## Per pipeline/);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<h2>Real false accepts<\/h2>/);
     expect(readFileSync(join(out, 'runs-pipelines.csv'), 'utf8').split('\n')[0]).toMatch(/^pipeline,runs,recorded_passes/);
+
+    // consequence reads the observed corrections without published scores
+    const cq = await cli(['consequence', out, '--json']);
+    expect(cq.code, cq.stderr).toBe(0);
+    const observed = JSON.parse(cq.stdout).observed;
+    expect(observed.pipelines.find((p: { pipeline: string }) => p.pipeline === 'eager-agent')).toMatchObject({ recordedUtility: 1, correctedUtility: 0, falseAccepts: 1 });
+    expect(observed.orders.top1).toEqual({ recorded: ['careful-agent', 'clumsy-agent', 'eager-agent'], corrected: ['careful-agent', 'clumsy-agent'], changed: true });
   });
 
   it('refuses to resume once a run file it was frozen from has changed', async () => {
