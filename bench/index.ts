@@ -6,6 +6,7 @@ import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
 import { benchMiniwob } from './miniwob.ts';
 import { benchPerturb } from './perturb.ts';
+import { benchRuns } from './runs.ts';
 
 const which = process.argv.slice(2);
 const all = !which.length;
@@ -18,3 +19,4 @@ if (all || which.includes('search')) await benchSearch();
 if (all || which.includes('startup')) await benchStartup();
 if (all || which.includes('miniwob')) await benchMiniwob();
 if (all || which.includes('perturb')) await benchPerturb();
+if (all || which.includes('runs')) await benchRuns();

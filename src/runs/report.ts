@@ -245,7 +245,18 @@ export function runsSections(r: RunsReport): Section[] {
   if (r.needsReview.length) out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'key'], rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, f.key]) } });
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
   if (r.unlisted.runs) out.push({ title: "Runs of tasks the target does not list", text: `${r.unlisted.runs} runs (AgentDojo: injection tasks given as the user's request, graded by the injection task's own check); ${r.unlisted.reproduced} reproduced; ${r.unlisted.falseAccepts} real false accepts. Not part of the utility columns.` });
-  if (r.excluded.length) out.push({ title: 'Excluded runs', table: { head: ['run', 'reason'], rows: r.excluded.map((e) => [e.source, e.reason]) } });
+  if (r.excluded.length) {
+    // runs of suites this audit does not serve are one line per suite; runs.json lists every excluded run
+    const other = new Map<string, number>();
+    const rest: RunsReport['excluded'] = [];
+    for (const e of r.excluded) {
+      const m = /a run of (\S+), which this audit does not serve/.exec(e.reason);
+      if (m) other.set(m[1], (other.get(m[1]) ?? 0) + 1);
+      else rest.push(e);
+    }
+    const rows = [...[...other].sort().map(([suite, n]) => [`${n} run(s) of ${suite}`, 'a suite this audit does not serve']), ...rest.map((e) => [e.source, e.reason])];
+    out.push({ title: 'Excluded runs', table: { head: ['run', 'reason'], rows } });
+  }
   return out;
 }
 
