@@ -9,7 +9,7 @@
 //   perturbed one (a misspelt name is used as written), a value the utterance no
 //   longer states is asked for, and a tool is called by the exact name it
 //   learned (a renamed tool is not found). It degrades where a literal reader would.
-import type { Json, Step } from '../target/types.ts';
+import type { Json, Step } from '../contract/target.ts';
 import type { AgentInputs } from '../perturb/inputs.ts';
 import type { AgentMessage, AgentSession, AgentSpec, HarnessReply, Privileged, StartMessage } from './protocol.ts';
 

@@ -2,7 +2,7 @@
 // what the task's own delivery leaves behind. Measured per task, never declared
 // per endpoint: one endpoint can overwrite in one task and append in another, so
 // extra-ni's eligibility is the repeat's evidence in that task's delivery.
-import type { EffectSemantics, Step, Target } from '../target/types.ts';
+import type { EffectSemantics, Step, Target } from '../contract/target.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
 import { deliverFresh } from './deliver.ts';

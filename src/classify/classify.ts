@@ -1,7 +1,7 @@
 // Classification of scored cells (DESIGN.md, in this order): refused, incomplete,
 // degenerate, immaterial, candidate, confirmed. Only a confirmed cell with a Pass
 // verdict is a false accept; the verdict alone never makes one.
-import type { Effect, EffectSemantics, Json, Step, VerdictValue } from '../target/types.ts';
+import type { Effect, EffectSemantics, Json, Step, VerdictValue } from '../contract/target.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';

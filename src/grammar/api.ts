@@ -1,7 +1,7 @@
 // The API fault grammar (paper appendix A, Table 4). Each family is a pure,
 // deterministic function of the reference steps and the frozen census: same
 // input, same construction, which is what lets an increment be frozen.
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction, type Operator } from './construction.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 

@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import { checkerOfGenerator } from '../repair/checker-files.ts';
 import type { Cell } from '../protocol/cell.ts';
-import type { TargetInfo } from '../target/types.ts';
+import type { TargetInfo } from '../contract/target.ts';
 import { checkerMap, type Baseline } from './baseline.ts';
 
 /** Checker file names whose content differs between the baseline and now (added, removed or edited). */

@@ -2,7 +2,7 @@
 // (U), the procedure or policy it must follow (P), the carried-over context of a
 // prior conversation (C) and the tool contract (T). A perturbation changes exactly
 // one of the four; the environment, the checker and the goal never move.
-import type { Json } from '../target/types.ts';
+import type { Json } from '../contract/target.ts';
 
 export interface ToolContract {
   name: string;

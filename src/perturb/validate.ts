@@ -5,7 +5,7 @@
 // task is still solvable through the perturbed contract: the reference, with each
 // call named as the perturbed contract names it, passes the pristine checker on a
 // fresh environment. Rejected candidates keep their reason.
-import type { Step, Target, TargetInfo, Trajectory } from '../target/types.ts';
+import type { Step, Target, TargetInfo, Trajectory } from '../contract/target.ts';
 import { changedTargets, splitFamily, type AgentInputs, type PerturbTarget } from './inputs.ts';
 import type { Perturbation } from './operators.ts';
 

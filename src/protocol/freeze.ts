@@ -1,4 +1,4 @@
-import type { Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
+import type { Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
 import { openTarget } from '../target/registry.ts';
 import { API_FAMILIES, API_OPERATORS } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';

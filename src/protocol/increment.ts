@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import type { CheckerFile, Split, TargetInfo } from '../target/types.ts';
+import type { CheckerFile, Split, TargetInfo } from '../contract/target.ts';
 import { ARMS, CellSchema, type Arm, type Cell } from './cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Cell } from '../protocol/cell.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
-import type { Target, TargetInfo } from '../target/types.ts';
+import type { Target, TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 

@@ -9,7 +9,7 @@ import { loadRun, writeReport } from '../report/write.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../protocol/cell.ts';
 import { openTarget } from '../target/registry.ts';
-import type { Effect, Json } from '../target/types.ts';
+import type { Effect, Json } from '../contract/target.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from './checker-files.ts';

@@ -9,7 +9,7 @@ import { materialEffect } from '../readback/semantics.ts';
 import { RUNGS, RUNG_MEANING } from '../grammar/rungs.ts';
 import { worldReferenceId, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from '../protocol/cell.ts';
-import type { Effect } from '../target/types.ts';
+import type { Effect } from '../contract/target.ts';
 
 export interface SwapReport {
   rungs: { rung: string; meaning: string; valid: number; pass: number }[];

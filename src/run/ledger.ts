@@ -12,7 +12,7 @@
 import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
 import { ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
-import type { Delivery, Effect, Verdict } from '../target/types.ts';
+import type { Delivery, Effect, Verdict } from '../contract/target.ts';
 
 export const LEDGER_SCHEMA = 'blindspot.ledger/2';
 

@@ -9,7 +9,7 @@
 // (`isolate`): whatever its checker does to its process, the run goes on, the
 // cell in flight is recorded as an Error with the cause, and a new child takes
 // the remaining cells.
-import type { OpenOptions, Target } from '../target/types.ts';
+import type { OpenOptions, Target } from '../contract/target.ts';
 import type { Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { InThreadScorer } from './in-thread.ts';

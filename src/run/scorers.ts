@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { fork } from 'node:child_process';
 import type { Cell } from '../protocol/cell.ts';
-import type { OpenOptions } from '../target/types.ts';
+import type { OpenOptions } from '../contract/target.ts';
 import type { LedgerEntry } from './ledger.ts';
 
 export interface ScorerInit {

@@ -3,7 +3,7 @@
 // run (which scores each candidate it has not seen, as a derived cell in the
 // ledger) and the report (which only looks candidates up), so both reach the same
 // minimal mutants, and a resumed run retraces the path of the interrupted one.
-import type { EffectSemantics, Step } from '../target/types.ts';
+import type { EffectSemantics, Step } from '../contract/target.ts';
 import { derivedCellId, type Cell } from '../protocol/cell.ts';
 import type { LedgerEntry } from '../run/ledger.ts';
 import { classifyFault, referencesOf, type Evidence } from '../classify/classify.ts';

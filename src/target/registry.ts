@@ -1,4 +1,4 @@
-import type { OpenOptions, Target, TargetFactory } from './types.ts';
+import type { OpenOptions, Target, TargetFactory } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';

@@ -5,7 +5,7 @@ import { classify } from '../classify/classify.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { cellKey, constructionKey } from './triage.ts';
 
 export interface Finding {

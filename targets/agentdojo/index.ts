@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/target/types.ts';
+import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/contract/target.ts';
 import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
 import { sha256 } from '../../src/util/hash.ts';
 

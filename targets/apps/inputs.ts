@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ENDPOINTS } from './api/registry.ts';
 import type { AgentInputs, ToolContract } from '../../src/perturb/inputs.ts';
-import type { Json, TaskInfo } from '../../src/target/types.ts';
+import type { Json, TaskInfo } from '../../src/contract/target.ts';
 
 export const POLICY = [
   'Act only on the accounts of the user you are helping (user id 1).',

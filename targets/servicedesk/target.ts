@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import type { EffectSemantics, OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/target/types.ts';
+import type { EffectSemantics, OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/contract/target.ts';
 import { launchChromium } from '../../src/util/browser.ts';
 import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';

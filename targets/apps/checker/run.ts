@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
-import type { Json, Verdict } from '../../../src/target/types.ts';
+import type { Json, Verdict } from '../../../src/contract/target.ts';
 import type { World } from '../world/snapshot.ts';
 import { checkerDiff, readOnlyState } from './diff.ts';
 import type { Checker } from './types.ts';

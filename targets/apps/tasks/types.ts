@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Json, Step } from '../../../src/target/types.ts';
+import type { Json, Step } from '../../../src/contract/target.ts';
 import { prng, type Prng } from '../world/prng.ts';
 
 export interface GenContext {

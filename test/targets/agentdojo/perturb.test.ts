@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { execa } from 'execa';
 import { python, REPO_ROOT, SETUP } from '../../../targets/agentdojo/index.ts';
 import { openTarget } from '../../../src/target/registry.ts';
-import type { Episode, Step, Target, TargetInfo, TaskInfo } from '../../../src/target/types.ts';
+import type { Episode, Step, Target, TargetInfo, TaskInfo } from '../../../src/contract/target.ts';
 import { PERTURB_FAMILIES, type AgentInputs } from '../../../src/perturb/inputs.ts';
 import { perturbCandidates, PERTURB_OPERATORS, type Perturbation } from '../../../src/perturb/operators.ts';
 import { validatePerturbation } from '../../../src/perturb/validate.ts';
