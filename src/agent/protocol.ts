@@ -5,7 +5,7 @@
 // harness line with exactly one line: a tool call, a question for the user, or
 // `done`. Built-in agents speak the same messages in-process.
 import type { Json, Trajectory } from '../contract/target.ts';
-import type { AgentInputs } from '../perturb/inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import type { Usage } from '../perturb/record.ts';
 import { ProtocolError } from '../util/errors.ts';
 

@@ -2,7 +2,7 @@
 // it is plain JSON so that a Python bridge or a subprocess protocol can implement
 // the same shapes without the engine noticing.
 
-import type { AgentInputs } from '../perturb/inputs.ts';
+import type { AgentInputs } from './inputs.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -10,7 +10,7 @@ import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
 import type { Instance, PerturbSet } from './freeze.ts';
 import type { EpisodeRecord, Usage } from './record.ts';
-import type { AgentInputs } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import { familyParts } from './record.ts';
 
 export interface EpisodeLimits {

@@ -6,7 +6,8 @@
 import type { Effect, OpenOptions, Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
 import { hashJson } from '../util/hash.ts';
 import { InputError } from '../util/errors.ts';
-import type { AgentInputs, PerturbFamily } from './inputs.ts';
+import type { PerturbFamily } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
 import type { Validation } from './validate.ts';
 import { runSupervised } from './supervise.ts';

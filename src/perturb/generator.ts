@@ -6,7 +6,8 @@
 import type { TaskInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { startLineProcess } from '../util/line-process.ts';
-import { PERTURB_FAMILIES, type AgentInputs, type PerturbFamily } from './inputs.ts';
+import { PERTURB_FAMILIES, type PerturbFamily } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import type { Perturbation } from './operators.ts';
 
 export interface Generator {

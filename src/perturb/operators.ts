@@ -3,7 +3,8 @@
 // An operator that cannot apply to a task says why instead of forcing an edit.
 import type { TaskInfo, Trajectory } from '../contract/target.ts';
 import { sha256 } from '../util/hash.ts';
-import type { AgentInputs, PerturbFamily, ToolContract } from './inputs.ts';
+import type { PerturbFamily } from './inputs.ts';
+import type { AgentInputs, ToolContract } from '../contract/inputs.ts';
 
 export interface Perturbation {
   family: PerturbFamily;

@@ -3,7 +3,7 @@
 // (every endpoint, its argument schema from the endpoint's own zod schema).
 import { z } from 'zod';
 import { ENDPOINTS } from './api/registry.ts';
-import type { AgentInputs, ToolContract } from '../../src/perturb/inputs.ts';
+import type { AgentInputs, ToolContract } from '../../src/contract/inputs.ts';
 import type { Json, TaskInfo } from '../../src/contract/target.ts';
 
 export const POLICY = [

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TaskInfo, Trajectory } from '../../src/contract/target.ts';
-import type { AgentInputs } from '../../src/perturb/inputs.ts';
+import type { AgentInputs } from '../../src/contract/inputs.ts';
 import { PERTURB_OPERATORS } from '../../src/perturb/operators.ts';
 
 const part = fc.stringMatching(/^[a-z]{2,6}(_[a-z]{2,6}){1,3}$/);

@@ -4,7 +4,7 @@
 // delivery incomplete and its checker as Error, so the run goes on.
 import { parseCommandString } from 'execa';
 import type { CallResult, Delivery, Effect, Episode, OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
-import type { AgentInputs } from '../../perturb/inputs.ts';
+import type { AgentInputs } from '../../contract/inputs.ts';
 import { SealedSplitError } from '../../contract/target.ts';
 import { InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
