@@ -18,7 +18,7 @@ import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
 import { openTarget } from '../src/target/registry.ts';
 import { API_FAMILIES } from '../src/grammar/api.ts';
-import type { Cell } from '../src/protocol/cell.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import { median, printRows, scratch, timed } from './measure.ts';
 
 async function bareLoop(cells: Cell[]): Promise<number> {

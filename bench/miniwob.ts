@@ -12,7 +12,7 @@ import { startRuntime } from '../targets/miniwob/runtime.ts';
 import { readReward, startEpisode } from '../targets/miniwob/page.ts';
 import { runStep } from '../targets/miniwob/episode.ts';
 import { splitTaskId } from '../targets/miniwob/target.ts';
-import type { Cell } from '../src/protocol/cell.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import { printRows, scratch, timed } from './measure.ts';
 
 async function bareLoop(cells: Cell[]): Promise<number> {

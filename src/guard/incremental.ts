@@ -6,7 +6,7 @@
 // treated as depending on every checker file.
 import { basename } from 'node:path';
 import { checkerOfGenerator } from '../repair/checker-files.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { checkerMap, type Baseline } from './baseline.ts';
 

@@ -12,7 +12,7 @@ import { InputError } from '../util/errors.ts';
 import { freezeIncrement, type Increment } from './increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
-import type { Cell } from './cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { floorCells } from '../grammar/floor.ts';
 import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
 import { resolveOperators } from '../search/load.ts';

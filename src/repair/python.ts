@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { Increment } from '../protocol/increment.ts';
 import { writeReport } from '../report/write.ts';
 import { parseTargetSpec, targetFactory } from '../target/registry.ts';

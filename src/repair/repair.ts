@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { classify, type Classification } from '../classify/classify.ts';
 import { loadRun, writeReport } from '../report/write.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { openTarget } from '../target/registry.ts';
 import type { Effect, Json } from '../contract/target.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';

@@ -13,7 +13,7 @@ import { writeReport, loadRun } from '../report/write.ts';
 import { openTarget } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { sameCorpus } from '../repair/refreeze.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';

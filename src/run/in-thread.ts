@@ -4,8 +4,8 @@
 // in a worker thread.
 import { Worker } from 'node:worker_threads';
 import type { Target } from '../contract/target.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { scoreCell, PHASE } from './score.ts';
 import { lostCellEntry } from './lost.ts';
 

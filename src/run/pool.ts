@@ -10,8 +10,8 @@
 // cell in flight is recorded as an Error with the cause, and a new child takes
 // the remaining cells.
 import type { OpenOptions, Target } from '../contract/target.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
 import { lostCellEntry } from './lost.ts';
 import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';

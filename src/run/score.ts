@@ -2,8 +2,8 @@
 // (so a checker cannot disturb the evidence), then check. Shared by workers and
 // by in-process runs.
 import type { Target, Verdict } from '../contract/target.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 const VERDICTS = new Set(['pass', 'fail', 'error']);
 

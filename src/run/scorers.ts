@@ -5,9 +5,9 @@
 // the same messages, so the pool treats them alike.
 import { Worker } from 'node:worker_threads';
 import { fork } from 'node:child_process';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { OpenOptions } from '../contract/target.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 export interface ScorerInit {
   target: string;

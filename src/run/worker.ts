@@ -3,7 +3,7 @@
 // and scores the cells it is sent, one at a time, in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openTarget } from '../target/registry.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { scoreCell } from './score.ts';
 import type { FromScorer, ScorerInit } from './scorers.ts';
 
