@@ -6,6 +6,11 @@ import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
 import { benchMiniwob } from './miniwob.ts';
 import { benchPerturb } from './perturb.ts';
+import { registerTargets } from '../src/target/registry.ts';
+import { targetList } from '../targets/index.ts';
+
+// The benches open built-in targets by name, as the CLI does.
+registerTargets(targetList);
 
 const which = process.argv.slice(2);
 const all = !which.length;

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { PATCHES } from '../repair/result.ts';
+import { PATCHES } from '../contract/repair.ts';
 import { jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption } from './options.ts';
 import type { Out } from './main.ts';
 import { join } from 'node:path';

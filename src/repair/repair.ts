@@ -17,7 +17,8 @@ import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality
 import { guardedVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonProfile, pythonRepair } from './python.ts';
-import { buildResult, type Mechanism, type PatchName, type PatchedVerdicts, type RepairResult } from './result.ts';
+import { buildResult, type Mechanism, type PatchedVerdicts, type RepairResult } from './result.ts';
+import type { PatchName } from '../contract/repair.ts';
 import { rescore } from './refreeze.ts';
 import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
 import { renderRepair, flipsCsv } from './render.ts';

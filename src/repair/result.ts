@@ -4,9 +4,7 @@
 // other verdict that moved. Nothing a patch breaks is filtered out.
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Effect, VerdictValue } from '../contract/target.ts';
-
-export const PATCHES = ['cardinality', 'count-guard', 'scope-guard', 'empty-turn', 'threshold'] as const;
-export type PatchName = (typeof PATCHES)[number];
+import type { PatchName } from '../contract/repair.ts';
 
 export interface Flip {
   cell: string;

@@ -15,6 +15,7 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
 import { lostCellEntry } from './lost.ts';
 import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
+import { targetLists } from '../target/registry.ts';
 
 interface Slot {
   scorer: Scorer;
@@ -149,7 +150,7 @@ export class Pool {
   }
 
   private spawn(): void {
-    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs };
+    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, targetLists: targetLists() };
     const slot = { outstanding: [], lastProgress: Date.now(), dead: false, ready: false, seenPhase: 0 } as unknown as Slot;
     const events = {
       message: (m: FromScorer) => {

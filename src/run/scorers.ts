@@ -13,6 +13,8 @@ export interface ScorerInit {
   target: string;
   open: OpenOptions;
   limitMs: number;
+  /** the target lists the parent registered (module URLs), registered again by the scorer */
+  targetLists?: string[];
   /** threads only: the phase of the cell in flight, in shared memory */
   phase?: SharedArrayBuffer;
 }

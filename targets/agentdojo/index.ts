@@ -71,4 +71,7 @@ function locateChecker(task: string, _generator: string, files: CheckerFile[]): 
   return undefined;
 }
 
-export const agentdojo: TargetFactory = { ...served.factory, locateChecker };
+// Loaded only by `blindspot repair`, which is the one command that patches AgentDojo's files.
+const pythonRepair = async () => (await import('./repair.ts')).profile;
+
+export const agentdojo: TargetFactory = { ...served.factory, locateChecker, pythonRepair };
