@@ -3,7 +3,7 @@
 // harness verdicts, ledger) and by a bare Playwright loop (one browser, fresh
 // context, seeded start, steps, read the reward; nothing recorded).
 import { join } from 'node:path';
-import { freeze } from '../src/protocol/freeze.ts';
+import { freeze } from '../src/freeze/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { findChromium } from '../src/util/browser.ts';

@@ -9,15 +9,15 @@ import type { Operator } from '../grammar/construction.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';
-import { freezeIncrement, type Increment } from './increment.ts';
+import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from '../contract/cell.ts';
 import { floorCells } from '../grammar/floor.ts';
 import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
 import { resolveOperators } from '../search/load.ts';
-import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from './arms.ts';
-export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from './arms.ts';
+import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from '../protocol/arms.ts';
+export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from '../protocol/arms.ts';
 
 export interface FreezeOptions {
   target: string;
