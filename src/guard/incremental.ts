@@ -5,7 +5,7 @@
 // AgentDojo), or any change to a file no generator owns (a shared helper), is
 // treated as depending on every checker file.
 import { basename } from 'node:path';
-import { checkerOfGenerator } from '../repair/checker-files.ts';
+import { checkerOfGenerator } from '../target/checker-files.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { checkerMap, type Baseline } from './baseline.ts';

@@ -12,7 +12,7 @@ import { openTarget } from '../target/registry.ts';
 import type { Effect, Json } from '../contract/target.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
-import { checkerOfGenerator, locateCheckers, type LocatedChecker } from './checker-files.ts';
+import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../target/checker-files.ts';
 import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';

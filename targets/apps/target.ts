@@ -5,7 +5,7 @@ import { openEpisode } from './episode.ts';
 import { GENERATORS, VARIANTS } from './tasks/index.ts';
 import { genContext } from './tasks/types.ts';
 import { getWorld } from './world/snapshot.ts';
-import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
+import { describeCheckerFiles } from '../../src/target/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { appsInputs } from './inputs.ts';
 

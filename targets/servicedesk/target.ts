@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import type { EffectSemantics, OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/contract/target.ts';
 import { launchChromium } from '../../src/util/browser.ts';
-import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
+import { describeCheckerFiles } from '../../src/target/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { TableClient } from './app/client.ts';
 import type { InstanceDb } from './app/db.ts';
