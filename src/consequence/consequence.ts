@@ -4,7 +4,7 @@
 // pairwise orders and which top-1 those budgets leave identified.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadRun } from '../report/write.ts';
+import { loadRun } from '../run/load.ts';
 import { classify } from '../classify/classify.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import type { Triage } from '../triage/triage.ts';

@@ -5,7 +5,8 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify, type Classification } from '../classify/classify.ts';
-import { loadRun, writeReport } from '../report/write.ts';
+import { writeReport } from '../report/write.ts';
+import { loadRun } from '../run/load.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../contract/cell.ts';
 import { openTarget } from '../target/registry.ts';

@@ -1,6 +1,6 @@
 // The findings of a run a maintainer can triage: confirmed false accepts of the
 // fault arm, and the search arm's minimal mutants, each with its construction key.
-import { loadRun } from '../report/write.ts';
+import { loadRun } from '../run/load.ts';
 import { classify } from '../classify/classify.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { cli, useAppsAudit } from '../fixtures/cli.ts';
 import { sha256 } from '../../src/util/hash.ts';
-import { loadRun } from '../../src/report/write.ts';
+import { loadRun } from '../../src/run/load.ts';
 import { classify } from '../../src/classify/classify.ts';
 import { budgets } from '../../src/consequence/budget.ts';
 import type { ConsequenceResult } from '../../src/consequence/consequence.ts';
