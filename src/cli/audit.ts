@@ -3,7 +3,7 @@ import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, 
 import { freezeOptionsFrom } from './stages.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'audit',

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
 import { parseArms } from '../protocol/arms.ts';
 import { jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
 
