@@ -1,7 +1,8 @@
 // Classification of scored cells (DESIGN.md, in this order): refused, incomplete,
 // degenerate, immaterial, candidate, confirmed. Only a confirmed cell with a Pass
 // verdict is a false accept; the verdict alone never makes one.
-import type { Effect, EffectSemantics, Json, Step, VerdictValue } from '../contract/target.ts';
+import type { Effect, EffectSemantics, Step, VerdictValue } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import type { CellStatus, FloorOutcome } from '../contract/outcome.ts';

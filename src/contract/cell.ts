@@ -2,7 +2,8 @@
 // with the steps its construction delivers. Plugins and reporters read cells; the
 // schema that checks a manifest's cells is src/protocol/cell.ts, held equal to
 // this shape by the compiler.
-import type { Json, Step } from './target.ts';
+import type { Step } from './target.ts';
+import type { Json } from './json.ts';
 
 export const ARMS = ['control', 'fault', 'swap', 'floor', 'search'] as const;
 export type Arm = (typeof ARMS)[number];

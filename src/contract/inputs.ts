@@ -2,7 +2,7 @@
 // (U), the procedure or policy it must follow (P), the carried-over context of a
 // prior conversation (C) and the tool contract (T). A target returns it from
 // `Target.inputs`; the perturbation arm (src/perturb) changes exactly one of the four.
-import type { Json } from './target.ts';
+import type { Json } from './json.ts';
 
 export interface ToolContract {
   name: string;

@@ -3,9 +3,8 @@
 // the same shapes without the engine noticing.
 
 import type { AgentInputs } from './inputs.ts';
+import type { Json } from './json.ts';
 import type { PythonRepairProfile } from './repair.ts';
-
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 export type Split = 'dev' | 'test' | 'holdout';
 

@@ -2,7 +2,8 @@
 // instance's tool contract, the pristine checker judges the result, and the
 // effect is read back and compared with the reference's. The agent never sees
 // the backend names behind a renamed tool, the reference or the checker.
-import type { EffectSemantics, Json, Step, Target, VerdictValue } from '../contract/target.ts';
+import type { EffectSemantics, Step, Target, VerdictValue } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { answerDifference, judgeEffect } from '../classify/classify.ts';
 import { addUsage } from '../agent/protocol.ts';
 import type { AgentMessage, AgentSpec, HarnessReply } from '../agent/protocol.ts';
