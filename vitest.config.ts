@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
     // Many tests run the real CLI or a real browser in child processes; on a
     // loaded 2-core machine one such process can take several seconds.
     testTimeout: 120_000,

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { openTarget } from '../src/target/registry.ts';
 import { controlCell } from '../src/grammar/enumerate.ts';
 import { scoreCell } from '../src/run/score.ts';
-import type { Cell } from '../src/protocol/cell.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import * as agentdojo from '../targets/agentdojo/index.ts';
 import * as bfcl from '../targets/bfcl/index.ts';
 import { printRows, timed } from './measure.ts';

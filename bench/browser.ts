@@ -6,7 +6,7 @@
 // differently. The families include the extra-field pair, the cells whose
 // verdicts the schedules disagree on.
 import { join } from 'node:path';
-import { freeze } from '../src/protocol/freeze.ts';
+import { freeze } from '../src/freeze/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { findChromium } from '../src/util/browser.ts';

@@ -12,13 +12,13 @@
 // own code already compiled: read it as the engine's first run, not as a ratio).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { freeze, type ArmName } from '../src/protocol/freeze.ts';
+import { freeze, type ArmName } from '../src/freeze/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
 import { openTarget } from '../src/target/registry.ts';
 import { API_FAMILIES } from '../src/grammar/api.ts';
-import type { Cell } from '../src/protocol/cell.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import { median, printRows, scratch, timed } from './measure.ts';
 
 async function bareLoop(cells: Cell[]): Promise<number> {

@@ -7,6 +7,11 @@ import { benchStartup } from './startup.ts';
 import { benchMiniwob } from './miniwob.ts';
 import { benchPerturb } from './perturb.ts';
 import { benchRuns } from './runs.ts';
+import { registerTargets } from '../src/target/registry.ts';
+import { targetList } from '../targets/index.ts';
+
+// The benches open built-in targets by name, as the CLI does.
+registerTargets(targetList);
 
 const which = process.argv.slice(2);
 const all = !which.length;

@@ -3,7 +3,7 @@
 // harness verdicts, ledger) and by a bare Playwright loop (one browser, fresh
 // context, seeded start, steps, read the reward; nothing recorded).
 import { join } from 'node:path';
-import { freeze } from '../src/protocol/freeze.ts';
+import { freeze } from '../src/freeze/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { findChromium } from '../src/util/browser.ts';
@@ -12,7 +12,7 @@ import { startRuntime } from '../targets/miniwob/runtime.ts';
 import { readReward, startEpisode } from '../targets/miniwob/page.ts';
 import { runStep } from '../targets/miniwob/episode.ts';
 import { splitTaskId } from '../targets/miniwob/target.ts';
-import type { Cell } from '../src/protocol/cell.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import { printRows, scratch, timed } from './measure.ts';
 
 async function bareLoop(cells: Cell[]): Promise<number> {

@@ -11,7 +11,7 @@ import { runPerturbations } from '../src/perturb/run.ts';
 import { throughContract } from '../src/perturb/validate.ts';
 import { PERTURB_FAMILIES } from '../src/perturb/inputs.ts';
 import { replayAgent } from '../src/agent/builtin.ts';
-import type { Trajectory } from '../src/target/types.ts';
+import type { Trajectory } from '../src/contract/target.ts';
 import { median, printRows, scratch, timed } from './measure.ts';
 
 async function bareLoop(set: PerturbSet): Promise<number> {

@@ -7,12 +7,12 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { freeze } from '../src/protocol/freeze.ts';
+import { freeze } from '../src/freeze/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
 import { openTarget } from '../src/target/registry.ts';
-import type { Cell } from '../src/protocol/cell.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import * as agentdojo from '../targets/agentdojo/index.ts';
 import { median, printRows, scratch, timed } from './measure.ts';
 

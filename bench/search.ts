@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { freeze } from '../src/protocol/freeze.ts';
+import { freeze } from '../src/freeze/freeze.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
 import { readLedger } from '../src/run/ledger.ts';

@@ -9,8 +9,9 @@
 //   perturbed one (a misspelt name is used as written), a value the utterance no
 //   longer states is asked for, and a tool is called by the exact name it
 //   learned (a renamed tool is not found). It degrades where a literal reader would.
-import type { Json, Step } from '../target/types.ts';
-import type { AgentInputs } from '../perturb/inputs.ts';
+import type { Step } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import type { AgentMessage, AgentSession, AgentSpec, HarnessReply, Privileged, StartMessage } from './protocol.ts';
 
 /** What the simulated user says when asked something the instance has no recovery annotation for. */

@@ -4,8 +4,9 @@
 // agent's inputs, never the reference or the checker); the agent answers each
 // harness line with exactly one line: a tool call, a question for the user, or
 // `done`. Built-in agents speak the same messages in-process.
-import type { Json, Trajectory } from '../target/types.ts';
-import type { AgentInputs } from '../perturb/inputs.ts';
+import type { Trajectory } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import type { Usage } from '../perturb/record.ts';
 import { ProtocolError } from '../util/errors.ts';
 

@@ -1,4 +1,4 @@
-import type { Delivery, Effect, Step, Target } from '../target/types.ts';
+import type { Delivery, Effect, Step, Target } from '../contract/target.ts';
 
 /** Steps delivered once on a fresh episode and read back: what every census observes. */
 export async function deliverFresh(target: Target, task: string, steps: Step[]): Promise<Delivery & { effect: Effect }> {

@@ -1,6 +1,6 @@
 // Reference-effect census: each reference delivered once on a fresh episode and
 // read back. Rungs take written tables from here rather than from declarations.
-import type { Effect, Target } from '../target/types.ts';
+import type { Effect, Target } from '../contract/target.ts';
 import { writtenTables } from '../readback/compare.ts';
 import { hashJson } from '../util/hash.ts';
 import { deliverFresh } from './deliver.ts';

@@ -2,7 +2,7 @@
 // each task's extra-field candidates. The target measures them (it knows its
 // forms); here are their shapes, which the GUI grammar reads, and the freeze
 // step that hashes and stores whatever censuses a target offers.
-import type { Target, TargetCensus } from '../target/types.ts';
+import type { Target, TargetCensus } from '../contract/target.ts';
 import { hashJson } from '../util/hash.ts';
 import { storeCensus } from './store.ts';
 

@@ -2,12 +2,11 @@
 // what the task's own delivery leaves behind. Measured per task, never declared
 // per endpoint: one endpoint can overwrite in one task and append in another, so
 // extra-ni's eligibility is the repeat's evidence in that task's delivery.
-import type { EffectSemantics, Step, Target } from '../target/types.ts';
+import type { EffectSemantics, Step, Target } from '../contract/target.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
 import { deliverFresh } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
-import { extra } from '../grammar/api.ts';
 
 export type IdempotenceStatus = 'idempotent' | 'non-idempotent' | 'rejects-repeat';
 
@@ -33,14 +32,21 @@ export interface IdempotenceCensus {
   hash: string;
 }
 
+/**
+ * The steps with step `i` repeated right after it. One definition for this
+ * census's probe and for what extra and extra-ni deliver, so extra-ni's
+ * eligibility is measured on exactly the delivery it gates.
+ */
+export const repeatStep = (steps: Step[], i: number): Step[] => [...steps.slice(0, i + 1), steps[i], ...steps.slice(i + 1)];
+
 /** Delivers the reference and the reference with its last write repeated, each fresh, and compares their material effects. */
 async function probe(target: Target, task: string, steps: Step[], semantics: EffectSemantics | undefined): Promise<IdempotenceEntry | undefined> {
-  const twiceSteps = extra(steps, {});
-  if (!twiceSteps.ok) return undefined;
-  const call = [...steps].reverse().find((s) => s.kind === 'write')!.call;
+  const last = steps.map((s) => s.kind).lastIndexOf('write');
+  if (last < 0) return undefined;
+  const call = steps[last].call;
   const once = await deliverFresh(target, task, steps);
   if (!once.completed) throw new Error(`census: the reference of ${task} failed to deliver: ${once.error}`);
-  const twice = await deliverFresh(target, task, twiceSteps.steps);
+  const twice = await deliverFresh(target, task, repeatStep(steps, last));
   if (!twice.completed) return { task, call, status: 'rejects-repeat', observation: `second call rejected: ${twice.error}` };
   const diff = diffEffects(materialEffect(once.effect, semantics), materialEffect(twice.effect, semantics));
   if (diff.length) return { task, call, status: 'non-idempotent', observation: diff.map(describeDifference).join('; ') };

@@ -1,14 +1,14 @@
 // Classification of scored cells (DESIGN.md, in this order): refused, incomplete,
 // degenerate, immaterial, candidate, confirmed. Only a confirmed cell with a Pass
 // verdict is a false accept; the verdict alone never makes one.
-import type { Effect, EffectSemantics, Json, Step, VerdictValue } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from '../run/ledger.ts';
+import type { Effect, EffectSemantics, Step, VerdictValue } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
+import type { CellStatus, FloorOutcome } from '../contract/outcome.ts';
 import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 
-export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'immaterial', 'candidate', 'confirmed'] as const;
-export type CellStatus = (typeof CELL_STATUSES)[number];
 
 /** Families whose construction guarantees that nothing is written. */
 export const NO_WRITE_FAMILIES = new Set(['claim-only', 'no-submit']);
@@ -100,14 +100,6 @@ export function answerDifference(reference: Step[] | undefined, delivered: Step[
   if (fold(want) === fold(got)) return undefined;
   return `answer: delivered ${JSON.stringify(got ?? null)} where the reference answers ${JSON.stringify(want)}`;
 }
-
-/**
- * A floor cell (nothing delivered, or a bare claim): a Pass is a false accept
- * where the reference changes something material, and marks a non-discriminating
- * task where the correct outcome is no change; it never counts as a fault-arm
- * false accept.
- */
-export type FloorOutcome = 'false-accept' | 'non-discriminating' | 'rejected' | 'unscored';
 
 function floorOutcome(entry: LedgerEntry, reference: Effect | undefined, semantics: EffectSemantics | undefined): FloorOutcome {
   if (!entry.delivery?.completed || !reference || entry.verdict?.verdict === 'error' || !entry.verdict) return 'unscored';

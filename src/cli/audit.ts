@@ -3,7 +3,7 @@ import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, 
 import { freezeOptionsFrom } from './stages.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'audit',
@@ -19,7 +19,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   handler: async (a) => {
     // The engine loads here, not at start-up (see main.ts).
     const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
-      import('../protocol/freeze.ts'),
+      import('../freeze/freeze.ts'),
       import('../run/runfile.ts'),
       import('../protocol/increment.ts'),
       import('./resume.ts'),

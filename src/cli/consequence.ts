@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { jsonOption, once, triageOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
 

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
 import { jsonOption, runOptions, runSettings, triageOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'guard',

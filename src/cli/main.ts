@@ -17,9 +17,14 @@ import { perturbCommand } from './perturb.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 import { VERSION } from '../util/version.ts';
+import type { Out } from './out.ts';
+import { registerTargets } from '../target/registry.ts';
+import { targetList } from '../../targets/index.ts';
 export { VERSION };
 
-export type Out = { log: (s: string) => void; err: (s: string) => void };
+// The composition root: the built-in targets become known by name here.
+registerTargets(targetList);
+
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
 
 export function buildCli(argv: string[], out: Out = stdio): Argv {

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { jsonOption, mutantsLookupOption, triageOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
 

@@ -4,7 +4,7 @@ import { API_FAMILIES } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES } from '../grammar/gui.ts';
 import { CHOICE_FAMILIES } from '../grammar/gui-choice.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
-import type { Split } from '../target/types.ts';
+import type { Split } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { DEFAULT_ARMS } from '../protocol/arms.ts';

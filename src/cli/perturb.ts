@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { jsonOption, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption } from './options.ts';
 import { InputError } from '../util/errors.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
 

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { PATCHES } from '../repair/result.ts';
+import { PATCHES } from '../contract/repair.ts';
 import { jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 import { join } from 'node:path';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({

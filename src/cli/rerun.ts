@@ -3,7 +3,7 @@
 import type { CommandModule } from 'yargs';
 import { jsonOption, runOptions, runSettings } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
 
 export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({

@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import type { Increment } from '../protocol/increment.ts';
 import { ARM_NAMES, MANIFEST_ARM, parseArms } from '../protocol/arms.ts';
-import { selectTasks, subset } from '../protocol/freeze.ts';
+import { selectTasks, subset } from '../freeze/freeze.ts';
 import { isModulePath, openTarget, parseTargetSpec } from '../target/registry.ts';
-import type { TaskInfo } from '../target/types.ts';
+import type { TaskInfo } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { parseSplits, parseUnseal, targetSpec } from './options.ts';
 

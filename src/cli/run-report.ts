@@ -5,7 +5,7 @@ import { runSettings } from './options.ts';
 import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 /**
  * A new run folder `reports/<prefix>-<time>-<random>`, created here so that two

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
 import { parseArms } from '../protocol/arms.ts';
 import { jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 import { defaultRunDir, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
 
@@ -33,7 +33,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: async (a) => {
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
     const [{ selectTasks }, { takeIdempotenceCensus }, { storeCensus }] = await Promise.all([
-      import('../protocol/freeze.ts'),
+      import('../freeze/freeze.ts'),
       import('../census/idempotence.ts'),
       import('../census/store.ts'),
     ]);
@@ -58,7 +58,7 @@ export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
   describe: 'take the censuses, enumerate every cell and freeze the increment under mutants/ (scores nothing)',
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
-    const { freeze } = await import('../protocol/freeze.ts');
+    const { freeze } = await import('../freeze/freeze.ts');
     const f = await freeze(await freezeOptionsFrom(a));
     if (a.json) out.log(JSON.stringify({ dir: f.dir, reused: f.reused, increment: f.increment }, null, 2));
     else out.log(`${f.reused ? 'already frozen' : 'frozen'}: ${f.dir} (${f.increment.manifest.cells} cells, hash ${f.increment.hash.slice(0, 12)})`);

@@ -1,6 +1,6 @@
 import type { Report } from '../report/build.ts';
 import { glance } from '../report/markdown.ts';
-import type { RunsReport } from '../runs/report.ts';
+import type { RunsReport } from '../runs/summary.ts';
 
 /** A markdown line as terminal text. */
 const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');

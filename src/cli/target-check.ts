@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { parseTargetSpec, targetFactory } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, parseUnseal, targetSpec, wholeNumber } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
 

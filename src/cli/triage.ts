@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, mutantsLookupOption } from './options.ts';
-import type { Out } from './main.ts';
+import type { Out } from './out.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'triage <run>',

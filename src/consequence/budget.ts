@@ -9,9 +9,9 @@
 // failing control over generators with a scored control. Each is read twice:
 // the observed ratio, and its one-sided Clopper-Pearson upper bound.
 import type { Classification } from '../classify/classify.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
-import { clopperPearsonUpper } from './clopper-pearson.ts';
+import { clopperPearsonUpper } from '../util/clopper-pearson.ts';
 
 export const ANY_FAMILY = 'any';
 

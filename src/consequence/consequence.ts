@@ -3,9 +3,9 @@
 // generator-level budgets, and asks of each split of published scores which
 // pairwise orders and which top-1 those budgets leave identified.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { poolPipelines, type RunsReport } from '../runs/report.ts';
+import { poolPipelines, type RunsReport } from '../runs/summary.ts';
 import { join, resolve } from 'node:path';
-import { loadRun } from '../report/write.ts';
+import { loadRun } from '../run/load.ts';
 import { classify } from '../classify/classify.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import type { Triage } from '../triage/triage.ts';
@@ -17,8 +17,7 @@ import { ANY_FAMILY, budgets, type Budgets, type FamilyBudget, type RunCells } f
 import { rankConsequence, type Budget, type RankConsequence } from './rank.ts';
 import { readScores } from './scores.ts';
 import { renderConsequence } from './markdown.ts';
-
-export const CONSEQUENCE_SCHEMA = 'blindspot.consequence/1';
+import { CONSEQUENCE_SCHEMA, type ConsequenceResult, type Reading, type RunSummary } from './result.ts';
 
 export interface ConsequenceOptions {
   runs: string[];
@@ -30,39 +29,6 @@ export interface ConsequenceOptions {
   /** where consequence.json and .md go (default: the run folder, when there is one) */
   out?: string;
   confidence?: number;
-}
-
-export interface Reading extends Budget {
-  reading: 'observed' | 'bound';
-  label: string;
-}
-
-export interface RunSummary {
-  dir: string;
-  id: string;
-  target: string;
-  spec: string;
-  version: string;
-  increment: string;
-  generators: number;
-}
-
-export interface ConsequenceResult {
-  schema: typeof CONSEQUENCE_SCHEMA;
-  runs: RunSummary[];
-  /** generator names were prefixed with their run's target spec because runs shared names */
-  prefixed: boolean;
-  triage?: { file: string; sha256: string };
-  scores?: { file: string; sha256: string; rows: number };
-  /** recorded-runs reports among the runs: the corrections real agents' runs show, pooled per pipeline */
-  observed?: { from: string[] } & Pick<RunsReport, 'pipelines' | 'orders'>;
-  family: string;
-  confidence: number;
-  budgets: Budgets;
-  readings: Reading[];
-  splits: { split: string; readings: (RankConsequence & { reading: Reading['reading'] })[] }[];
-  /** with several runs: each run's own budget, applied to the same published scores */
-  perRun: { run: string; spec: string; budgets: Budgets; alpha: FamilyBudget; readings: Reading[]; splits: { split: string; readings: { reading: Reading['reading']; surviving: number; pairs: number; top1Unique?: boolean }[] }[] }[];
 }
 
 interface LoadedRun extends RunCells {

@@ -1,5 +1,5 @@
 import { ANY_FAMILY, type Ratio } from './budget.ts';
-import type { ConsequenceResult } from './consequence.ts';
+import type { ConsequenceResult } from './result.ts';
 import { groupBy } from '../util/group.ts';
 
 const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));

@@ -1,9 +1,10 @@
 // The API fault grammar (paper appendix A, Table 4). Each family is a pure,
 // deterministic function of the reference steps and the frozen census: same
 // input, same construction, which is what lets an increment be frozen.
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction, type Operator } from './construction.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
+import { repeatStep } from '../census/idempotence.ts';
 
 export const API_FAMILIES = ['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni'] as const;
 export type ApiFamily = (typeof API_FAMILIES)[number];
@@ -63,8 +64,7 @@ export const wrongValue: Operator = (ref, ctx) => {
   );
 };
 
-const duplicateAt = (ref: Step[], i: number): Construction =>
-  construct([...ref.slice(0, i + 1), ref[i], ...ref.slice(i + 1)], `duplicate ${describeStep(ref[i])}`);
+const duplicateAt = (ref: Step[], i: number): Construction => construct(repeatStep(ref, i), `duplicate ${describeStep(ref[i])}`);
 
 /** Duplicate the last write. */
 export const extra: Operator = (ref) => {

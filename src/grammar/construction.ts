@@ -1,4 +1,4 @@
-import type { EffectSemantics, Step, TaskInfo } from '../target/types.ts';
+import type { EffectSemantics, Step, TaskInfo } from '../contract/target.ts';
 import type { IdempotenceCensus } from '../census/idempotence.ts';
 
 /** One application of a family to one task's reference, or a refusal with its reason. */

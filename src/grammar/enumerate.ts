@@ -1,7 +1,8 @@
 // Enumerates an increment's cells: one diagonal control per task, then each
 // family applied to each task's reference. Refusals are cells too.
-import type { TaskInfo, Trajectory } from '../target/types.ts';
-import { cellId, type Cell } from '../protocol/cell.ts';
+import type { TaskInfo, Trajectory } from '../contract/target.ts';
+import { cellId } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { GrammarContext, Operator } from './construction.ts';
 
 export function controlCell(task: TaskInfo, ref: Trajectory): Cell {

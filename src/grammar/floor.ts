@@ -3,8 +3,8 @@
 // completion (the reference's claim step with its arguments, the answer among
 // them, left out). A checker that passes either cannot tell a do-nothing agent
 // from a correct one.
-import type { Step, TaskInfo } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Step, TaskInfo } from '../contract/target.ts';
+import type { Cell } from '../contract/cell.ts';
 
 export const FLOOR_FAMILIES = ['empty', 'bare-claim'] as const;
 

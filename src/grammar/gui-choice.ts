@@ -7,7 +7,7 @@
 // whether a fill types text ('type', or 'keys' key by key), selects a run of
 // text ('highlight'), ticks a box that allows several ('check'), or presses a
 // button the answer counts ('press').
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { construct, lastIndexWhere, refuse, type Operator } from './construction.ts';
 
 export const CHOICE_FAMILIES = ['wrong-choice', 'extra-selection', 'partial-entry'] as const;

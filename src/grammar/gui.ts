@@ -3,7 +3,7 @@
 // (write), `form.submit` (write), and a claim step. Like the API grammar, every
 // family is a pure deterministic function of the reference and the frozen
 // censuses, and refuses with a reason when it cannot apply.
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { construct, isWrite, lastIndexWhere, refuse, type Construction, type GrammarContext, type Operator } from './construction.ts';
 import { equalsDefault, type ExtraFieldCensus, type FormDefaultsCensus } from '../census/gui.ts';
 

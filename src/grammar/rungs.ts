@@ -1,7 +1,7 @@
 // Rungs of the intent-swap arm (paper section 3.3): how far task j's work is from
 // task i's intent. Computed from references and read-back written tables, never
 // hand-assigned; an adapter may override a pair, and its reason is frozen with it.
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 export const RUNGS = ['diag', 'rung-0', 'rung-1', 'rung-2', 'rung-3'] as const;

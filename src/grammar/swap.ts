@@ -1,8 +1,9 @@
 // The intent-swap grid: every ordered (checker i, trajectory j) pair. The
 // diagonal is the control cells; off-diagonal cells deliver j's reference and
 // ask i's checker.
-import type { TaskInfo, Trajectory } from '../target/types.ts';
-import { cellId, type Cell } from '../protocol/cell.ts';
+import type { TaskInfo, Trajectory } from '../contract/target.ts';
+import { cellId } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { rungOf, type RungTask } from './rungs.ts';
 import type { EffectCensus } from '../census/effects.ts';
 

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
 import type { ClassifiedCell } from '../classify/classify.ts';
-import type { CheckerFile } from '../target/types.ts';
+import type { CheckerFile } from '../contract/target.ts';
 
 export const BASELINE_SCHEMA = 'blindspot.guard-baseline/1';
 

@@ -15,8 +15,8 @@ import { checkerMap, outcomesOf, sortedOutcomes, readBaseline, summarize, writeB
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
 import { renderJunit } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { TargetInfo } from '../target/types.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { TargetInfo } from '../contract/target.ts';
 import { cellsToRescore } from './incremental.ts';
 
 export interface GuardOptions {

@@ -5,9 +5,9 @@
 // AgentDojo), or any change to a file no generator owns (a shared helper), is
 // treated as depending on every checker file.
 import { basename } from 'node:path';
-import { checkerOfGenerator } from '../repair/checker-files.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { TargetInfo } from '../target/types.ts';
+import { checkerOfGenerator } from '../target/checker-files.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { TargetInfo } from '../contract/target.ts';
 import { checkerMap, type Baseline } from './baseline.ts';
 
 /** Checker file names whose content differs between the baseline and now (added, removed or edited). */

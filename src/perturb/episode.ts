@@ -2,7 +2,8 @@
 // instance's tool contract, the pristine checker judges the result, and the
 // effect is read back and compared with the reference's. The agent never sees
 // the backend names behind a renamed tool, the reference or the checker.
-import type { EffectSemantics, Json, Step, Target, VerdictValue } from '../target/types.ts';
+import type { EffectSemantics, Step, Target, VerdictValue } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { answerDifference, judgeEffect } from '../classify/classify.ts';
 import { addUsage } from '../agent/protocol.ts';
 import type { AgentMessage, AgentSpec, HarnessReply } from '../agent/protocol.ts';
@@ -10,7 +11,7 @@ import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
 import type { Instance, PerturbSet } from './freeze.ts';
 import type { EpisodeRecord, Usage } from './record.ts';
-import type { AgentInputs } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import { familyParts } from './record.ts';
 
 export interface EpisodeLimits {

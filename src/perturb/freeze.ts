@@ -3,10 +3,11 @@
 // agent's episode is compared with). Frozen like an increment: content-hashed,
 // and a run refuses to continue on a set that changed under it. Rejected
 // candidates are kept with their reason, so a reader sees what was tried.
-import type { Effect, OpenOptions, Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
+import type { Effect, OpenOptions, Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
 import { hashJson } from '../util/hash.ts';
 import { InputError } from '../util/errors.ts';
-import type { AgentInputs, PerturbFamily } from './inputs.ts';
+import type { PerturbFamily } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
 import type { Validation } from './validate.ts';
 import { runSupervised } from './supervise.ts';

@@ -3,10 +3,11 @@
 // one JSON line out with its proposals. The generator is trusted with nothing:
 // each proposal goes through the same validation as the built-in operators, and
 // a malformed answer is refused with the field that is wrong.
-import type { TaskInfo } from '../target/types.ts';
+import type { TaskInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { startLineProcess } from '../util/line-process.ts';
-import { PERTURB_FAMILIES, type AgentInputs, type PerturbFamily } from './inputs.ts';
+import { PERTURB_FAMILIES, type PerturbFamily } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import type { Perturbation } from './operators.ts';
 
 export interface Generator {

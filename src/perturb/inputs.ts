@@ -2,26 +2,7 @@
 // (U), the procedure or policy it must follow (P), the carried-over context of a
 // prior conversation (C) and the tool contract (T). A perturbation changes exactly
 // one of the four; the environment, the checker and the goal never move.
-import type { Json } from '../target/types.ts';
-
-export interface ToolContract {
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments (type object) */
-  parameters: { type: 'object'; properties: Record<string, Json>; required?: string[] };
-}
-
-export interface ContextTurn {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-export interface AgentInputs {
-  utterance: string;
-  procedure: string[];
-  context: ContextTurn[];
-  tools: ToolContract[];
-}
+import type { AgentInputs } from '../contract/inputs.ts';
 
 export const PERTURB_TARGETS = ['U', 'P', 'C', 'T'] as const;
 export type PerturbTarget = (typeof PERTURB_TARGETS)[number];

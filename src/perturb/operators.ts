@@ -1,9 +1,10 @@
 // The twelve perturbation families (4 targets x missing / redundant / incorrect),
 // each a small deterministic function of the clean inputs, the task and a seed.
 // An operator that cannot apply to a task says why instead of forcing an edit.
-import type { TaskInfo, Trajectory } from '../target/types.ts';
+import type { TaskInfo, Trajectory } from '../contract/target.ts';
 import { sha256 } from '../util/hash.ts';
-import type { AgentInputs, PerturbFamily, ToolContract } from './inputs.ts';
+import type { PerturbFamily } from './inputs.ts';
+import type { AgentInputs, ToolContract } from '../contract/inputs.ts';
 
 export interface Perturbation {
   family: PerturbFamily;

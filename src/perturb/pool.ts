@@ -1,7 +1,7 @@
 // Episodes run on supervised worker threads (supervise.ts), each thread with
 // its own target: a checker that hangs or kills its thread costs its own
 // episode, recorded as a checker Error that says why, never the run and never a Pass.
-import type { OpenOptions } from '../target/types.ts';
+import type { OpenOptions } from '../contract/target.ts';
 import { packSet, type PackedSet, type PerturbSet } from './freeze.ts';
 import type { EpisodeLimits } from './episode.ts';
 import { familyParts, type EpisodeRecord } from './record.ts';

@@ -1,6 +1,7 @@
 // The records the input-perturbation arm writes, one per episode, and what the
 // analyses read. Plain JSON: a ledger line each, so a run resumes and merges.
-import type { Json, VerdictValue } from '../target/types.ts';
+import type { VerdictValue } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { splitFamily, type PerturbFamily, type PerturbTarget, type PerturbType } from './inputs.ts';
 
 /** An instance is a task's clean inputs or one validated perturbation of them. */

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { mdTable } from '../report/markdown.ts';
 import { esc, STYLE, table } from '../report/html.ts';
-import type { Table } from '../report/tables.ts';
+import type { Table } from '../report/table.ts';
 import type { Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';

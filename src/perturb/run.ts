@@ -5,10 +5,11 @@
 // every unfinished one run again: each instance is recorded exactly once.
 import { existsSync, readFileSync, writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OpenOptions } from '../target/types.ts';
+import type { OpenOptions } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { hashJson } from '../util/hash.ts';
-import { readLedger, LedgerWriter, type LedgerCheck, type LedgerEntry } from '../run/ledger.ts';
+import { readLedger, LedgerWriter, type LedgerCheck } from '../run/ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import { createProgress } from '../run/progress.ts';
 import type { AgentSpec } from '../agent/protocol.ts';

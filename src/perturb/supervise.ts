@@ -7,6 +7,7 @@
 // exactly once: with its result, or lost.
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../util/errors.ts';
+import { targetLists } from '../target/registry.ts';
 
 export type ToWorker<J> = { type: 'job'; job: J } | { type: 'close' };
 export type FromWorker<R> = { type: 'ready' } | { type: 'result'; result: R } | { type: 'fatal'; error: string };
@@ -35,7 +36,7 @@ export function runSupervised<J, R>(o: Supervised<J, R>): Promise<void> {
     };
     const spawn = () => {
       live++;
-      const w = new Worker(ENTRY, { workerData: { module: o.module.href, init: o.init } });
+      const w = new Worker(ENTRY, { workerData: { module: o.module.href, init: o.init, targetLists: targetLists() } });
       threads.add(w);
       let current: J | undefined;
       let timer: NodeJS.Timeout | undefined;

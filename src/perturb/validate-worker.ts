@@ -1,7 +1,7 @@
 // A validation worker thread: opens the target as the freeze asked, and for
 // each job delivers a reference (its effect) or validates one candidate.
 import { openTarget } from '../target/registry.ts';
-import type { OpenOptions, TargetInfo } from '../target/types.ts';
+import type { OpenOptions, TargetInfo } from '../contract/target.ts';
 import { validatePerturbation } from './validate.ts';
 import { serveJobs } from './serve.ts';
 import type { ValidationJob, ValidationResult } from './freeze.ts';

@@ -5,8 +5,9 @@
 // task is still solvable through the perturbed contract: the reference, with each
 // call named as the perturbed contract names it, passes the pristine checker on a
 // fresh environment. Rejected candidates keep their reason.
-import type { Step, Target, TargetInfo, Trajectory } from '../target/types.ts';
-import { changedTargets, splitFamily, type AgentInputs, type PerturbTarget } from './inputs.ts';
+import type { Step, Target, TargetInfo, Trajectory } from '../contract/target.ts';
+import { changedTargets, splitFamily, type PerturbTarget } from './inputs.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 import type { Perturbation } from './operators.ts';
 
 export type Validation = { ok: true } | { ok: false; reason: string };

@@ -1,7 +1,7 @@
 // The arms a freeze can enumerate, by the names the CLI takes. Kept apart from
 // freeze.ts, which loads the whole grammar and search arm, so that the CLI can
 // name them (--help, option checks, resume) without loading the engine.
-import type { Arm } from './cell.ts';
+import type { Arm } from '../contract/cell.ts';
 import { InputError } from '../util/errors.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainSchema, json } from '../target/schema.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
+import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
 
 export const StepSchema = z.object({
   call: z.string().min(1),
@@ -12,14 +13,7 @@ export const StepSchema = z.object({
   turn: z.number().int().min(0).optional(),
 });
 
-export const ARMS = ['control', 'fault', 'swap', 'floor', 'search', 'runs'] as const;
-export type Arm = (typeof ARMS)[number];
-
-/**
- * One scheduled (checker task, trajectory, family, index). The constructed steps
- * are stored in the manifest, so a run needs neither the grammar nor the census:
- * what was frozen is exactly what gets delivered.
- */
+/** A manifest's cell, checked on load; its shape is the contract's Cell. */
 export const CellSchema = z.object({
   id: z.string().min(1),
   arm: z.enum(ARMS),
@@ -60,7 +54,10 @@ export const CellSchema = z.object({
     z.object({ ok: z.literal(false), reason: z.string() }),
   ]),
 });
-export type Cell = z.infer<typeof CellSchema>;
+// The schema and the contract must describe one shape: either drifting is a compile error here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<z.infer<typeof CellSchema>, Cell> = true;
+void sameShape;
 
 /** A cell a run derives from a search cell (shrinking): named by its checker task and the steps it delivers. */
 export const derivedCellId = (checker: string, steps: unknown[]) => `search:${checker}#${sha256(canonicalJson(steps)).slice(0, 16)}`;

@@ -1,4 +1,5 @@
-import type { Effect, Json, Row, TableEffect } from '../target/types.ts';
+import type { Effect, Row, TableEffect } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 /** How one table of a delivered effect differs from the reference effect. */

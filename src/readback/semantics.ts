@@ -3,7 +3,8 @@
 // columns and tables compared as sets, declared normalisations applied). Two
 // effects whose material views are equal differ only in ways the application
 // does not care about; the classifier calls such a cell immaterial.
-import type { Effect, EffectSemantics, Json, Normaliser, Row, RowUpdate, TableEffect, TableSemantics } from '../target/types.ts';
+import type { Effect, EffectSemantics, Normaliser, Row, RowUpdate, TableEffect, TableSemantics } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 const patternCache = new Map<string, RegExp>();

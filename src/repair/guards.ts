@@ -3,7 +3,7 @@
 // write out of scope) against the task's reference effect. Nothing is rerun, so
 // a guard says what a wrapped checker *would* catch.
 import type { Classification } from '../classify/classify.ts';
-import type { Effect } from '../target/types.ts';
+import type { Effect } from '../contract/target.ts';
 import type { Mechanism, PatchedVerdicts } from './result.ts';
 
 export function guardedVerdicts(cls: Classification, effects: Map<string, Effect | undefined>, mechanism: Mechanism, name: string): PatchedVerdicts {

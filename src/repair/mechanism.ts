@@ -2,7 +2,8 @@
 // repairs act on: a row count that differs (the cardinality mechanism) and a
 // write outside the reference's scope (the out-of-scope mechanism). Pure
 // functions of two effects, so they work for every target that reads back.
-import type { Effect, Json, TableEffect } from '../target/types.ts';
+import type { Effect, TableEffect } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { writes } from '../readback/compare.ts';
 
 export interface CountMismatch {

@@ -11,13 +11,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { Increment } from '../protocol/increment.ts';
 import { writeReport } from '../report/write.ts';
-import { parseTargetSpec, targetFactory } from '../target/registry.ts';
+import { targetFactory } from '../target/registry.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
-import type { PatchName, PatchedVerdicts, RepairResult } from './result.ts';
+import type { PatchedVerdicts, RepairResult } from './result.ts';
+import type { PatchName, PythonRepairProfile } from '../contract/repair.ts';
 import { rescore } from './refreeze.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -27,25 +28,9 @@ export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
 /** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */
 export const repairPython = () => process.env.BLINDSPOT_REPAIR_PYTHON ?? join(ROOT, '.venv-repair', 'bin', 'python');
 
-/** What a Python target tells the repair about its benchmark's sources. */
-export interface PythonRepairProfile {
-  /** the installed package whose files the checker files are (`<package>/...` in the increment) */
-  package: string;
-  /** where that package sits in the benchmark's repository, for upstream.diff's paths */
-  upstreamPrefix: string;
-  /** the patches the rewriter knows for this benchmark's checkers */
-  patches: PatchName[];
-  /** the function that judges a task, to take a patch out of it when the task's control rejects it */
-  checkerFunction(task: string): { path: string; qualname: string } | undefined;
-}
-
-const PROFILES: Record<string, () => Promise<PythonRepairProfile>> = {
-  agentdojo: async () => (await import('../../targets/agentdojo/repair.ts')).profile,
-  bfcl: async () => (await import('../../targets/bfcl/repair.ts')).profile,
-};
-
+/** The repair profile the target of `spec` brings, if it is a Python benchmark blindspot can patch. */
 export async function pythonProfile(spec: string): Promise<PythonRepairProfile | undefined> {
-  return PROFILES[parseTargetSpec(spec).name]?.();
+  return (await targetFactory(spec)).pythonRepair?.();
 }
 
 export interface RewriteReport {

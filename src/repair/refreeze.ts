@@ -4,10 +4,10 @@
 // byte for byte, frozen against the checkers to be scored (a copy directory or
 // the current shipped files), with the source increment named in its extras.
 import { resolve } from 'node:path';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
-import type { Target, TargetInfo } from '../target/types.ts';
+import type { Target, TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 

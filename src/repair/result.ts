@@ -3,10 +3,8 @@
 // accepts flipped, which controls and effect-correct cells still pass, and every
 // other verdict that moved. Nothing a patch breaks is filtered out.
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
-import type { Effect, VerdictValue } from '../target/types.ts';
-
-export const PATCHES = ['cardinality', 'count-guard', 'scope-guard', 'empty-turn', 'threshold'] as const;
-export type PatchName = (typeof PATCHES)[number];
+import type { Effect, VerdictValue } from '../contract/target.ts';
+import type { PatchName } from '../contract/repair.ts';
 
 export interface Flip {
   cell: string;

@@ -1,11 +1,11 @@
 // report.json: the paper's tables as data. Counts are per family and never pooled
 // into a rate across families.
 import type { Increment } from '../protocol/increment.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { RunFile } from '../run/runfile.ts';
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import { canonicalJson } from '../util/hash.ts';
-import type { LedgerEntry } from '../run/ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { buildSwapReport, type SwapReport } from './swap.ts';
 import { vectorSymbol } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';

@@ -3,7 +3,8 @@ import type { Report } from './build.ts';
 import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
 import { describeTimeLimit } from '../run/time-limit.ts';
-import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable, type Table } from './tables.ts';
+import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable } from './tables.ts';
+import type { Table } from './table.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 
 export function mdTable(head: string[], rows: (string | number)[][]): string {

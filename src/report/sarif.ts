@@ -4,8 +4,8 @@
 // in the message. A finding dismissed by triage stays, as a suppressed result.
 import type { Report } from './build.ts';
 import type { Increment } from '../protocol/increment.ts';
-import type { CheckerLocation } from '../target/types.ts';
-import { checkerOfGenerator, frozenSource } from '../repair/checker-files.ts';
+import type { CheckerLocation } from '../contract/target.ts';
+import { checkerOfGenerator, frozenSource } from '../target/checker-files.ts';
 import { ownsCode, targetFactory } from '../target/registry.ts';
 import { VERSION } from '../util/version.ts';
 

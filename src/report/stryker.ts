@@ -6,7 +6,7 @@
 import type { MutationTestResult, MutantResult, MutantStatus } from 'mutation-testing-report-schema';
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Increment } from '../protocol/increment.ts';
-import { checkerOfGenerator, frozenSource } from '../repair/checker-files.ts';
+import { checkerOfGenerator, frozenSource } from '../target/checker-files.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.ts';
 import { VERSION } from '../util/version.ts';
 

@@ -3,13 +3,13 @@
 // reader needs to judge it.
 import type { Increment } from '../protocol/increment.ts';
 import type { Classification, ClassifiedCell } from '../classify/classify.ts';
-import type { LedgerEntry } from '../run/ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
 import { RUNGS, RUNG_MEANING } from '../grammar/rungs.ts';
 import { worldReferenceId, type SwapSelection } from '../grammar/swap.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { Effect } from '../target/types.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { Effect } from '../contract/target.ts';
 
 export interface SwapReport {
   rungs: { rung: string; meaning: string; valid: number; pass: number }[];

@@ -2,11 +2,8 @@
 // report.html, so a column added to one cannot go missing from the other.
 import type { Report } from './build.ts';
 import { formatRate } from './thresholds.ts';
+import type { Table } from './table.ts';
 
-export interface Table {
-  head: string[];
-  rows: (string | number)[][];
-}
 
 export const flowTable = (r: Report): Table => ({
   head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'immat.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],

@@ -5,7 +5,6 @@
 // maintainer dismissed (triage) is left out too. Rates are never pooled across
 // families: the weakest family decides whether the build breaks.
 import type { Classification } from '../classify/classify.ts';
-import type { Report } from './build.ts';
 
 /** Percentages; checked where they are read (cli/thresholds.ts): break <= low <= high. */
 export interface Thresholds {
@@ -45,7 +44,10 @@ export function bandOf(rate: number | undefined, t: Thresholds): Band {
   return rate >= t.high ? 'high' : rate >= t.low ? 'low' : 'danger';
 }
 
-export function killRates(cls: Classification, report: Pick<Report, 'falseAccepts'>, families: string[], t: Thresholds): KillRates {
+/** What kill rates read of a report's false accepts: which ones triage dismissed. */
+type Findings = { falseAccepts: { cell: string; triage?: { status: 'dismissed' | 'accepted' } }[] };
+
+export function killRates(cls: Classification, report: Findings, families: string[], t: Thresholds): KillRates {
   const dismissed = new Set(report.falseAccepts.filter((f) => f.triage?.status === 'dismissed').map((f) => f.cell));
   const rows = families.map((family): KillRateRow => {
     const confirmed = cls.cells.filter((c) => c.arm === 'fault' && c.family === family && c.status === 'confirmed');

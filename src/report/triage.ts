@@ -1,7 +1,7 @@
 // Triage in the report: each false accept and search finding carries its
 // construction key, and what the triage file says of it. A dismissed finding
 // stays in the tables, marked; the headline counts say how many are dismissed.
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { cellKey, constructionKey, type Triage } from '../triage/triage.ts';
 import type { Report } from './build.ts';
 

@@ -1,14 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { loadIncrement, loadManifest } from '../protocol/increment.ts';
-import { readRunFile } from '../run/runfile.ts';
-import { readRunLedger } from '../run/verify.ts';
+import { loadRun } from '../run/load.ts';
 import { lockRunFolder } from '../run/lock.ts';
-import { locateIncrement } from '../run/locate.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { classify, type Classification } from '../classify/classify.ts';
-import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { buildReport, type Report } from './build.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -22,24 +18,9 @@ import { DEFAULT_THRESHOLDS, killRates, type Thresholds } from './thresholds.ts'
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
-import { type RunsReport, buildRunsReport, renderRunsHtmlBody, renderRunsMarkdown, runsCsv } from '../runs/report.ts';
+import { type RunsReport, buildRunsReport } from '../runs/summary.ts';
+import { renderRunsHtmlBody, renderRunsMarkdown, runsCsv } from './runs.ts';
 import type { RunsExtras } from '../runs/cells.ts';
-
-/** A run folder, verified; `mutants`: where else to look for its increment (see locateIncrement). */
-export async function loadRun(runDir: string, mutants?: string) {
-  const run = await readRunFile(runDir);
-  if (!run) throw new InputError(`${join(runDir, 'run.json')}: not found (expected a run folder written by \`blindspot run\` or \`audit\`)`);
-  if (run.shard) {
-    throw new InputError(
-      `${join(runDir, 'run.json')}: shard: this folder holds shard ${run.shard.index}/${run.shard.total} of increment ${run.increment.id}, not a whole run; combine every shard first: blindspot merge <shard run folders...> --out <dir>`,
-    );
-  }
-  const incDir = locateIncrement(runDir, run, mutants);
-  const increment = await loadIncrement(incDir);
-  const manifest = await loadManifest(incDir, increment);
-  const { entries } = readRunLedger(runDir, increment, manifest, run);
-  return { run, incDir, increment, manifest, ledger: entries };
-}
 
 export interface WrittenReport {
   report: Report;

@@ -3,9 +3,9 @@
 // to boot. A watchdog worker makes a synchronous hang here as recoverable as one
 // in a worker thread.
 import { Worker } from 'node:worker_threads';
-import type { Target } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { Target } from '../contract/target.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { scoreCell, PHASE } from './score.ts';
 import { lostCellEntry } from './lost.ts';
 

@@ -12,27 +12,9 @@
 import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
 import { ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
-import type { Delivery, Effect, Verdict } from '../target/types.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 export const LEDGER_SCHEMA = 'blindspot.ledger/2';
-
-export interface LedgerEntry {
-  cell: string;
-  status: 'scored' | 'refused';
-  verdict?: Verdict;
-  delivery?: Delivery;
-  effect?: Effect;
-  /** readback failed or the target has no readback: no effect evidence retained */
-  readbackError?: string;
-  ms?: number;
-  at: string;
-  /** cells a run derives as it goes (search shrinking): what was scored, since no manifest holds it */
-  derived?: { parent: string; plan: unknown; steps: unknown[] };
-  /** arms whose unit is an episode rather than a cell (src/perturb) keep its whole record here */
-  record?: Record<string, unknown>;
-  /** sha256 of the previous line (see the file comment); set by the writer */
-  prev?: string;
-}
 
 /** The chain's start for a run of this increment. */
 export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);

@@ -9,12 +9,13 @@
 // (`isolate`): whatever its checker does to its process, the run goes on, the
 // cell in flight is recorded as an Error with the cause, and a new child takes
 // the remaining cells.
-import type { OpenOptions, Target } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { OpenOptions, Target } from '../contract/target.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
 import { lostCellEntry } from './lost.ts';
 import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
+import { targetLists } from '../target/registry.ts';
 
 interface Slot {
   scorer: Scorer;
@@ -149,7 +150,7 @@ export class Pool {
   }
 
   private spawn(): void {
-    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs };
+    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, targetLists: targetLists() };
     const slot = { outstanding: [], lastProgress: Date.now(), dead: false, ready: false, seenPhase: 0 } as unknown as Slot;
     const events = {
       message: (m: FromScorer) => {

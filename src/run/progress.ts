@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { LedgerEntry } from './ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 export interface Progress {
   tick(entry: LedgerEntry): void;

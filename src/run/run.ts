@@ -1,11 +1,12 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
-import type { OpenOptions, Target } from '../target/types.ts';
+import type { OpenOptions, Target } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
-import { LedgerWriter, type LedgerEntry } from './ledger.ts';
+import { LedgerWriter } from './ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
 import { lockRunFolder } from './lock.ts';
 import { Pool } from './pool.ts';

@@ -1,9 +1,9 @@
 // Scoring one cell: fresh episode, deliver, read back BEFORE the checker runs
 // (so a checker cannot disturb the evidence), then check. Shared by workers and
 // by in-process runs.
-import type { Target, Verdict } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { Target, Verdict } from '../contract/target.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 const VERDICTS = new Set(['pass', 'fail', 'error']);
 

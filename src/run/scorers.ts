@@ -5,14 +5,16 @@
 // the same messages, so the pool treats them alike.
 import { Worker } from 'node:worker_threads';
 import { fork } from 'node:child_process';
-import type { Cell } from '../protocol/cell.ts';
-import type { OpenOptions } from '../target/types.ts';
-import type { LedgerEntry } from './ledger.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { OpenOptions } from '../contract/target.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 export interface ScorerInit {
   target: string;
   open: OpenOptions;
   limitMs: number;
+  /** the target lists the parent registered (module URLs), registered again by the scorer */
+  targetLists?: string[];
   /** threads only: the phase of the cell in flight, in shared memory */
   phase?: SharedArrayBuffer;
 }

@@ -5,7 +5,7 @@
 // task. Tasks go to the least-loaded shard, largest first, so shards stay even
 // when tasks have very different numbers of cells; the assignment depends only on
 // the manifest, so every machine computes the same one.
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { InputError } from '../util/errors.ts';
 
 export interface Shard {

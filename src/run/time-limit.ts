@@ -6,7 +6,7 @@
 // The measured limit is recorded per session in run.json, not in the increment:
 // an increment is content-addressed, and a measurement in it would make every
 // freeze unique (shards frozen on two machines could no longer be merged).
-import type { LedgerEntry } from './ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 
 export const CALIBRATION = { multiple: 10, floorMs: 10_000, provisionalMs: 60_000 } as const;
 

@@ -3,10 +3,11 @@
 // recorded when a session last ended. Report, repair, guard, rerun and resume all
 // go through here, so none of them can act on a changed ledger.
 import { join } from 'node:path';
-import type { Cell } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { derivedCellId } from '../protocol/cell.ts';
 import type { Increment } from '../protocol/increment.ts';
-import { readLedger, type LedgerEntry, type LedgerState } from './ledger.ts';
+import { readLedger, type LedgerState } from './ledger.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import type { RunFile } from './runfile.ts';
 
 export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');

@@ -2,8 +2,8 @@
 // whose code blindspot does not own (see scorers.ts). It opens the target once
 // and scores the cells it is sent, one at a time, in order.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openTarget } from '../target/registry.ts';
-import type { Cell } from '../protocol/cell.ts';
+import { openTarget, useTargetLists } from '../target/registry.ts';
+import type { Cell } from '../contract/cell.ts';
 import { scoreCell } from './score.ts';
 import type { FromScorer, ScorerInit } from './scorers.ts';
 
@@ -12,7 +12,7 @@ const post = (m: FromScorer) => (parentPort ? parentPort.postMessage(m) : proces
 const shared = init.phase ? new Int32Array(init.phase) : undefined;
 const onPhase = (p: number) => (shared ? Atomics.store(shared, 0, p) : post({ type: 'phase', phase: p }));
 
-const target = await openTarget(init.target, init.open).catch((e: Error) => {
+const target = await useTargetLists(init.targetLists).then(() => openTarget(init.target, init.open)).catch((e: Error) => {
   post({ type: 'fatal', error: e.message });
   throw e;
 });

@@ -3,8 +3,8 @@
 // file again), and each (task, benchmark version) the runs were recorded under
 // gets one reference cell: the yardstick its runs' effects are judged against is
 // the reference delivered under the same version, not today's.
-import type { EffectSemantics, Step, Target, TaskInfo, Trajectory } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
+import type { EffectSemantics, Step, Target, TaskInfo, Trajectory } from '../contract/target.ts';
+import type { Cell } from '../contract/cell.ts';
 import type { RecordedRun, RunSource } from './records.ts';
 
 export const RUN_FAMILY = 'recorded';

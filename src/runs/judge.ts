@@ -4,9 +4,10 @@
 // a reproduced run is compared with the reference delivered under the same
 // benchmark version, in the material view of the target's semantics and with the
 // reference's free arguments (what the prompt leaves to the agent) set apart.
-import type { Effect, EffectSemantics, Json, Step, TableEffect, VerdictValue } from '../target/types.ts';
-import type { Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from '../run/ledger.ts';
+import type { Effect, EffectSemantics, Step, TableEffect, VerdictValue } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { describeDifference, diffEffects, type TableDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
 import { canonicalJson } from '../util/hash.ts';

@@ -7,7 +7,8 @@
 // usable run at all is refused before anything is frozen.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import type { Json, Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 

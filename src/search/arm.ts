@@ -1,7 +1,8 @@
 // The search arm at freeze: the frozen search spec (operators, seed, budget,
 // shrink limit) and, per task, the explored plans as ordinary manifest cells.
-import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../target/types.ts';
-import { derivedCellId, type Cell } from '../protocol/cell.ts';
+import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../contract/target.ts';
+import { derivedCellId } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { describePlan, type OperatorSet, type SearchContext } from './plan.ts';
 import { explorePlans } from './explore.ts';
 

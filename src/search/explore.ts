@@ -5,7 +5,7 @@
 // reference unchanged, or that deliver the same steps as an earlier plan are
 // skipped, so every explored plan is a distinct trajectory.
 import fc from 'fast-check';
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { applyPlan, type Edit, type OperatorSet, type Plan, type SearchContext } from './plan.ts';
 

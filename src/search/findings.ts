@@ -3,9 +3,10 @@
 // run (which scores each candidate it has not seen, as a derived cell in the
 // ledger) and the report (which only looks candidates up), so both reach the same
 // minimal mutants, and a resumed run retraces the path of the interrupted one.
-import type { EffectSemantics, Step } from '../target/types.ts';
-import { derivedCellId, type Cell } from '../protocol/cell.ts';
-import type { LedgerEntry } from '../run/ledger.ts';
+import type { EffectSemantics, Step } from '../contract/target.ts';
+import { derivedCellId } from '../protocol/cell.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { classifyFault, referencesOf, type Evidence } from '../classify/classify.ts';
 import { describePlan, planSize, weaknessOf, type OperatorSet, type Plan, type PlanSize, type SearchContext } from './plan.ts';
 import { shrink, type Judgement } from './shrink.ts';

@@ -3,7 +3,8 @@
 // drop, duplicate and reorder writes, move any argument through its alternatives
 // and generated values, exchange one argument's values between two writes,
 // insert a write from another task (out of scope), and change the final answer.
-import type { Json, Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 import { candidateValues } from './values.ts';

@@ -2,7 +2,8 @@
 // name reference steps by their index in the reference, so a plan means the same
 // thing whatever the other edits did to positions; an edit whose step another
 // edit removed makes the plan invalid rather than silently editing another step.
-import type { EffectSemantics, Json, Step, TaskInfo } from '../target/types.ts';
+import type { EffectSemantics, Step, TaskInfo } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 export type Edit = { op: string } & { [k: string]: Json };

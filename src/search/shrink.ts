@@ -4,7 +4,7 @@
 // first that is still a false accept, until none is. The judge scores a
 // candidate, or looks it up when an earlier session already did, so a resumed
 // run retraces the same path and reaches the same minimal mutant.
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { applyPlan, compareSize, planSize, type OperatorSet, type Plan, type SearchContext } from './plan.ts';
 import { differsOnlyInFree } from './explore.ts';

@@ -2,7 +2,8 @@
 // alternatives: from the argument's domain when the target declares one, else
 // from the type of the reference value. Boundaries, off-by-one and scale for
 // numbers; the other entities of a kind for identifiers; near misses for strings.
-import type { Domain, Json } from '../target/types.ts';
+import type { Domain } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 /** At most this many generated values per argument, so one argument cannot eat a task's budget. */

@@ -2,7 +2,7 @@
 // checks every target must pass, without the protocol's handshake and
 // malformed-request probes, plus one for targets that judge an episode with
 // several checkers: each of them passes every reference.
-import type { OpenOptions, Target, Trajectory } from './types.ts';
+import type { OpenOptions, Target, Trajectory } from '../contract/target.ts';
 import { checkSubject, result, type Control, type ConformanceReport } from './protocol/conformance.ts';
 
 /** The reference on two fresh episodes; its checker asked twice on the first and once on the second. */

@@ -1,17 +1,36 @@
-import type { OpenOptions, Target, TargetFactory } from './types.ts';
+import type { OpenOptions, Target, TargetFactory, TargetList } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
-// Loaded lazily so that a command touching one target never pays for another.
-const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
-  apps: async () => (await import('../../targets/apps/index.ts')).apps,
-  servicedesk: async () => (await import('../../targets/servicedesk/index.ts')).servicedesk,
-  agentdojo: async () => (await import('../../targets/agentdojo/index.ts')).agentdojo,
-  bfcl: async () => (await import('../../targets/bfcl/index.ts')).bfcl,
-  miniwob: async () => (await import('../../targets/miniwob/index.ts')).miniwob,
+// The engine's own target; the built-in ones are registered by whoever composes
+// the program (the CLI from targets/index.ts), so the engine never imports a target.
+const PROTOCOL: Record<string, () => Promise<TargetFactory>> = {
   protocol: async () => (await import('./protocol/index.ts')).protocol,
 };
+const registered: Record<string, () => Promise<TargetFactory>> = {};
+const lists: string[] = [];
+
+/**
+ * Makes a list's targets known by name. Every scorer thread and process the run
+ * starts registers the same lists again (by their module URL), so a worker opens
+ * the targets its parent knows.
+ */
+export function registerTargets(list: TargetList): void {
+  if (lists.includes(list.url)) return;
+  lists.push(list.url);
+  Object.assign(registered, list.factories);
+}
+
+/** The module URLs of the registered lists, for a worker's start-up. */
+export const targetLists = () => [...lists];
+
+/** A worker's start-up: register the lists its parent had (each module exports `targetList`). */
+export async function useTargetLists(urls: readonly string[] = []): Promise<void> {
+  for (const url of urls) if (!lists.includes(url)) registerTargets((await import(url)).targetList as TargetList);
+}
+
+const factories = (): Record<string, () => Promise<TargetFactory>> => ({ ...registered, ...PROTOCOL });
 
 /**
  * A target spec is `name` or `name?key=value&key=value`: the options travel inside
@@ -29,7 +48,7 @@ export function formatTargetSpec(name: string, options: Record<string, string>):
   return `${name}?${new URLSearchParams(keys.map((k) => [k, options[k]])).toString()}`;
 }
 
-export const knownTargets = () => Object.keys(FACTORIES);
+export const knownTargets = () => Object.keys(factories());
 
 export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
 
@@ -53,7 +72,7 @@ export async function targetFactory(spec: string): Promise<TargetFactory> {
     if (!mod.target?.open) throw new InputError(`--target: ${name} does not export \`target\` (a TargetFactory with open())`);
     return mod.target as TargetFactory;
   }
-  const load = FACTORIES[name];
+  const load = factories()[name];
   if (!load) throw new InputError(`--target: unknown target '${name}' (known: ${knownTargets().join(', ')})`);
   return load();
 }

@@ -1,7 +1,8 @@
 // Schemas of the target-declared shapes that cross a trust boundary: a protocol
 // target's answers, and the copy frozen into an increment.
 import { z } from 'zod';
-import { NORMALISERS, type EffectSemantics, type Json } from './types.ts';
+import { NORMALISERS, type EffectSemantics } from '../contract/target.ts';
+import type { Json } from '../contract/json.ts';
 
 export const json: z.ZodType<Json> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),

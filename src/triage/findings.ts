@@ -1,11 +1,11 @@
 // The findings of a run a maintainer can triage: confirmed false accepts of the
 // fault arm, and the search arm's minimal mutants, each with its construction key.
-import { loadRun } from '../report/write.ts';
+import { loadRun } from '../run/load.ts';
 import { classify } from '../classify/classify.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
-import type { Step } from '../target/types.ts';
+import type { Step } from '../contract/target.ts';
 import { cellKey, constructionKey } from './triage.ts';
 
 export interface Finding {

@@ -5,8 +5,8 @@
 // hold for every later run that constructs the same mutant.
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Cell } from '../protocol/cell.ts';
-import type { Step } from '../target/types.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { Step } from '../contract/target.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { InputError, zodProblem } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/atomic.ts';

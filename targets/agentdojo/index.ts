@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/target/types.ts';
+import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/contract/target.ts';
 import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
 import { sha256 } from '../../src/util/hash.ts';
 
@@ -71,4 +71,7 @@ function locateChecker(task: string, _generator: string, files: CheckerFile[]): 
   return undefined;
 }
 
-export const agentdojo: TargetFactory = { ...served.factory, locateChecker };
+// Loaded only by `blindspot repair`, which is the one command that patches AgentDojo's files.
+const pythonRepair = async () => (await import('./repair.ts')).profile;
+
+export const agentdojo: TargetFactory = { ...served.factory, locateChecker, pythonRepair };

@@ -1,7 +1,7 @@
 // What `blindspot repair` needs to patch AgentDojo's own checker files: where they
 // live in its repository, and which function judges a task (so that a patch a
 // task's control rejects is taken back out of that function).
-import type { PythonRepairProfile } from '../../src/repair/python.ts';
+import type { PythonRepairProfile } from '../../src/contract/repair.ts';
 
 export const profile: PythonRepairProfile = {
   package: 'agentdojo',

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sql } from './api/endpoint.ts';
-import type { Effect, Json, Row, RowUpdate, TableEffect } from '../../src/target/types.ts';
+import type { Effect, Row, RowUpdate, TableEffect } from '../../src/contract/target.ts';
+import type { Json } from '../../src/contract/json.ts';
 
 // Readback must cost little per cell, so instead of diffing whole tables the
 // snapshot carries triggers that log every touched primary key; readback then

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import type { CallResult, Delivery, Effect, Episode, Json, Step, Trajectory, Verdict } from '../../src/target/types.ts';
+import type { CallResult, Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/contract/target.ts';
+import type { Json } from '../../src/contract/json.ts';
 import { callApi } from './api/registry.ts';
 import { readEffect } from './changelog.ts';
 import { runChecker } from './checker/run.ts';

@@ -3,8 +3,9 @@
 // (every endpoint, its argument schema from the endpoint's own zod schema).
 import { z } from 'zod';
 import { ENDPOINTS } from './api/registry.ts';
-import type { AgentInputs, ToolContract } from '../../src/perturb/inputs.ts';
-import type { Json, TaskInfo } from '../../src/target/types.ts';
+import type { AgentInputs, ToolContract } from '../../src/contract/inputs.ts';
+import type { TaskInfo } from '../../src/contract/target.ts';
+import type { Json } from '../../src/contract/json.ts';
 
 export const POLICY = [
   'Act only on the accounts of the user you are helping (user id 1).',

@@ -1,11 +1,11 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SealedSplitError, type EffectSemantics, type OpenOptions, type Target, type TaskInfo, type Trajectory } from '../../src/target/types.ts';
+import { SealedSplitError, type EffectSemantics, type OpenOptions, type Target, type TaskInfo, type Trajectory } from '../../src/contract/target.ts';
 import { openEpisode } from './episode.ts';
 import { GENERATORS, VARIANTS } from './tasks/index.ts';
 import { genContext } from './tasks/types.ts';
 import { getWorld } from './world/snapshot.ts';
-import { describeCheckerFiles } from '../../src/repair/checker-files.ts';
+import { describeCheckerFiles } from '../../src/target/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { appsInputs } from './inputs.ts';
 

@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
+import type { TargetFactory } from '../../src/contract/target.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const REPO_ROOT = resolve(HERE, '..', '..');
@@ -23,4 +24,4 @@ const served = pythonBridge({
 
 export const python = served.python;
 export const bridgeCommand = served.command;
-export const bfcl = served.factory;
+export const bfcl: TargetFactory = { ...served.factory, pythonRepair: async () => (await import('./repair.ts')).profile };

@@ -4,7 +4,7 @@
 // function), moved or copied there. Load them with
 // `--operators drop duplicate reorder move exchange insert targets/bfcl/operators.ts`.
 import type { Edit, SearchContext, SearchOperator, Slot } from '../../src/search/plan.ts';
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 
 /** Reference writes that belong to a turn after the first. */
 const lateWrites = (ctx: SearchContext) => ctx.reference.flatMap((s, at) => (s.kind === 'write' && (s.turn ?? 0) > 0 ? [at] : []));

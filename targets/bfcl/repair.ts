@@ -1,7 +1,7 @@
 // What `blindspot repair` needs to patch BFCL's multi-turn checker: where it lives
 // in the gorilla repository. Every task is judged by one function, so a patch its
 // controls reject is reported, never narrowed.
-import type { PythonRepairProfile } from '../../src/repair/python.ts';
+import type { PythonRepairProfile } from '../../src/contract/repair.ts';
 
 export const profile: PythonRepairProfile = {
   package: 'bfcl_eval',

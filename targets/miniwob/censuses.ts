@@ -2,7 +2,7 @@
 // default on a fresh seeded episode (form-defaults, per task as a union over its
 // seeds), and per task instance the controls its reference never touches, with a
 // value that differs from their default (extra-field candidates).
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import type { ExtraFieldCandidate, ExtraFieldCensus, FieldDefault, FormDefaultsCensus } from '../../src/census/gui.ts';
 import type { El, Observation } from './page.ts';
 

@@ -2,7 +2,7 @@
 // shapes.js grid in SVG (kind, colour, size), blocks to add up, a polygon
 // stroked on a canvas. Each reads what a person sees: SVG attributes, elements,
 // the canvas's strokes.
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import type { El, Observation } from './page.ts';
 import { byId, done, match, need, one, others, submitButton, typed, type Solver } from './read.ts';
 import { submit } from './steps.ts';

@@ -2,7 +2,7 @@
 // task page started on the cell's seed, the steps driven through Playwright,
 // then the readback (the recorder's snapshot) and the harnesses' verdicts.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
+import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/contract/target.ts';
 import { RECORDER, readReward, readSubmission, startEpisode } from './page.ts';
 import { effectOf, type Answer } from './readback.ts';
 import { describeReward, judge, type HarnessName } from './harnesses.ts';

@@ -2,7 +2,7 @@
 // its own checker. The reward itself is computed by the task's JavaScript; these
 // rules only turn it into success, and that threshold is what they disagree on.
 // Modelled from the installed sources (read, not copied), named with their lines.
-import type { VerdictValue } from '../../src/target/types.ts';
+import type { VerdictValue } from '../../src/contract/target.ts';
 import type { RewardState } from './page.ts';
 
 export interface Harness {

@@ -1,4 +1,4 @@
-import type { TargetFactory } from '../../src/target/types.ts';
+import type { TargetFactory } from '../../src/contract/target.ts';
 
 export const miniwob: TargetFactory = {
   name: 'miniwob',

@@ -1,7 +1,7 @@
 // What every oracle solver reads with: the utterance and the elements of one
 // look at a seeded page. A solver that cannot read what it needs throws
 // Unreadable, so a reference is never guessed.
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import type { El, Observation } from './page.ts';
 import { CLAIM, typeInto } from './steps.ts';
 

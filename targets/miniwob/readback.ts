@@ -9,7 +9,7 @@
 // key by key into each element, in order), `created` (elements the episode made
 // that carry data attributes: a calendar event with its start and end). An episode the task
 // never ended has no effect at all.
-import type { Effect, Row } from '../../src/target/types.ts';
+import type { Effect, Row } from '../../src/contract/target.ts';
 import type { Submission } from './page.ts';
 
 const table = (added: Row[] = [], updated: Effect[string]['updated'] = []) => ({ added, updated, removed: [] });

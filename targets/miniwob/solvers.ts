@@ -2,7 +2,7 @@
 // solver that reads the utterance and the DOM of a fresh seeded episode and
 // returns the correct interaction as GUI steps (drawn answers in drawn.ts,
 // games played against the page in games.ts).
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import type { El, Observation } from './page.ts';
 import { check, highlight, hover, key as keyPress, keys, later, navigate, pick, press, scroll, select, slide, submit, submitKey, typeInto } from './steps.ts';
 import { clickShape, countShape, countSides, identifyShape, visualAddition } from './drawn.ts';

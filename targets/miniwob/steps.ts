@@ -7,7 +7,7 @@
 // ls) and `page.scroll`, and `task.claim` claims completion. `field` is a CSS selector; a
 // choice step lists the other legal targets under `alternatives` (field and
 // label aligned), so wrong-choice and extra-selection need not know the task.
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import type { El } from './page.ts';
 
 export type How = 'type' | 'check' | 'pick' | 'select' | 'press' | 'slide' | 'keys' | 'highlight' | 'scroll' | 'drag';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckerFile, EffectSemantics, OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/target/types.ts';
+import type { CheckerFile, EffectSemantics, OpenOptions, Step, Target, TaskInfo, Trajectory } from '../../src/contract/target.ts';
 import { InputError } from '../../src/util/errors.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { HARNESS_NAMES, type HarnessName } from './harnesses.ts';

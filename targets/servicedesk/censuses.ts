@@ -5,7 +5,7 @@
 // compares display strings, as the paper's frozen census did; whether a
 // candidate really changes the stored value is for readback to show.
 import type { Browser } from 'playwright-core';
-import type { TargetCensus } from '../../src/target/types.ts';
+import type { TargetCensus } from '../../src/contract/target.ts';
 import { equalsDefault, type FieldDefault } from '../../src/census/gui.ts';
 import { TableClient, type Credentials } from './app/client.ts';
 import { rawRecord } from './app/schema.ts';

@@ -3,7 +3,7 @@
 // user created and then proves none is left (residue check).
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/target/types.ts';
+import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/contract/target.ts';
 import { TableClient } from './app/client.ts';
 import { WRITABLE_TABLES, rawRecord } from './app/schema.ts';
 import { refId } from './app/seed.ts';

@@ -1,7 +1,8 @@
 // Readback through the Table API, before the validator runs and before teardown:
 // every row the episode's user created, with RAW stored values. Raw, not display:
 // a display label that aliases the stored default must read back as the default.
-import type { Effect, Json } from '../../src/target/types.ts';
+import type { Effect } from '../../src/contract/target.ts';
+import type { Json } from '../../src/contract/json.ts';
 import type { TableClient } from './app/client.ts';
 import { WRITABLE_TABLES, linkColumns } from './app/schema.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialCdf, clopperPearsonUpper } from '../../src/consequence/clopper-pearson.ts';
+import { binomialCdf, clopperPearsonUpper } from '../../src/util/clopper-pearson.ts';
 
 /** P(X <= k) summed directly from n choose j in plain arithmetic: an independent path for small n. */
 function directCdf(k: number, n: number, p: number): number {
@@ -65,7 +65,7 @@ describe('binomial CDF in log space', () => {
 
 describe('clopperPearsonInterval', () => {
   it('is the two-sided exact interval: 0/n starts at 0, n/n ends at 1, and it contains k/n', async () => {
-    const { clopperPearsonInterval } = await import('../../src/consequence/clopper-pearson.ts');
+    const { clopperPearsonInterval } = await import('../../src/util/clopper-pearson.ts');
     expect(clopperPearsonInterval(0, 10)[0]).toBe(0);
     expect(clopperPearsonInterval(10, 10)[1]).toBe(1);
     // reference values of the exact 95% interval for 5/10

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { cli, useAppsAudit } from '../fixtures/cli.ts';
 import { sha256 } from '../../src/util/hash.ts';
-import { loadRun } from '../../src/report/write.ts';
+import { loadRun } from '../../src/run/load.ts';
 import { classify } from '../../src/classify/classify.ts';
 import { budgets } from '../../src/consequence/budget.ts';
-import type { ConsequenceResult } from '../../src/consequence/consequence.ts';
+import type { ConsequenceResult } from '../../src/consequence/result.ts';
 
 // One apps audit shared by these tests (apps has confirmed false accepts: extra and
 // extra-ni duplicate non-idempotent writes); they read it and add only consequence files.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overlap, rankConsequence, sharpInterval } from '../../src/consequence/rank.ts';
-import { clopperPearsonUpper } from '../../src/consequence/clopper-pearson.ts';
+import { clopperPearsonUpper } from '../../src/util/clopper-pearson.ts';
 
 const scores = (xs: [string, number][]) => xs.map(([configuration, score]) => ({ configuration, score }));
 

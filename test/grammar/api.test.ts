@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import { API_FAMILIES, API_OPERATORS, extraNi, omit, partial, wrongValue, claimOnly } from '../../src/grammar/api.ts';
 import type { IdempotenceCensus } from '../../src/census/idempotence.ts';
 import { canonicalJson } from '../../src/util/hash.ts';

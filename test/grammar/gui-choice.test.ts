@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import { CHOICE_FAMILIES, CHOICE_OPERATORS, extraSelection, partialEntry, wrongChoice } from '../../src/grammar/gui-choice.ts';
 import { canonicalJson } from '../../src/util/hash.ts';
 

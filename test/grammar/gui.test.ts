@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Step, TaskInfo } from '../../src/target/types.ts';
+import type { Step, TaskInfo } from '../../src/contract/target.ts';
 import { EXTRA_TEXT, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, extraField, extraFieldSubmit, extraFieldText, extraText, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
 import type { ExtraFieldCensus, FormDefaultsCensus } from '../../src/census/gui.ts';
 import type { GrammarContext } from '../../src/grammar/construction.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Step } from '../../src/target/types.ts';
+import type { Step } from '../../src/contract/target.ts';
 import { isTwin, rungOf, type RungTask } from '../../src/grammar/rungs.ts';
 
 const w = (call: string, args: Step['args']): Step => ({ call, args, kind: 'write' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openTarget } from '../../src/target/registry.ts';
-import type { Target, TargetInfo, TaskInfo, Trajectory } from '../../src/target/types.ts';
+import type { Target, TargetInfo, TaskInfo, Trajectory } from '../../src/contract/target.ts';
 import { changedTargets, PERTURB_FAMILIES } from '../../src/perturb/inputs.ts';
 import { PERTURB_OPERATORS, perturbCandidates, type Perturbation } from '../../src/perturb/operators.ts';
 import { checkStructure, validatePerturbation } from '../../src/perturb/validate.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTarget } from '../../src/target/registry.ts';
-import type { Target } from '../../src/target/types.ts';
+import type { Target } from '../../src/contract/target.ts';
 import { freezePerturbations, packSet, unpackSet, type PerturbSet } from '../../src/perturb/freeze.ts';
 import { runPerturbations } from '../../src/perturb/run.ts';
 import { PERTURB_FAMILIES } from '../../src/perturb/inputs.ts';

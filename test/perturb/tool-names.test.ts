@@ -3,8 +3,8 @@
 // tool families keep whichever convention the contract uses.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { TaskInfo, Trajectory } from '../../src/target/types.ts';
-import type { AgentInputs } from '../../src/perturb/inputs.ts';
+import type { TaskInfo, Trajectory } from '../../src/contract/target.ts';
+import type { AgentInputs } from '../../src/contract/inputs.ts';
 import { PERTURB_OPERATORS } from '../../src/perturb/operators.ts';
 
 const part = fc.stringMatching(/^[a-z]{2,6}(_[a-z]{2,6}){1,3}$/);

@@ -7,7 +7,7 @@ import { buildResult } from '../../src/repair/result.ts';
 import { headline } from '../../src/repair/render.ts';
 import { countMismatches, scopeViolations } from '../../src/repair/mechanism.ts';
 import type { Classification } from '../../src/classify/classify.ts';
-import type { Effect } from '../../src/target/types.ts';
+import type { Effect } from '../../src/contract/target.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();

@@ -10,7 +10,7 @@ import { REPAIR_SETUP, repairPython, rewrite } from '../../src/repair/python.ts'
 import { python as agentdojoPython, SETUP as AGENTDOJO_SETUP } from '../../targets/agentdojo/index.ts';
 import { bridgeCommand as bfclBridge, python as bfclPython, REPO_ROOT, SETUP as BFCL_SETUP } from '../../targets/bfcl/index.ts';
 import { ProtocolClient } from '../../src/target/protocol/client.ts';
-import type { Trajectory } from '../../src/target/types.ts';
+import type { Trajectory } from '../../src/contract/target.ts';
 import { cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { describeWith } from '../fixtures/requires.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, afterEach } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { freeze } from '../../src/protocol/freeze.ts';
+import { freeze } from '../../src/freeze/freeze.ts';
 import { runIncrement, ledgerPath } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
 import { readLedger } from '../../src/run/ledger.ts';

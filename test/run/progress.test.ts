@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
 import { createProgress } from '../../src/run/progress.ts';
-import type { LedgerEntry } from '../../src/run/ledger.ts';
+import type { LedgerEntry } from '../../src/contract/ledger.ts';
 import { cli } from '../fixtures/cli.ts';
 
 const entry = (verdict?: 'pass' | 'fail' | 'error'): LedgerEntry => ({

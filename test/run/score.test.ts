@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreCell } from '../../src/run/score.ts';
 import { InThreadScorer } from '../../src/run/in-thread.ts';
 import { controlCell } from '../../src/grammar/enumerate.ts';
-import type { Episode, Target } from '../../src/target/types.ts';
+import type { Episode, Target } from '../../src/contract/target.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

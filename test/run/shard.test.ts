@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { cli, comparable, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { parseShard, shardAssignment, shardCells } from '../../src/run/shard.ts';
-import type { Cell } from '../../src/protocol/cell.ts';
+import type { Cell } from '../../src/contract/cell.ts';
 
 // The committed increment of the README's default audit (apps, faults + floor + swap).
 const INC = 'mutants/apps-9fd7de1dc930';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { freeze } from '../../src/protocol/freeze.ts';
+import { freeze } from '../../src/freeze/freeze.ts';
 import { loadManifest } from '../../src/protocol/increment.ts';
 import { runIncrement } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calibrate, CALIBRATION } from '../../src/run/time-limit.ts';
-import type { LedgerEntry } from '../../src/run/ledger.ts';
+import type { LedgerEntry } from '../../src/contract/ledger.ts';
 import { cli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Effect, EffectSemantics, Step } from '../../src/target/types.ts';
-import type { Cell } from '../../src/protocol/cell.ts';
-import type { LedgerEntry } from '../../src/run/ledger.ts';
+import type { Effect, EffectSemantics, Step } from '../../src/contract/target.ts';
+import type { Cell } from '../../src/contract/cell.ts';
+import type { LedgerEntry } from '../../src/contract/ledger.ts';
 import { answerLacks, freeColumns, judgeRuns, withoutColumns } from '../../src/runs/judge.ts';
 import { referenceCellId } from '../../src/runs/cells.ts';
 

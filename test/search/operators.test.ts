@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { EffectSemantics, Step } from '../../src/target/types.ts';
+import type { EffectSemantics, Step } from '../../src/contract/target.ts';
 import { BUILTIN_OPERATORS } from '../../src/search/operators.ts';
 import { applyPlan, compareSize, planSize, type OperatorSet, type SearchContext } from '../../src/search/plan.ts';
 import { explorePlans } from '../../src/search/explore.ts';

@@ -1,7 +1,7 @@
 // Conformance of a protocol target: what the engine relies on, checked before an
 // audit trusts it. Each check names what failed and for which task, so a target
 // author can fix the bridge rather than read a ledger full of errors.
-import type { Effect, OpenOptions, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
+import type { Effect, OpenOptions, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
 import { describeDifference, diffEffects } from '../../readback/compare.ts';
 import { ProtocolClient } from './client.ts';
 import { startClient, type ProtocolTargetOptions } from './target.ts';

@@ -1,4 +1,4 @@
-import type { TargetFactory } from '../types.ts';
+import type { TargetFactory } from '../../contract/target.ts';
 
 /**
  * Any benchmark in any language: `--target protocol -- <command...>`. The client

@@ -3,7 +3,7 @@
 // persistent process per worker. Targets differ only in these names.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TargetFactory } from '../types.ts';
+import type { TargetFactory } from '../../contract/target.ts';
 import { InputError } from '../../util/errors.ts';
 
 export interface PythonBridge {

@@ -3,9 +3,9 @@
 // restarted for the next episode, and the episode it was serving reports its
 // delivery incomplete and its checker as Error, so the run goes on.
 import { parseCommandString } from 'execa';
-import type { CallResult, Delivery, Effect, Episode, OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../types.ts';
-import type { AgentInputs } from '../../perturb/inputs.ts';
-import { SealedSplitError } from '../types.ts';
+import type { CallResult, Delivery, Effect, Episode, OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
+import type { AgentInputs } from '../../contract/inputs.ts';
+import { SealedSplitError } from '../../contract/target.ts';
 import { InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
 import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS } from './messages.ts';

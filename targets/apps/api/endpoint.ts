@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { Json } from '../../../src/target/types.ts';
+import type { Json } from '../../../src/contract/json.ts';
 
 /** How the apps fail: the status codes a real REST API would answer with. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { Json } from '../../../src/target/types.ts';
+import type { Json } from '../../../src/contract/json.ts';
 import { ApiError, type Db, type Endpoint } from './endpoint.ts';
 import { contacts } from '../apps/contacts.ts';
 import { messages } from '../apps/messages.ts';

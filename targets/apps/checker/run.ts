@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
-import type { Json, Verdict } from '../../../src/target/types.ts';
+import type { Verdict } from '../../../src/contract/target.ts';
+import type { Json } from '../../../src/contract/json.ts';
 import type { World } from '../world/snapshot.ts';
 import { checkerDiff, readOnlyState } from './diff.ts';
 import type { Checker } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Json } from '../../../src/target/types.ts';
+import type { Json } from '../../../src/contract/json.ts';
 
 // The context a checker receives, in the AppWorld style: the task's parameters,
 // the records changed since the episode started, and read-only SQL on the state.

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Json, Step } from '../../../src/target/types.ts';
+import type { Step } from '../../../src/contract/target.ts';
+import type { Json } from '../../../src/contract/json.ts';
 import { prng, type Prng } from '../world/prng.ts';
 
 export interface GenContext {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { bridgeCommand, python, REPO_ROOT, SETUP } from '../../../targets/agentdojo/index.ts';
 import { ProtocolClient } from '../../../src/target/protocol/client.ts';
 import { RemoteError, RESULTS } from '../../../src/target/protocol/messages.ts';
-import type { Trajectory } from '../../../src/target/types.ts';
+import type { Trajectory } from '../../../src/contract/target.ts';
 import { describeWith } from '../../fixtures/requires.ts';
 
 describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('AgentDojo bridge: protocol versions and worlds', { timeout: 120_000 }, () => {

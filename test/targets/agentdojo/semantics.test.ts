@@ -8,7 +8,7 @@ import { openTarget } from '../../../src/target/registry.ts';
 import { API_OPERATORS } from '../../../src/grammar/api.ts';
 import { judgeEffect } from '../../../src/classify/classify.ts';
 import { isPlaceholder } from '../../../src/readback/semantics.ts';
-import type { Effect, EffectSemantics, Step, Target, Trajectory } from '../../../src/target/types.ts';
+import type { Effect, EffectSemantics, Step, Target, Trajectory } from '../../../src/contract/target.ts';
 import { describeWith } from '../../fixtures/requires.ts';
 
 describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('AgentDojo effect semantics through the engine', { timeout: 120_000 }, () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Target } from '../../../src/target/types.ts';
+import type { Target } from '../../../src/contract/target.ts';
 import { getWorld } from '../../../targets/apps/world/snapshot.ts';
 import { cell, openApps, tableCounts } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { apps } from '../../../targets/apps/index.ts';
-import type { Effect, OpenOptions, Target, Trajectory } from '../../../src/target/types.ts';
+import type { Effect, OpenOptions, Target, Trajectory } from '../../../src/contract/target.ts';
 
 export const openApps = (options: OpenOptions = {}): Promise<Target> => apps.open(options);
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SealedSplitError, type Target, type TaskInfo } from '../../../src/target/types.ts';
+import { SealedSplitError, type Target, type TaskInfo } from '../../../src/contract/target.ts';
 import { cell, openApps } from './helpers.ts';
 
 let target: Target;

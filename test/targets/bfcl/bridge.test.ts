@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bridgeCommand, python, REPO_ROOT, SETUP } from '../../../targets/bfcl/index.ts';
 import { ProtocolClient } from '../../../src/target/protocol/client.ts';
-import type { Effect, Step, Trajectory } from '../../../src/target/types.ts';
+import type { Effect, Step, Trajectory } from '../../../src/contract/target.ts';
 import { cli } from '../../fixtures/cli.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
 import { describeWith } from '../../fixtures/requires.ts';

@@ -4,7 +4,7 @@
 // partial credit; a missing install names its setup command.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { Target, Trajectory } from '../../../src/target/types.ts';
+import type { Target, Trajectory } from '../../../src/contract/target.ts';
 import { openMiniwob } from '../../../targets/miniwob/target.ts';
 import { COVERED } from '../../../targets/miniwob/solvers.ts';
 import { locatePackage, SETUP, VENV } from '../../../targets/miniwob/package.ts';

@@ -2,7 +2,7 @@
 // built by hand: what a description fits, what a count is, which guess comes
 // next. The browser test (miniwob.test.ts) runs them on the real pages.
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../../src/target/types.ts';
+import type { Step } from '../../../src/contract/target.ts';
 import type { El, Observation } from '../../../targets/miniwob/page.ts';
 import { later } from '../../../targets/miniwob/steps.ts';
 import { COVERED } from '../../../targets/miniwob/solvers.ts';

@@ -8,7 +8,7 @@
 // every form template extra-field candidates.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openServicedesk, type ServicedeskTarget } from '../../../targets/servicedesk/target.ts';
-import type { Step, Trajectory } from '../../../src/target/types.ts';
+import type { Step, Trajectory } from '../../../src/contract/target.ts';
 import { describeWithChromium } from '../../fixtures/requires.ts';
 import { optionMatches, textareaMatches } from '../../../targets/servicedesk/validators/catalog.ts';
 import { parseSchedules } from '../../../src/target/schedule.ts';

@@ -1,18 +1,13 @@
-// The recorded-runs report: reproduction first (per suite and per pipeline), then
-// per pipeline the recorded, regraded and corrected utility with intervals over
-// tasks, the leaderboard orders the corrections change, and each finding with the
-// readback that proves it. One model (RunsReport), rendered to markdown, HTML and
-// CSV from the same sections.
-import { stringify } from 'csv-stringify/sync';
-import type { Cell } from '../protocol/cell.ts';
-import type { EffectSemantics } from '../target/types.ts';
-import type { LedgerEntry } from '../run/ledger.ts';
+// The recorded-runs report's model: reproduction first (per suite and per
+// pipeline), then per pipeline the recorded, regraded and corrected utility with
+// intervals over tasks, the leaderboard orders the corrections change, and each
+// finding with the readback that proves it. Rendered by src/report/runs.ts.
+import type { Cell } from '../contract/cell.ts';
+import type { EffectSemantics } from '../contract/target.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import type { Triage } from '../triage/triage.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
-import { clopperPearsonInterval } from '../consequence/clopper-pearson.ts';
-import { mdTable } from '../report/markdown.ts';
-import { esc, STYLE, table } from '../report/html.ts';
-import type { Table } from '../report/tables.ts';
+import { clopperPearsonInterval } from '../util/clopper-pearson.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
 
@@ -182,9 +177,6 @@ export function buildRunsReport(opts: {
   };
 }
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
-const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
-
 export const CLASS_TEXT: Record<RunClass, string> = {
   'real-false-accept': 'Pass, and the replayed effect differs from the reference in what the task determines (another recipient, a second payment, a missing or extra row, a changed field the prompt states)',
   'real-false-reject': "Fail, although the replayed effect is the reference's in what the task determines and the answer states the reference answer",
@@ -195,107 +187,3 @@ export const CLASS_TEXT: Record<RunClass, string> = {
   excluded: 'not replayed: a bad file, a task this audit does not serve',
   unscored: 'not scored yet',
 };
-
-const METHOD =
-  'Each run is replayed on a fresh environment through the benchmark\'s own runtime (its calls in order, errors answered as recorded), read back before the checker runs, and regraded by the benchmark\'s own checker under the version it was recorded with. ' +
-  'Only a run whose regrade reproduces its recorded verdict is judged, by its effect against the reference delivered under the same version, in the target\'s material view (log tables, set semantics, ignored and normalised columns) with the reference\'s free arguments set apart. ' +
-  'Corrected utility counts real false accepts as failures and real false rejects as successes (dismissed ones excepted); intervals are 95% Clopper-Pearson over tasks.';
-
-interface Section {
-  title: string;
-  note?: string;
-  table?: Table;
-  text?: string;
-}
-
-const findingRows = (fs: Finding[]) =>
-  fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
-const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'free fields set apart', 'key', 'triage'];
-
-export function runsSections(r: RunsReport): Section[] {
-  const out: Section[] = [
-    {
-      title: 'Recorded runs: classes',
-      note: METHOD,
-      table: { head: ['class', 'runs', 'meaning'], rows: RUN_CLASSES.filter((c) => r.counts[c] || c !== 'unscored').map((c) => [c, r.counts[c], CLASS_TEXT[c]]) },
-    },
-    { title: 'Reproduction per suite', table: { head: ['suite', 'runs', 'reproduced', 'rate'], rows: r.reproduction.map((g) => [g.group, g.runs, g.reproduced, pct(g.rate)]) } },
-    {
-      title: 'Per pipeline',
-      note: 'Runs of the listed tasks only (the published utility column). Recorded: the verdict in the run file; regraded: the checker here.',
-      table: {
-        head: ['pipeline', 'runs', 'recorded utility', '95% CI', 'regraded utility', 'reproduced', 'real FA', 'real FR', 'needs review', 'corrected utility', '95% CI'],
-        rows: r.pipelines.map((p) => [p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), pct(p.regradedPasses / p.runs), pct(p.reproduced / p.runs), p.falseAccepts, p.falseRejects, p.needsReview, pct(p.correctedUtility), ci(p.correctedCi)]),
-      },
-    },
-    r.orders.changed.length
-      ? {
-          title: 'Leaderboard orders the corrections change',
-          note: `Top-1 recorded: ${r.orders.top1.recorded.join(', ')}; corrected: ${r.orders.top1.corrected.join(', ')} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).`,
-          table: { head: ['was above', 'now below', 'recorded', 'corrected'], rows: r.orders.changed.map((c) => [c.higher, c.lower, `${pct(c.recorded[0])} > ${pct(c.recorded[1])}`, `${pct(c.corrected[0])} < ${pct(c.corrected[1])}`]) },
-        }
-      : { title: 'Leaderboard orders the corrections change', text: `None. Top-1 recorded: ${r.orders.top1.recorded.join(', ') || 'n/a'}; corrected: ${r.orders.top1.corrected.join(', ') || 'n/a'} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).` },
-    r.falseAccepts.length
-      ? { title: 'Real false accepts', note: CLASS_TEXT['real-false-accept'], table: { head: FINDING_HEAD, rows: findingRows(r.falseAccepts) } }
-      : { title: 'Real false accepts', text: 'None.' },
-    r.falseRejects.length
-      ? { title: 'Real false rejects', note: CLASS_TEXT['real-false-reject'], table: { head: FINDING_HEAD, rows: findingRows(r.falseRejects) } }
-      : { title: 'Real false rejects', text: 'None.' },
-  ];
-  if (r.needsReview.length) out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'key'], rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, f.key]) } });
-  if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
-  if (r.unlisted.runs) out.push({ title: "Runs of tasks the target does not list", text: `${r.unlisted.runs} runs (AgentDojo: injection tasks given as the user's request, graded by the injection task's own check); ${r.unlisted.reproduced} reproduced; ${r.unlisted.falseAccepts} real false accepts. Not part of the utility columns.` });
-  if (r.excluded.length) {
-    // runs of suites this audit does not serve are one line per suite; runs.json lists every excluded run
-    const other = new Map<string, number>();
-    const rest: RunsReport['excluded'] = [];
-    for (const e of r.excluded) {
-      const m = /a run of (\S+), which this audit does not serve/.exec(e.reason);
-      if (m) other.set(m[1], (other.get(m[1]) ?? 0) + 1);
-      else rest.push(e);
-    }
-    const rows = [...[...other].sort().map(([suite, n]) => [`${n} run(s) of ${suite}`, 'a suite this audit does not serve']), ...rest.map((e) => [e.source, e.reason])];
-    out.push({ title: 'Excluded runs', table: { head: ['run', 'reason'], rows } });
-  }
-  return out;
-}
-
-export function renderRunsMarkdown(r: RunsReport, level = 2): string {
-  const h = '#'.repeat(level);
-  const out: string[] = [];
-  for (const s of runsSections(r)) {
-    out.push('', `${h} ${s.title}`, '');
-    if (s.note) out.push(s.note, '');
-    out.push(s.table ? mdTable(s.table.head, s.table.rows) : s.text!);
-  }
-  return out.join('\n') + '\n';
-}
-
-export function renderRunsHtmlBody(r: RunsReport): string {
-  return runsSections(r)
-    .map((s) => `<h2>${esc(s.title)}</h2>${s.note ? `<p class="note">${esc(s.note)}</p>` : ''}${s.table ? table(s.table.head, s.table.rows) : `<p>${esc(s.text)}</p>`}`)
-    .join('\n');
-}
-
-export const renderRunsHtml = (r: RunsReport) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>blindspot recorded runs: ${esc(r.target)}</title><style>${STYLE}</style></head><body><h1>blindspot recorded runs: ${esc(r.target)}</h1>${renderRunsHtmlBody(r)}</body></html>\n`;
-
-export function runsCsv(judged: RunsReport): { pipelines: string; findings: string } {
-  const pipelines = stringify(
-    judged.pipelines.map((p) => ({
-      pipeline: p.pipeline, runs: p.runs, recorded_passes: p.recordedPasses, regraded_passes: p.regradedPasses, reproduced: p.reproduced,
-      real_false_accepts: p.falseAccepts, real_false_rejects: p.falseRejects, needs_review: p.needsReview,
-      recorded_utility: p.recordedUtility.toFixed(4), recorded_ci_low: p.recordedCi[0].toFixed(4), recorded_ci_high: p.recordedCi[1].toFixed(4),
-      corrected_utility: p.correctedUtility.toFixed(4), corrected_ci_low: p.correctedCi[0].toFixed(4), corrected_ci_high: p.correctedCi[1].toFixed(4),
-    })),
-    { header: true },
-  );
-  const findings = stringify(
-    [...judged.falseAccepts, ...judged.falseRejects, ...judged.needsReview].map((f) => ({
-      class: f.class, pipeline: f.pipeline, task: f.task, version: f.version ?? '', source: f.source, recorded: f.recorded ?? '', regraded: f.regraded ?? '',
-      reason: f.reason, evidence: (f.evidence ?? []).join('; '), free: (f.free ?? []).join(' '), key: f.key, triage: f.triage ? `${f.triage.status}: ${f.triage.reason}` : '',
-    })),
-    { header: true, columns: ['class', 'pipeline', 'task', 'version', 'source', 'recorded', 'regraded', 'reason', 'evidence', 'free', 'key', 'triage'] },
-  );
-  return { pipelines, findings };
-}

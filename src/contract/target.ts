@@ -2,9 +2,9 @@
 // it is plain JSON so that a Python bridge or a subprocess protocol can implement
 // the same shapes without the engine noticing.
 
-import type { AgentInputs } from '../perturb/inputs.ts';
-
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+import type { AgentInputs } from './inputs.ts';
+import type { Json } from './json.ts';
+import type { PythonRepairProfile } from './repair.ts';
 
 export type Split = 'dev' | 'test' | 'holdout';
 
@@ -334,6 +334,18 @@ export interface TargetFactory {
    * Without it, a generator's own checker file (`<dir>/<generator>.<ext>`) is used.
    */
   locateChecker?(task: string, generator: string, files: CheckerFile[]): CheckerLocation | undefined;
+  /** Python benchmarks: what `blindspot repair` needs to patch copies of its checker files */
+  pythonRepair?(): Promise<PythonRepairProfile>;
+}
+
+/**
+ * A module's list of targets by name, each loaded only when opened. `url` is the
+ * module's own `import.meta.url`: worker threads and processes import it again,
+ * and it must export the list as `targetList`.
+ */
+export interface TargetList {
+  url: string;
+  factories: Record<string, () => Promise<TargetFactory>>;
 }
 
 /** A file in the benchmark's repository (relative to its root) and a 1-based line. */

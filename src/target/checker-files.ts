@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckerFile, TargetInfo } from '../target/types.ts';
+import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { sha256 } from '../util/hash.ts';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,4 +1,4 @@
-import type { Split, Target, TaskInfo, Trajectory } from '../target/types.ts';
+import type { Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
 import { openTarget } from '../target/registry.ts';
 import { API_FAMILIES, API_OPERATORS } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';
@@ -9,18 +9,18 @@ import type { Operator } from '../grammar/construction.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';
-import { freezeIncrement, type Increment } from './increment.ts';
+import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
-import type { Cell } from './cell.ts';
+import type { Cell } from '../contract/cell.ts';
 import { floorCells } from '../grammar/floor.ts';
 import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
 import { resolveOperators } from '../search/load.ts';
 import { readRuns } from '../runs/records.ts';
 import { runsCells, type RunsExtras } from '../runs/cells.ts';
 import { resolve } from 'node:path';
-import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from './arms.ts';
-export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from './arms.ts';
+import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from '../protocol/arms.ts';
+export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from '../protocol/arms.ts';
 
 export interface FreezeOptions {
   target: string;

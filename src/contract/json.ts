@@ -1,0 +1,2 @@
+// A JSON value: the only kind of data that crosses the contract (see target.ts).
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -1,0 +1,5 @@
+// One table of a report as data; markdown and HTML each render it their way.
+export interface Table {
+  head: string[];
+  rows: (string | number)[][];
+}
