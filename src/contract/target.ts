@@ -60,6 +60,12 @@ export interface Step {
    * known turn and its description names it.
    */
   turn?: number;
+  /**
+   * Recorded runs: the agent asked for this call but the harness never ran it (a
+   * run cut off with calls pending). It joins the call trace the checker reads,
+   * as in the recording, without running.
+   */
+  executed?: false;
 }
 
 /** The values an argument can take, as far as the target can say. */

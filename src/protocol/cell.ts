@@ -11,6 +11,7 @@ export const StepSchema = z.object({
   free: z.array(z.string()).optional(),
   domains: z.record(z.string(), DomainSchema).optional(),
   turn: z.number().int().min(0).optional(),
+  executed: z.literal(false).optional(),
 });
 
 /** A manifest's cell, checked on load; its shape is the contract's Cell. */

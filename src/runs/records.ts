@@ -106,6 +106,7 @@ export function trajectoryOf(messages: unknown, file: string): { steps: Step[]; 
   const recordedErrors: number[] = [];
   const pending: { id?: string; step: number }[] = [];
   let answer = '';
+  let answeredAny = false;
   messages.forEach((m, i) => {
     const where = `${file}: message ${i}`;
     if (!isObj(m) || typeof m.role !== 'string') throw new RunProblem(`${where}: expected {role, content}`);
@@ -119,12 +120,17 @@ export function trajectoryOf(messages: unknown, file: string): { steps: Step[]; 
         steps.push({ call, args, kind: 'read' });
       }
     } else if (m.role === 'tool') {
+      answeredAny = true;
       const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : undefined;
       const at = id ? pending.findIndex((p) => p.id === id) : 0;
       const answered = pending.splice(at < 0 ? 0 : at, 1)[0];
       if (answered && m.error !== null && m.error !== undefined && m.error !== '') recordedErrors.push(answered.step);
     }
   });
+  // Where the recording answers calls, a call no tool message answered was never
+  // run by the harness (AgentDojo stops its tool loop after 15 rounds); a recording
+  // with no tool message at all keeps no results, and its calls count as run.
+  if (answeredAny) for (const p of pending) steps[p.step] = { ...steps[p.step], executed: false };
   steps.push({ call: CLAIM_CALL, args: { output: answer }, kind: 'claim' });
   return { steps, recordedErrors: recordedErrors.sort((a, b) => a - b) };
 }

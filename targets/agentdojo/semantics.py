@@ -104,6 +104,32 @@ NORMALISED_ARGUMENTS: list[dict[str, Any]] = [
 # The bridge's claim step carries the agent's final answer (the checker's model_output).
 ANSWER = {"call": "answer", "arg": "output"}
 
+# Writes whose arguments the environment does not keep: the application sends them
+# out of the modelled state, so two deliveries that differ only there read back the
+# same state. The bridge reads each successful call back as a row of a table
+# `outbound.<call>` (keys "0", "1", ... in the episode's order of that call), with
+# these arguments as delivered (normalised as NORMALISED_ARGUMENTS says).
+# Reviewed against every write tool of the four suites (agentdojo/default_suites/v1/
+# tools/): banking's, workspace's (email, calendar, cloud drive) and slack's other
+# writes store every argument; download_file (file_name dropped) is in no suite's
+# tool list.
+OUTBOUND: list[dict[str, Any]] = [
+    {
+        "call": "invite_user_to_slack",
+        "args": ["user", "user_email"],
+        "why": "invite_user_to_slack adds the user to users, user_inbox and user_channels but keeps "
+        "user_email nowhere: the invitation goes out to that address and no table records it "
+        "(user names which invitation the address belongs to)",
+    },
+    {
+        "call": "reserve_car_rental",
+        "args": ["company", "start_time", "end_time"],
+        "why": "reserve_car_rental stores end_time = start_time in the reservation and uses its "
+        "end_time argument only in its reply, so the requested end of the rental goes to the "
+        "company and no table records it (company and start_time say which reservation)",
+    },
+]
+
 _PLACEHOLDER = re.compile(r"<[^<>]*>|[.\u2026]+")
 
 
@@ -139,4 +165,9 @@ def argument_semantics(placeholders: dict[str, list[str]]) -> list[dict[str, Any
 
 
 def effect_semantics(placeholders: dict[str, list[str]]) -> dict[str, Any]:
-    return {"tables": [dict(t) for t in TABLES], "arguments": argument_semantics(placeholders), "answer": dict(ANSWER)}
+    return {
+        "tables": [dict(t) for t in TABLES],
+        "arguments": argument_semantics(placeholders),
+        "answer": dict(ANSWER),
+        "outbound": [{**o, "args": list(o["args"])} for o in OUTBOUND],
+    }

@@ -65,3 +65,13 @@ describe('readRuns', () => {
     expect(() => verifyRunFiles({ root: dir, files: src.files }, 'inc')).toThrow(/a\.jsonl: changed since increment inc was frozen/);
   });
 });
+
+describe('calls the harness never ran', () => {
+  it('are marked executed: false where the recording answers calls, and run where it keeps no results at all', () => {
+    const call = (id: string) => ({ role: 'assistant', tool_calls: [{ function: 'f', args: {}, id }] });
+    const answered = trajectoryOf([call('a'), { role: 'tool', tool_call_id: 'a', error: null }, call('b')], 'x.json');
+    expect(answered.steps.map((s) => s.executed)).toEqual([undefined, false, undefined]);
+    const bare = trajectoryOf([call('a'), call('b')], 'y.json');
+    expect(bare.steps.every((s) => s.executed === undefined)).toBe(true);
+  });
+});

@@ -86,8 +86,9 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('A
   it('an outbound write is read back as a row per successful call, in order; other readbacks are unchanged', async () => {
     // read raw: the declaration is the bridge's, whatever the client's schema keeps of it
     const handshake = { id: 'outbound', method: 'handshake', params: { protocol: 3, client: 'test', options: { suite: 'banking,slack' } } };
-    const answer = (await client.sendRaw(JSON.stringify(handshake), 'outbound', 120_000)) as { result: { target: { semantics: { outbound?: unknown } } } };
+    const answer = (await client.sendRaw(JSON.stringify(handshake), 'outbound', 120_000)) as { result: { target: { capabilities: string[]; semantics: { outbound?: unknown } } } };
     const outbound = answer.result.target.semantics.outbound;
+    expect(answer.result.target.capabilities).toContain('recorded-runs');
     expect(outbound).toEqual(expect.arrayContaining([expect.objectContaining({ call: 'invite_user_to_slack', args: ['user', 'user_email'] })]));
 
     const steps = [
