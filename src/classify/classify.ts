@@ -138,7 +138,7 @@ export function referencesOf(cells: Cell[], entryOf: (id: string) => LedgerEntry
  * When a delivery added one row where the reference added one, name the columns
  * whose stored values differ, so the evidence shows the persisted wrong value.
  */
-function changedValues(d: TableDifference): string[] {
+export function changedValues(d: TableDifference): string[] {
   let pair: [Record<string, Json>, Record<string, Json>] | undefined;
   if (d.missingAdded.length === 1 && d.extraAdded.length === 1) pair = [d.missingAdded[0], d.extraAdded[0]];
   else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];

@@ -102,6 +102,11 @@ export interface TableSemantics {
   ignore?: string[];
   /** per column, normalisations under which two values are the same */
   normalise?: Record<string, Normaliser[]>;
+  /**
+   * Per column, values that name the same thing as another value (a payee's name
+   * and its account number): each is read as the value it maps to.
+   */
+  aliases?: Record<string, Record<string, Json>>;
   /** why the target declares this, in the report's words */
   why?: string;
 }
@@ -114,6 +119,15 @@ export interface ArgumentSemantics {
   normalise?: Normaliser[];
   /** values that stand for "anything" (placeholders): never used as an alternative or a generated value */
   placeholders?: Json[];
+  /**
+   * The task leaves this argument to the agent unless its instruction states the
+   * value (a payment's subject, a message's wording): a recorded run's own value
+   * is no wrong effect. Read by the recorded-runs arm only; the fault arm moves
+   * arguments by `free`, which is stricter.
+   */
+  open?: boolean;
+  /** why the target declares this, in the report's words */
+  why?: string;
 }
 
 /**

@@ -46,6 +46,8 @@ function materialValues(values: Record<string, Json>, rule: TableSemantics): Rec
   for (const [k, v] of Object.entries(values)) {
     if (rule.ignore?.includes(k)) continue;
     let x = rule.normalise?.[k] ? normaliseValue(v, rule.normalise[k]) : v;
+    const alias = typeof x === 'string' ? rule.aliases?.[k]?.[x] : undefined;
+    if (alias !== undefined) x = alias;
     if (rule.setColumns?.includes(k)) x = asSet(x);
     out[k] = x;
   }
@@ -108,6 +110,7 @@ export function immaterialBecause(semantics: EffectSemantics | undefined, table:
           rule.set ? 'a set (duplicate rows are no change)' : '',
           rule.setColumns?.length ? `set-valued columns ${rule.setColumns.join(', ')}` : '',
           rule.normalise ? `normalised columns ${Object.keys(rule.normalise).join(', ')}` : '',
+          rule.aliases ? `aliased values in ${Object.keys(rule.aliases).join(', ')}` : '',
         ]
           .filter(Boolean)
           .join('; ');

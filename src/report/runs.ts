@@ -24,8 +24,8 @@ interface Section {
 }
 
 const findingRows = (fs: Finding[]) =>
-  fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
-const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'free fields set apart', 'key', 'triage'];
+  fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
+const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 
 export function runsSections(r: RunsReport): Section[] {
   const out: Section[] = [

@@ -72,6 +72,39 @@ function withClaim(steps: Step[], reference: Trajectory, semantics: EffectSemant
   return claim ? [...calls, { call: claim.call, args: claim.args, kind: 'claim' }] : calls;
 }
 
+// any declaration that says so: other declarations of the argument (placeholders, normalisers) come first
+const isOpen = (semantics: EffectSemantics | undefined, call: string, arg: string) =>
+  !!semantics?.arguments?.some((a) => a.open && a.arg === arg && (a.call === call || a.call === '*'));
+
+/**
+ * Whether the instruction prescribes a value: quotes it ("use 'Feedback scores'
+ * as the subject"). A value that merely occurs in it is no prescription: "the
+ * iPhone subscription service" names a service, not a payment's subject.
+ */
+export function stated(value: unknown, instruction: string): boolean {
+  if (typeof value !== 'string' || !value.trim()) return false;
+  const v = value.trim().toLowerCase();
+  const text = instruction.toLowerCase();
+  return [`'${v}'`, `"${v}"`, `‘${v}’`, `“${v}”`].some((q) => text.includes(q));
+}
+
+/**
+ * The reference as the yardstick of recorded runs: each write step's arguments
+ * that the target declares open, and whose value the task's instruction does not
+ * state, join the step's free arguments (what the prompt leaves to the agent).
+ */
+export function openArguments(reference: Trajectory, instruction: string | undefined, semantics: EffectSemantics | undefined): Trajectory {
+  const steps = reference.steps.map((s) => {
+    if (s.kind !== 'write') return s;
+    const open = Object.entries(s.args)
+      .filter(([arg, v]) => isOpen(semantics, s.call, arg) && !stated(v, instruction ?? ''))
+      .map(([arg]) => arg);
+    const free = [...new Set([...(s.free ?? []), ...open])].sort();
+    return free.length ? { ...s, free } : s;
+  });
+  return { ...reference, steps };
+}
+
 export async function runsCells(target: Target, tasks: TaskInfo[], source: RunSource, semantics?: EffectSemantics): Promise<Cell[]> {
   const info = new Map(tasks.map((t) => [t.id, t]));
   const references = new Map<string, Trajectory | Error>();
@@ -122,7 +155,7 @@ export async function runsCells(target: Target, tasks: TaskInfo[], source: RunSo
       trajectory: ref.task,
       generator: info.get(ref.task)?.generator ?? ref.task,
       ...(version !== 'served' ? { delivery: { version } } : {}),
-      construction: { ok: true, steps: ref.steps, edit: `reference of ${ref.task} under ${version === 'served' ? 'the served version' : version}` },
+      construction: { ok: true, steps: openArguments(ref, info.get(ref.task)?.instruction, semantics).steps, edit: `reference of ${ref.task} under ${version === 'served' ? 'the served version' : version}` },
     });
   }
   return [...refCells.sort((a, b) => a.id.localeCompare(b.id)), ...cells];

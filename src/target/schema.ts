@@ -27,12 +27,13 @@ export const SemanticsSchema: z.ZodType<EffectSemantics> = z.object({
         setColumns: z.array(z.string()).optional(),
         ignore: z.array(z.string()).optional(),
         normalise: z.record(z.string(), Normalisers).optional(),
+        aliases: z.record(z.string(), z.record(z.string(), json)).optional(),
         why: z.string().optional(),
       }),
     )
     .optional(),
   arguments: z
-    .array(z.object({ call: z.string().min(1), arg: z.string().min(1), normalise: Normalisers.optional(), placeholders: z.array(json).optional() }))
+    .array(z.object({ call: z.string().min(1), arg: z.string().min(1), normalise: Normalisers.optional(), placeholders: z.array(json).optional(), open: z.boolean().optional(), why: z.string().optional() }))
     .optional(),
   answer: z.object({ call: z.string().min(1), arg: z.string().min(1) }).optional(),
 });

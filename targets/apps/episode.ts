@@ -27,7 +27,8 @@ export function openEpisode(world: World, checkers: CheckerSource): Episode {
       const rejected: NonNullable<Delivery['rejected']> = [];
       for (const step of trajectory.steps) {
         try {
-          callApi(d, step.call, step.args);
+          // a recorded call the agent's harness never ran is not run here either
+          if (step.executed !== false) callApi(d, step.call, step.args);
         } catch (e) {
           const error = e instanceof Error ? e.message : String(e);
           // a recorded agent was answered with the error and went on
