@@ -99,6 +99,8 @@ export function openArguments(reference: Trajectory, instruction: string | undef
     const open = Object.entries(s.args)
       .filter(([arg, v]) => isOpen(semantics, s.call, arg) && !stated(v, instruction ?? ''))
       .map(([arg]) => arg);
+    // an open argument the reference leaves out is the agent's to give too
+    for (const a of semantics?.arguments ?? []) if (a.open && a.call === s.call && !(a.arg in s.args)) open.push(a.arg);
     const free = [...new Set([...(s.free ?? []), ...open])].sort();
     return free.length ? { ...s, free } : s;
   });

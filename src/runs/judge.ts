@@ -9,7 +9,7 @@ import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { describeDifference, diffEffects, type TableDifference } from '../readback/compare.ts';
-import { materialEffect } from '../readback/semantics.ts';
+import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 import { changedValues } from '../classify/classify.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { REFERENCE_FAMILY, referenceCellId } from './cells.ts';
@@ -46,12 +46,27 @@ const FREE = '\u0000';
  */
 export function freeColumns(steps: Step[], reference: Effect): Set<string> {
   const values = new Set<string>();
-  for (const s of steps) if (s.kind === 'write') for (const a of s.free ?? []) if (a in s.args) values.add(canonicalJson(s.args[a]));
+  const texts: string[] = [];
+  const absent = new Set<string>();
+  for (const s of steps) {
+    if (s.kind !== 'write') continue;
+    for (const a of s.free ?? []) {
+      if (!(a in s.args)) absent.add(a);
+      else {
+        values.add(canonicalJson(s.args[a]));
+        const v = s.args[a];
+        if (typeof v === 'string' && v.trim().length >= 8) texts.push(v);
+      }
+    }
+  }
   const out = new Set<string>();
-  if (!values.size) return out;
+  if (!values.size && !absent.size) return out;
+  // a free argument is stored as given, or inside a longer text (appended to a file), or,
+  // where the reference leaves it out, in the column of its name
+  const holds = (col: string, v: Json) => values.has(canonicalJson(v)) || (typeof v === 'string' && texts.some((t) => v.includes(t))) || absent.has(col);
   for (const [table, t] of Object.entries(reference)) {
     const rows = [...t.added.map((r) => r.values), ...t.updated.map((u) => u.after)];
-    for (const row of rows) for (const [col, v] of Object.entries(row)) if (values.has(canonicalJson(v))) out.add(`${table}${FREE}${col}`);
+    for (const row of rows) for (const [col, v] of Object.entries(row)) if (holds(col, v)) out.add(`${table}${FREE}${col}`);
   }
   return out;
 }
@@ -59,9 +74,14 @@ export function freeColumns(steps: Step[], reference: Effect): Set<string> {
 /** The effect without its free columns; an update that then changes nothing is no update. */
 export function withoutColumns(effect: Effect, free: Set<string>): Effect {
   if (!free.size) return effect;
+  // a free field stays free where the application copies it (an invitation e-mail attaches the event it invites to)
+  const names = new Set([...free].map((f) => f.slice(f.indexOf(FREE) + 1)));
+  const nested = (v: Json): Json =>
+    Array.isArray(v) ? v.map(nested) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => !names.has(k)).map(([k, x]) => [k, nested(x)])) : v;
   const out: Effect = {};
   for (const [table, t] of Object.entries(effect)) {
-    const keep = (values: Record<string, Json>) => Object.fromEntries(Object.entries(values).filter(([c]) => !free.has(`${table}${FREE}${c}`)));
+    const keep = (values: Record<string, Json>) =>
+      Object.fromEntries(Object.entries(values).filter(([c]) => !free.has(`${table}${FREE}${c}`)).map(([c, v]) => [c, nested(v)]));
     const updated = t.updated
       .map((u) => ({ key: u.key, before: keep(u.before), after: keep(u.after) }))
       .filter((u) => canonicalJson(u.before) !== canonicalJson(u.after));
@@ -164,7 +184,17 @@ export function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunCon
   if (differences.length) return { ...judged, ...withFree, class: 'correct-fail', reason: 'Fail, and the effect differs from the reference', evidence, differences };
   if (freeOnly) return { ...judged, ...withFree, class: 'needs-review', reason: 'Fail with an effect that differs from the reference only in free fields: the checker may judge what the prompt leaves to the agent' };
   if (lacks) return { ...judged, ...withFree, class: 'correct-fail', reason: `the reference's effect, but ${lacks}` };
-  return { ...judged, ...withFree, class: 'real-false-reject', reason: "Fail on the reference's effect with an answer that states the reference answer" };
+  if (!run!.listed) return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on the ground truth's effect of a task the target does not list${note}` };
+  // what the correct-looking run did differently, where the checker could have seen it: immaterial differences and the answer
+  const raw = diffEffects(refEffect, entry.effect).map((d) => `${describeDifference(d)} (immaterial: ${immaterialBecause(ctx.semantics, d.table)})`);
+  const said = answerOf(cell.construction.steps, ctx.semantics);
+  return {
+    ...judged,
+    ...withFree,
+    class: 'real-false-reject',
+    reason: `Fail on the reference's effect with an answer that states the reference answer${note}`,
+    evidence: [...raw, `answer: ${JSON.stringify(said.length > 300 ? `${said.slice(0, 300)}...` : said)}`],
+  };
 }
 
 /** Every recorded-run cell of a manifest, judged. */

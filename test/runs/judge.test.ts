@@ -113,3 +113,14 @@ describe('free columns', () => {
     );
   });
 });
+
+describe('free fields copied elsewhere', () => {
+  it('stay free inside the values that copy them, and nowhere else', () => {
+    const free = new Set(['calendar.events\u0000description']);
+    const email = (description: string, subject: string): Effect => ({
+      'inbox.emails': { added: [{ key: '1', values: { subject, attachments: [{ title: 'Dinner', description }] } }], updated: [], removed: [] },
+    });
+    expect(withoutColumns(email('mine', 'Invitation'), free)).toEqual(withoutColumns(email('theirs', 'Invitation'), free));
+    expect(withoutColumns(email('mine', 'Invitation'), free)).not.toEqual(withoutColumns(email('mine', 'Other'), free));
+  });
+});
