@@ -8,7 +8,7 @@ import type { Effect, EffectSemantics, Step, TableEffect, VerdictValue } from '.
 import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
-import { describeDifference, diffEffects, type TableDifference } from '../readback/compare.ts';
+import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 import { changedValues } from '../classify/classify.ts';
 import { canonicalJson } from '../util/hash.ts';
@@ -48,9 +48,11 @@ export function freeColumns(steps: Step[], reference: Effect): Set<string> {
   const values = new Set<string>();
   const texts: string[] = [];
   const absent = new Set<string>();
+  const named = new Set<string>();
   for (const s of steps) {
     if (s.kind !== 'write') continue;
     for (const a of s.free ?? []) {
+      named.add(a);
       if (!(a in s.args)) absent.add(a);
       else {
         values.add(canonicalJson(s.args[a]));
@@ -60,10 +62,11 @@ export function freeColumns(steps: Step[], reference: Effect): Set<string> {
     }
   }
   const out = new Set<string>();
-  if (!values.size && !absent.size) return out;
+  if (!values.size && !named.size) return out;
   // a free argument is stored as given, or inside a longer text (appended to a file), or,
   // where the reference leaves it out, in the column of its name
-  const holds = (col: string, v: Json) => values.has(canonicalJson(v)) || (typeof v === 'string' && texts.some((t) => v.includes(t))) || absent.has(col);
+  // (the column of its name also where the application reformats the value: a datetime parsed from "2025-01-02 09:00")
+  const holds = (col: string, v: Json) => values.has(canonicalJson(v)) || (typeof v === 'string' && texts.some((t) => v.includes(t))) || absent.has(col) || named.has(col);
   for (const [table, t] of Object.entries(reference)) {
     const rows = [...t.added.map((r) => r.values), ...t.updated.map((u) => u.after)];
     for (const row of rows) for (const [col, v] of Object.entries(row)) if (holds(col, v)) out.add(`${table}${FREE}${col}`);
@@ -103,13 +106,19 @@ const fold = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
  */
 export function answerLacks(reference: string, answer: string): string | undefined {
   if (!reference.trim()) return undefined;
-  const want = numbersIn(reference);
-  if (want.length) {
-    const got = numbersIn(answer);
-    const missing = want.filter((n) => !got.includes(n));
-    return missing.length ? `the answer does not state ${missing.join(', ')} (the reference answer: ${JSON.stringify(reference)})` : undefined;
+  const got = numbersIn(answer);
+  const text = fold(answer);
+  const missing: string[] = [];
+  // each comma-separated part of the reference answer: a name the answer must contain, or a
+  // figure ("price: 1080", "1,050.00") it must state however written
+  for (const part of reference.split(/[,;\n]+(?!\d{3}\b)/).map((p) => p.trim()).filter(Boolean)) {
+    const figures = numbersIn(part);
+    // a part that is only figures, once a label ("price:") is dropped
+    const bare = figures.length && !/[a-z]{2}/i.test(part.replace(/^[^:]*:/, '').replace(NUMBER, ''));
+    if (bare) missing.push(...figures.filter((n) => !got.includes(n)).map(String));
+    else if (!text.includes(fold(part))) missing.push(JSON.stringify(part));
   }
-  return fold(answer).includes(fold(reference)) ? undefined : `the answer does not contain ${JSON.stringify(reference)}`;
+  return missing.length ? `the answer does not state ${missing.join(', ')} (the reference answer: ${JSON.stringify(reference)})` : undefined;
 }
 
 function answerOf(steps: Step[], semantics: EffectSemantics | undefined): string {
@@ -185,6 +194,10 @@ export function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunCon
   if (freeOnly) return { ...judged, ...withFree, class: 'needs-review', reason: 'Fail with an effect that differs from the reference only in free fields: the checker may judge what the prompt leaves to the agent' };
   if (lacks) return { ...judged, ...withFree, class: 'correct-fail', reason: `the reference's effect, but ${lacks}` };
   if (!run!.listed) return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on the ground truth's effect of a task the target does not list${note}` };
+  // nothing material to compare and no answer to read: such a checker judges the calls themselves (was the page read?)
+  if (isEmptyEffect(view(refEffect, false)) && !answerOf(refSteps, ctx.semantics).trim()) {
+    return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on a task whose reference changes nothing material and answers nothing: its checker judges the calls made, which effects cannot show${note}` };
+  }
   // what the correct-looking run did differently, where the checker could have seen it: immaterial differences and the answer
   const raw = diffEffects(refEffect, entry.effect).map((d) => `${describeDifference(d)} (immaterial: ${immaterialBecause(ctx.semantics, d.table)})`);
   const said = answerOf(cell.construction.steps, ctx.semantics);

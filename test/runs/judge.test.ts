@@ -86,8 +86,12 @@ describe('answerLacks', () => {
     expect(answerLacks('1050', 'It was €1,050.00.')).toBeUndefined();
     expect(answerLacks('1050', 'It was 105.')).toMatch(/does not state 1050/);
     expect(answerLacks('Spotify Premium', 'the  spotify premium plan')).toBeUndefined();
-    expect(answerLacks('Spotify Premium', 'Netflix')).toMatch(/does not contain/);
+    expect(answerLacks('Spotify Premium', 'Netflix')).toMatch(/does not state "Spotify Premium"/);
     expect(answerLacks('', 'anything')).toBeUndefined();
+    // every named part, and the labelled figure
+    const ref = 'Eiffel Tower Car Rental, Good Night, Le Baratin, price: 1080';
+    expect(answerLacks(ref, 'Good Night hotel, Le Baratin and Eiffel Tower Car Rental: 1,080 EUR in all')).toBeUndefined();
+    expect(answerLacks(ref, 'Good Night hotel, New Asiaway and Eiffel Tower Car Rental: 1080 EUR')).toMatch(/"Le Baratin"/);
   });
 });
 
