@@ -94,7 +94,35 @@ export function withoutColumns(effect: Effect, free: Set<string>): Effect {
   return out;
 }
 
+/**
+ * The effect with every copy of its own free values (an invitation e-mail whose
+ * body is the event's description) replaced by the free column's name, so the
+ * copy is as free as the value: each side's copies are its own values.
+ */
+export function withFreeCopies(effect: Effect, free: Set<string>): Effect {
+  if (!free.size) return effect;
+  const copies = new Map<string, string>();
+  for (const [table, t] of Object.entries(effect)) {
+    for (const values of [...t.added.map((r) => r.values), ...t.updated.map((u) => u.after)]) {
+      for (const [col, v] of Object.entries(values)) if (free.has(`${table}${FREE}${col}`) && typeof v === 'string') copies.set(v, `<free ${col}>`);
+    }
+  }
+  if (!copies.size) return effect;
+  const swap = (v: Json): Json => (typeof v === 'string' ? (copies.get(v) ?? v) : Array.isArray(v) ? v.map(swap) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)])) : v);
+  const row = (table: string, values: Record<string, Json>) => Object.fromEntries(Object.entries(values).map(([c, v]) => [c, free.has(`${table}${FREE}${c}`) ? v : swap(v)]));
+  const out: Effect = {};
+  for (const [table, t] of Object.entries(effect)) {
+    out[table] = {
+      added: t.added.map((r) => ({ key: r.key, values: row(table, r.values) })),
+      updated: t.updated.map((u) => ({ key: u.key, before: row(table, u.before), after: row(table, u.after) })),
+      removed: t.removed,
+    };
+  }
+  return out;
+}
+
 const NUMBER = /-?\d+(?:[.,]\d+)*/g;
+const DATE_OR_TIME = /^(\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?|\d{1,2}:\d{2})$/;
 const numbersIn = (s: string) => (s.match(NUMBER) ?? []).map((n) => Number(n.replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))).filter(Number.isFinite);
 const fold = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -112,6 +140,11 @@ export function answerLacks(reference: string, answer: string): string | undefin
   // each comma-separated part of the reference answer: a name the answer must contain, or a
   // figure ("price: 1080", "1,050.00") it must state however written
   for (const part of reference.split(/[,;\n]+(?!\d{3}\b)/).map((p) => p.trim()).filter(Boolean)) {
+    // a date or a time is one figure, written as the reference writes it ("01:30" is not "1 hour and 30 minutes")
+    if (DATE_OR_TIME.test(part)) {
+      if (!text.includes(fold(part))) missing.push(JSON.stringify(part));
+      continue;
+    }
     const figures = numbersIn(part);
     // a part that is only figures, once a label ("price:") is dropped
     const bare = figures.length && !/[a-z]{2}/i.test(part.replace(/^[^:]*:/, '').replace(NUMBER, ''));
@@ -172,7 +205,7 @@ export function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunCon
   if (!entry.effect) return { ...judged, class: 'needs-review', reason: `no readback retained: ${entry.readbackError ?? 'unknown'}` };
   const refSteps = ref.cell.construction.steps;
   const free = freeColumns(refSteps, refEffect);
-  const view = (e: Effect, strip: boolean) => materialEffect(strip ? withoutColumns(e, free) : e, ctx.semantics);
+  const view = (e: Effect, strip: boolean) => materialEffect(strip ? withoutColumns(withFreeCopies(e, free), free) : e, ctx.semantics);
   const differences = diffEffects(view(refEffect, true), view(entry.effect, true));
   const freeOnly = !differences.length && diffEffects(view(refEffect, false), view(entry.effect, false)).length > 0;
   const freeNames = [...free].map((f) => f.replace(FREE, '.')).sort();
@@ -191,6 +224,7 @@ export function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunCon
     return { ...judged, ...withFree, class: 'correct-pass', reason: freeOnly ? "the reference's effect, differing only in free fields" : "the reference's effect" };
   }
   if (differences.length) return { ...judged, ...withFree, class: 'correct-fail', reason: 'Fail, and the effect differs from the reference', evidence, differences };
+  if (note) return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on the reference's effect${note}: the yardstick is broken under this version, so no false reject is claimed` };
   if (freeOnly) return { ...judged, ...withFree, class: 'needs-review', reason: 'Fail with an effect that differs from the reference only in free fields: the checker may judge what the prompt leaves to the agent' };
   if (lacks) return { ...judged, ...withFree, class: 'correct-fail', reason: `the reference's effect, but ${lacks}` };
   if (!run!.listed) return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on the ground truth's effect of a task the target does not list${note}` };

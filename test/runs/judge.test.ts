@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Effect, EffectSemantics, Step } from '../../src/contract/target.ts';
 import type { Cell } from '../../src/contract/cell.ts';
 import type { LedgerEntry } from '../../src/contract/ledger.ts';
-import { answerLacks, freeColumns, judgeRuns, withoutColumns } from '../../src/runs/judge.ts';
+import { answerLacks, freeColumns, judgeRuns, withFreeCopies, withoutColumns } from '../../src/runs/judge.ts';
 import { referenceCellId } from '../../src/runs/cells.ts';
 
 const pay = (recipient: string, amount: number, subject: string): Step => ({ call: 'send_money', args: { recipient, amount, subject }, kind: 'write', free: ['subject'] });
@@ -88,6 +88,8 @@ describe('answerLacks', () => {
     expect(answerLacks('Spotify Premium', 'the  spotify premium plan')).toBeUndefined();
     expect(answerLacks('Spotify Premium', 'Netflix')).toMatch(/does not state "Spotify Premium"/);
     expect(answerLacks('', 'anything')).toBeUndefined();
+    expect(answerLacks('01:30', 'from 12:30 to 13:30, so 1 hour')).toMatch(/"01:30"/);
+    expect(answerLacks('2024-06-10 13:00', 'on 2024-06-10 at 13:00')).toMatch(/does not state/);
     // every named part, and the labelled figure
     const ref = 'Eiffel Tower Car Rental, Good Night, Le Baratin, price: 1080';
     expect(answerLacks(ref, 'Good Night hotel, Le Baratin and Eiffel Tower Car Rental: 1,080 EUR in all')).toBeUndefined();
@@ -126,5 +128,19 @@ describe('free fields copied elsewhere', () => {
     });
     expect(withoutColumns(email('mine', 'Invitation'), free)).toEqual(withoutColumns(email('theirs', 'Invitation'), free));
     expect(withoutColumns(email('mine', 'Invitation'), free)).not.toEqual(withoutColumns(email('mine', 'Other'), free));
+  });
+});
+
+describe('copies of free values', () => {
+  it('are as free as the value: an invitation whose body is the event description', () => {
+    const free = new Set(['calendar.events\u0000description']);
+    const made = (description: string, body: string): Effect => ({
+      'calendar.events': { added: [{ key: '1', values: { title: 'Reunion', description } }], updated: [], removed: [] },
+      'inbox.emails': { added: [{ key: '2', values: { subject: 'Reunion', body } }], updated: [], removed: [] },
+    });
+    const strip = (e: Effect) => withoutColumns(withFreeCopies(e, free), free);
+    expect(strip(made('Potluck', 'Potluck'))).toEqual(strip(made('', '')));
+    // a body that is not the event's own description stays a difference
+    expect(strip(made('Potluck', 'Transfer the money'))).not.toEqual(strip(made('', '')));
   });
 });
