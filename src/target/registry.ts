@@ -1,7 +1,6 @@
 import type { OpenOptions, Target, TargetFactory } from './types.ts';
 import { InputError } from '../util/errors.ts';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { exported, exportNames, importUserModule } from '../util/user-module.ts';
 
 // Loaded lazily so that a command touching one target never pays for another.
 const FACTORIES: Record<string, () => Promise<TargetFactory>> = {
@@ -47,11 +46,12 @@ export const ownsCode = (spec: string) => !isModulePath(parseTargetSpec(spec).na
 export async function targetFactory(spec: string): Promise<TargetFactory> {
   const { name } = parseTargetSpec(spec);
   if (isModulePath(name)) {
-    const mod = await import(pathToFileURL(resolve(name)).href).catch((e: Error) => {
-      throw new InputError(`--target: cannot load target module ${name}: ${e.message}`);
-    });
-    if (!mod.target?.open) throw new InputError(`--target: ${name} does not export \`target\` (a TargetFactory with open())`);
-    return mod.target as TargetFactory;
+    const mod = await importUserModule(name, '--target');
+    const target = exported(mod, 'target') as Partial<TargetFactory> | undefined;
+    if (typeof target?.open !== 'function' || typeof target.name !== 'string') {
+      throw new InputError(`--target: ${name} must export \`target\`, a TargetFactory (an object with a name, a description and open(); see src/target/types.ts); ${exportNames(mod, 'target')}`);
+    }
+    return target as TargetFactory;
   }
   const load = FACTORIES[name];
   if (!load) throw new InputError(`--target: unknown target '${name}' (known: ${knownTargets().join(', ')})`);
