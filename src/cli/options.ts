@@ -112,7 +112,21 @@ export function targetSpec(a: Record<string, any>): string {
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 
-const list = (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean);
+/**
+ * A yargs `coerce` for a list option (space or comma separated). An empty value
+ * is refused: `--families ""` would otherwise mean "no family" and freeze
+ * controls only, and `--operators ""` every built-in operator.
+ */
+export const list =
+  (flag: string, what = 'values') =>
+  (xs: unknown[]): string[] => {
+    const given = xs.map(String);
+    const items = given.flatMap((x) => x.split(',')).map((x) => x.trim());
+    if (!items.length || items.some((x) => !x)) {
+      throw new InputError(`--${flag}: expected one or more ${what}, space or comma separated, got ${given.length ? given.map((g) => `'${g}'`).join(' ') : 'nothing'}`);
+    }
+    return items;
+  };
 
 /** Which tasks a command takes: census and freeze alike. */
 export const taskOptions = <T>(y: Argv<T>) =>
@@ -122,9 +136,9 @@ export const taskOptions = <T>(y: Argv<T>) =>
       array: true,
       defaultDescription: DEFAULT_SPLITS.join(','),
       describe: `task splits to include (${SPLITS.join(', ')})`,
-      coerce: list,
+      coerce: list('split', 'splits'),
     })
-    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
+    .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'restrict to these task ids or generator names' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded in the evidence)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
     .option('censuses', { type: 'string', default: 'censuses', describe: 'folder of frozen censuses' });
@@ -139,17 +153,17 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       describe:
         'faults (the paper\'s fault grammar: one construction per family per task), floor (null-agent floor: an empty trajectory and a bare claim per task), ' +
         'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants)',
-      coerce: list,
+      coerce: list('arms', 'arms'),
     })
     .option('budget', { requiresArg: true, coerce: wholeNumber('budget', 1, 'a whole number of plans per task'), describe: 'search: plans explored per task (default 64)' })
     .option('operators', {
       type: 'string',
       array: true,
-      coerce: list,
+      coerce: list('operators', 'operators'),
       describe: 'search: operators to compose (default all built-in: drop, duplicate, reorder, move, exchange, insert, answer) or a module path exporting `operators`',
     })
-    .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
-    .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
+    .option('checkers', { type: 'string', array: true, coerce: list('checkers', 'task ids or generator names'), describe: 'swap: checker tasks (ids or generators; default all selected)' })
+    .option('trajectories', { type: 'string', array: true, coerce: list('trajectories', 'task ids or generator names'), describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
     .option('pilot', {
       requiresArg: true,
       coerce: wholeNumber('pilot', 1, 'a whole number of off-diagonal cells'),
@@ -164,8 +178,8 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('families', {
       type: 'string',
       array: true,
+      coerce: list('families', 'families'),
       describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')}; GUI families asked for by name: ${GUI_EXTRA_FAMILIES.join(', ')}; GUI targets with choices, such as miniwob, also ${CHOICE_FAMILIES.join(', ')})`,
-      coerce: list,
     })
     .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' });
 
