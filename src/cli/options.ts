@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES } from '../grammar/gui.ts';
 import { CHOICE_FAMILIES } from '../grammar/gui-choice.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
 import type { Split } from '../target/types.ts';
-import { InputError } from '../util/errors.ts';
+import { fsProblem, InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { DEFAULT_ARMS } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
@@ -85,7 +87,7 @@ const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
 export const targetOption = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('target', { type: 'string', defaultDescription: DEFAULT_TARGET, describe: `target to audit (${knownTargets().join(', ')})` })
+    .option('target', { type: 'string', defaultDescription: DEFAULT_TARGET, describe: `target to audit (${knownTargets().join(', ')}), or a module exporting \`target\` (./my-target.ts, .mts, .js or .mjs)` })
     .option('target-option', {
       type: 'string',
       array: true,
@@ -236,4 +238,48 @@ export function parseUnseal(unseal?: string, reason?: string): { split: Split; r
   const [split] = knownList('unseal', 'split', SPLITS, [unseal]);
   if (!reason?.trim()) throw new InputError('--reason: opening a sealed split needs a reason, which is recorded in the evidence');
   return { split, reason };
+}
+
+/** The file-system entry at `path`: undefined when nothing is there (or a part of the path is a file). */
+function entry(path: string) {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw new InputError(fsProblem(e) ?? String(e));
+  }
+}
+
+/**
+ * A folder a command writes into (--out, --mutants, --censuses), checked before
+ * any work: a folder that can be written, or nothing yet below one. A file
+ * there, a file on its way, or a folder that cannot be written is refused in one
+ * line naming the flag and the path.
+ */
+export function writableFolder(flag: string, path: string | undefined): void {
+  if (path === undefined) return;
+  const abs = resolve(String(path));
+  let at = abs;
+  for (let st = entry(at); !st; st = entry(at)) at = dirname(at);
+  if (!entry(at)!.isDirectory()) {
+    throw new InputError(at === abs ? `${flag}: ${path} is a file, not a folder` : `${flag}: cannot create the folder ${path}: ${at} is a file, not a folder`);
+  }
+  try {
+    accessSync(at, constants.W_OK | constants.X_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EROFS' ? 'it is on a read-only file system' : `it cannot be written (${code})`;
+    throw new InputError(at === abs ? `${flag}: ${path}: ${why}` : `${flag}: cannot create the folder ${path}: ${at}: ${why}`);
+  }
+}
+
+/** An existing folder a command reads (a run folder, a --mutants folder to look in); `what` says which. */
+export function existingFolder(flag: string, path: string | undefined, what: string, optional = false): void {
+  if (path === undefined) return;
+  const st = entry(resolve(String(path)));
+  if (!st) {
+    if (optional) return;
+    throw new InputError(`${flag}: ${path}: no such folder (expected ${what})`);
+  }
+  if (!st.isDirectory()) throw new InputError(`${flag}: ${path} is a file, not a folder (expected ${what})`);
 }

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { jsonOption, list, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption } from './options.ts';
+import { existingFolder, jsonOption, list, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './main.ts';
 
@@ -75,6 +75,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const command = ((a['--'] ?? []) as unknown[]).map(String);
   if (a.agent && command.length) throw new InputError(`--agent: give a built-in agent (--agent ${a.agent}) or a command after --, not both`);
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
+  writableFolder('--out', a.out);
+  existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ existsSync }, { join, resolve }, registry, { BUILTIN_AGENTS }, { processAgent }, { freezePerturbations }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render] = await Promise.all([
     import('node:fs'),
     import('node:path'),

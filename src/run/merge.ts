@@ -4,10 +4,11 @@
 // that would make the merged run differ from a single run is refused: shards of
 // different increments or splits, a shard missing, given twice or unfinished, a
 // cell recorded by two shards or by none.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { InputError } from '../util/errors.ts';
+import { makeDir } from '../util/made-dirs.ts';
 import { LedgerWriter, ledgerGenesis, type LedgerEntry } from './ledger.ts';
 import { locateIncrement } from './locate.ts';
 import { readRunFile, writeRunFile, type RunFile } from './runfile.ts';
@@ -87,7 +88,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
   if (uncovered.length) throw new InputError(`merge: ${uncovered.length} cells of the manifest are in no shard (e.g. ${uncovered[0].id})`);
 
   if (existsSync(out) && readdirSync(out).length) throw new InputError(`--out: ${out} is not empty; merge into a new folder`);
-  mkdirSync(out, { recursive: true });
+  makeDir(out);
   const unlock = lockRunFolder(out);
   try {
     const writer = new LedgerWriter(ledgerPath(out), ledgerGenesis(inc.hash));
