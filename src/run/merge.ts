@@ -97,7 +97,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
     await writeRunFile(out, {
       schema: 'blindspot.run/1',
       id: resolve(out).split('/').filter(Boolean).pop()!,
-      increment: { dir: relative(resolve(out), incDir), id: inc.id, hash: inc.hash },
+      increment: { dir: relative(resolve(out), incDir), abs: resolve(incDir), id: inc.id, hash: inc.hash },
       createdAt: new Date().toISOString(),
       sessions: shards.flatMap((s) => s.run.sessions).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
       ledger: { lines: entries.length, head: writer.lastHash },

@@ -89,7 +89,7 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment, sh
   return {
     schema: 'blindspot.run/1',
     id: runDir.split('/').filter(Boolean).pop()!,
-    increment: { dir: relative(resolve(runDir), resolve(incDir)), id: inc.id, hash: inc.hash },
+    increment: { dir: relative(resolve(runDir), resolve(incDir)), abs: resolve(incDir), id: inc.id, hash: inc.hash },
     createdAt: new Date().toISOString(),
     sessions: [],
     ...(shard ? { shard } : {}),
