@@ -27,7 +27,8 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 repair reports/bfcl-2026.3.23/miss_func --patch empty-turn', 'patch a copy of BFCL\'s multi-turn checker, regrade, write upstream.diff')
       .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold'),
   handler: async (a) => {
-    existingFolder('<run>', a.run, 'a run folder of a finished audit');
+    // a missing one is named by the repair, with the run.json it looked for
+    existingFolder('<run>', a.run, 'a run folder of a finished audit', true);
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     // ts-morph and the engine load here, not at start-up (see main.ts).
