@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { makeDir } from '../util/made-dirs.ts';
 import { join } from 'node:path';
 import { hashJson } from '../util/hash.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
@@ -22,7 +23,7 @@ export function storeCensus(root: string, census: { kind: string; target: string
   const dir = join(root, census.target);
   const file = join(dir, `${census.kind}-${census.hash.slice(0, 12)}.json`);
   if (existsSync(file) && intact(file, census.hash)) return { file, written: false };
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   writeFileAtomic(file, JSON.stringify(census, null, 2) + '\n');
   return { file, written: true };
 }

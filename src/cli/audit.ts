@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption } from './options.ts';
+import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, writableFolder } from './options.ts';
 import { freezeOptionsFrom } from './stages.ts';
 import { thresholdOptions } from './thresholds.ts';
-import { defaultRunDir, scoreAndReport } from './run-report.ts';
+import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -12,7 +12,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y)))))))
       .option('out', {
         type: 'string',
-        describe: 'run folder (default reports/<target>-<time>); an existing run folder is resumed, and refused if a selection flag given differs from it',
+        describe: 'run folder (default reports/<target>-<time>, a module target by its file name); an existing run folder is resumed, and refused if a selection flag given differs from it',
       })
       .example('$0 audit --target apps', 'audit every dev task of the embedded apps target')
       .example('$0 audit --target apps --out reports/mine', 'run into reports/mine, or resume it if it was interrupted'),
@@ -25,13 +25,16 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       import('./resume.ts'),
       import('../run/locate.ts'),
     ]);
-    const runDir = a.out ?? defaultRunDir(a.target ?? DEFAULT_TARGET);
-    const existing = await readRunFile(runDir);
+    // Every flag and file is checked before anything is created: a refused audit
+    // leaves no run folder, census or increment behind.
+    for (const flag of ['out', 'mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
+    const inputs = await reportInputs(a);
+    const existing = a.out === undefined ? undefined : await readRunFile(a.out);
     let incrementDir: string;
     if (existing) {
-      incrementDir = locateIncrement(runDir, existing, a.mutants);
+      incrementDir = locateIncrement(a.out, existing, a.mutants);
       await refuseChangedIntent(a, await loadIncrement(incrementDir));
-      if (!a.json) out.log(`Resuming run ${runDir} (increment ${existing.increment.id}).`);
+      if (!a.json) out.log(`Resuming run ${a.out} (increment ${existing.increment.id}).`);
     } else {
       const frozen = await freeze(freezeOptionsFrom(a));
       incrementDir = frozen.dir;
@@ -40,6 +43,6 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
         out.log(`Increment ${frozen.reused ? '(already frozen)' : 'frozen'}: ${frozen.dir} (${frozen.increment.manifest.cells} cells)`);
       }
     }
-    await scoreAndReport(out, a, incrementDir, runDir);
+    await scoreAndReport(out, a, incrementDir, a.out ?? defaultRunDir(runPrefix(a.target ?? DEFAULT_TARGET)), inputs);
   },
 });

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { jsonOption, once, triageOption } from './options.ts';
+import { existingFolder, jsonOption, once, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
@@ -32,6 +32,8 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
           'work, which is assumed, not shown, and the generators are a fixed census, not a sample. An overlap does not show that an order is wrong.',
       ),
   handler: async (a) => {
+    for (const run of a.runs) existingFolder('<runs>', String(run), 'a run folder');
+    writableFolder('--out', a.out);
     const [{ consequence }, { loadTriage }] = await Promise.all([import('../consequence/consequence.ts'), import('../triage/triage.ts')]);
     const done = await consequence({ runs: a.runs.map(String), scores: a.scores, family: a.family, triage: loadTriage(a.triage), out: a.out });
     out.log(a.json ? JSON.stringify(done.result, null, 2) : done.markdown);

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { jsonOption, runOptions, runSettings, triageOption } from './options.ts';
+import { existingFolder, jsonOption, runOptions, runSettings, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -19,6 +19,10 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
+    writableFolder('--out', a.out);
+    existingFolder('--increment', a.increment, 'a frozen increment folder');
+    existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
+    existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const { guard } = await import('../guard/guard.ts');
     const r = await guard({
       baseline: a.baseline,

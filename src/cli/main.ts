@@ -4,7 +4,8 @@
 // import the engine (ts-morph, playwright, SQLite, execa...) when they run;
 // `npm run bench -- startup` measures the result.
 import yargs, { type Argv } from 'yargs';
-import { InputError } from '../util/errors.ts';
+import { fsProblem, InputError } from '../util/errors.ts';
+import { removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { auditCommand } from './audit.ts';
 import { rerunCommand } from './rerun.ts';
 import { targetCheckCommand } from './target-check.ts';
@@ -71,7 +72,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     });
 }
 
-/** Returns the exit code: 0 done, 2 bad input, 130 interrupted, 1 anything else. */
+/** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
   // Output piped into `head` and closed early is not an error of ours.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -82,8 +83,12 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     await cli.parseAsync();
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (e) {
-    if (e instanceof InputError) {
-      out.err(`blindspot: ${e.message}`);
+    removeEmptyMadeDirs();
+    // Bad input, or a path or machine the command cannot use: one line, exit 2; the stack only on request.
+    const problem = e instanceof InputError ? e.message : fsProblem(e);
+    if (problem !== undefined) {
+      out.err(`blindspot: ${problem}`);
+      if (process.env.BLINDSPOT_DEBUG === '1') out.err((e as Error).stack ?? String(e));
       return 2;
     }
     out.err(`blindspot: internal error: ${(e as Error).stack ?? e}`);

@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
-import { jsonOption, mutantsLookupOption, triageOption } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption, triageOption, writableFolder } from './options.ts';
+import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
-import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
+import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
 
 export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'merge <runs..>',
@@ -14,9 +15,12 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 merge shard-1 shard-2 shard-3 --out reports/merged', 'merge three shards, e.g. CI artifacts downloaded from a matrix job'),
   handler: async (a) => {
     // The engine loads here, not at start-up (see main.ts).
-    const [{ mergeShards }, { writeReport }, { loadTriage }] = await Promise.all([import('../run/merge.ts'), import('../report/write.ts'), import('../triage/triage.ts')]);
+    for (const run of a.runs) existingFolder('<runs>', run, 'a shard run folder');
+    writableFolder('--out', a.out);
+    existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
+    const [{ mergeShards }, { writeReport }, inputs] = await Promise.all([import('../run/merge.ts'), import('../report/write.ts'), reportInputs(a)]);
     const merged = await mergeShards(a.runs, a.out, a.mutants);
-    const written = await writeReport(a.out, { triage: loadTriage(a.triage), mutants: a.mutants, thresholds: await thresholdsFrom(a) });
+    const written = await writeReport(a.out, { ...inputs, mutants: a.mutants });
     if (a.json) out.log(JSON.stringify({ merged, report: written.report }, null, 2));
     else {
       out.log(`Merged ${merged.shards.length} shards of increment ${merged.increment.id} (${merged.shards.map((s) => `${s.shard}: ${s.cells} cells`).join(', ')}) into ${a.out}.`);

@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES } from '../grammar/api.ts';
 import { GUI_EXTRA_FAMILIES, GUI_FAMILIES } from '../grammar/gui.ts';
 import { CHOICE_FAMILIES } from '../grammar/gui-choice.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
 import type { Split } from '../contract/target.ts';
-import { InputError } from '../util/errors.ts';
+import { fsProblem, InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { DEFAULT_ARMS } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
@@ -85,7 +87,7 @@ const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
 export const targetOption = <T>(y: Argv<T>) =>
   browserOption(y)
-    .option('target', { type: 'string', defaultDescription: DEFAULT_TARGET, describe: `target to audit (${knownTargets().join(', ')})` })
+    .option('target', { type: 'string', defaultDescription: DEFAULT_TARGET, describe: `target to audit (${knownTargets().join(', ')}), or a module exporting \`target\` (./my-target.ts, .mts, .js or .mjs)` })
     .option('target-option', {
       type: 'string',
       array: true,
@@ -112,7 +114,21 @@ export function targetSpec(a: Record<string, any>): string {
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 
-const list = (xs: string[]) => xs.flatMap((x) => x.split(',')).filter(Boolean);
+/**
+ * A yargs `coerce` for a list option (space or comma separated). An empty value
+ * is refused: `--families ""` would otherwise mean "no family" and freeze
+ * controls only, and `--operators ""` every built-in operator.
+ */
+export const list =
+  (flag: string, what = 'values') =>
+  (xs: unknown[]): string[] => {
+    const given = xs.map(String);
+    const items = given.flatMap((x) => x.split(',')).map((x) => x.trim());
+    if (!items.length || items.some((x) => !x)) {
+      throw new InputError(`--${flag}: expected one or more ${what}, space or comma separated, got ${given.length ? given.map((g) => `'${g}'`).join(' ') : 'nothing'}`);
+    }
+    return items;
+  };
 
 /** Which tasks a command takes: census and freeze alike. */
 export const taskOptions = <T>(y: Argv<T>) =>
@@ -122,9 +138,9 @@ export const taskOptions = <T>(y: Argv<T>) =>
       array: true,
       defaultDescription: DEFAULT_SPLITS.join(','),
       describe: `task splits to include (${SPLITS.join(', ')})`,
-      coerce: list,
+      coerce: list('split', 'splits'),
     })
-    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'restrict to these task ids or generator names' })
+    .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'restrict to these task ids or generator names' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded in the evidence)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
     .option('censuses', { type: 'string', default: 'censuses', describe: 'folder of frozen censuses' });
@@ -140,7 +156,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
         'faults (the paper\'s fault grammar: one construction per family per task), floor (null-agent floor: an empty trajectory and a bare claim per task), ' +
         'swap (intent-swap grid: every checker against every trajectory), search (composed mutation plans per task, shrunk to minimal mutants), ' +
         'runs (recorded agent runs, --runs: replayed, regraded, and judged by their effect)',
-      coerce: list,
+      coerce: list('arms', 'arms'),
     })
     .option('runs', {
       type: 'string',
@@ -153,11 +169,11 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('operators', {
       type: 'string',
       array: true,
-      coerce: list,
+      coerce: list('operators', 'operators'),
       describe: 'search: operators to compose (default all built-in: drop, duplicate, reorder, move, exchange, insert, answer) or a module path exporting `operators`',
     })
-    .option('checkers', { type: 'string', array: true, coerce: list, describe: 'swap: checker tasks (ids or generators; default all selected)' })
-    .option('trajectories', { type: 'string', array: true, coerce: list, describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
+    .option('checkers', { type: 'string', array: true, coerce: list('checkers', 'task ids or generator names'), describe: 'swap: checker tasks (ids or generators; default all selected)' })
+    .option('trajectories', { type: 'string', array: true, coerce: list('trajectories', 'task ids or generator names'), describe: 'swap: trajectory tasks (ids or generators; default all selected)' })
     .option('pilot', {
       requiresArg: true,
       coerce: wholeNumber('pilot', 1, 'a whole number of off-diagonal cells'),
@@ -172,8 +188,8 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('families', {
       type: 'string',
       array: true,
+      coerce: list('families', 'families'),
       describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')}; GUI families asked for by name: ${GUI_EXTRA_FAMILIES.join(', ')}; GUI targets with choices, such as miniwob, also ${CHOICE_FAMILIES.join(', ')})`,
-      coerce: list,
     })
     .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' });
 
@@ -230,4 +246,48 @@ export function parseUnseal(unseal?: string, reason?: string): { split: Split; r
   const [split] = knownList('unseal', 'split', SPLITS, [unseal]);
   if (!reason?.trim()) throw new InputError('--reason: opening a sealed split needs a reason, which is recorded in the evidence');
   return { split, reason };
+}
+
+/** The file-system entry at `path`: undefined when nothing is there (or a part of the path is a file). */
+function entry(path: string) {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw new InputError(fsProblem(e) ?? String(e));
+  }
+}
+
+/**
+ * A folder a command writes into (--out, --mutants, --censuses), checked before
+ * any work: a folder that can be written, or nothing yet below one. A file
+ * there, a file on its way, or a folder that cannot be written is refused in one
+ * line naming the flag and the path.
+ */
+export function writableFolder(flag: string, path: string | undefined): void {
+  if (path === undefined) return;
+  const abs = resolve(String(path));
+  let at = abs;
+  for (let st = entry(at); !st; st = entry(at)) at = dirname(at);
+  if (!entry(at)!.isDirectory()) {
+    throw new InputError(at === abs ? `${flag}: ${path} is a file, not a folder` : `${flag}: cannot create the folder ${path}: ${at} is a file, not a folder`);
+  }
+  try {
+    accessSync(at, constants.W_OK | constants.X_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EROFS' ? 'it is on a read-only file system' : `it cannot be written (${code})`;
+    throw new InputError(at === abs ? `${flag}: ${path}: ${why}` : `${flag}: cannot create the folder ${path}: ${at}: ${why}`);
+  }
+}
+
+/** An existing folder a command reads (a run folder, a --mutants folder to look in); `what` says which. */
+export function existingFolder(flag: string, path: string | undefined, what: string, optional = false): void {
+  if (path === undefined) return;
+  const st = entry(resolve(String(path)));
+  if (!st) {
+    if (optional) return;
+    throw new InputError(`${flag}: ${path}: no such folder (expected ${what})`);
+  }
+  if (!st.isDirectory()) throw new InputError(`${flag}: ${path} is a file, not a folder (expected ${what})`);
 }

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { jsonOption, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption } from './options.ts';
+import { existingFolder, jsonOption, list, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
@@ -7,7 +7,6 @@ type Args = Record<string, any>;
 
 const BUILTINS = ['replay', 'literal'] as const;
 const FAMILY_HELP = 'U (utterance), P (procedure), C (context), T (tool contract) x missing, redundant, incorrect, e.g. U-missing,T-incorrect';
-const list = (xs: string[]) => xs.flatMap((x) => String(x).split(',')).filter(Boolean);
 const text = (flag: string) => (v: unknown) => String(once(flag, v));
 
 const runBuilder = (y: Argv) =>
@@ -22,8 +21,8 @@ const runBuilder = (y: Argv) =>
     .option('split', { requiresArg: true, coerce: oneOf('split', ['dev', 'test', 'holdout'] as const), defaultDescription: 'dev', describe: 'the task split to perturb' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
-    .option('tasks', { type: 'string', array: true, coerce: list, describe: 'only these task ids' })
-    .option('families', { type: 'string', array: true, coerce: list, describe: `perturbation families (default all 12: ${FAMILY_HELP})` })
+    .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids'), describe: 'only these task ids' })
+    .option('families', { type: 'string', array: true, coerce: list('families', 'families'), describe: `perturbation families (default all 12: ${FAMILY_HELP})` })
     .option('seeds', { requiresArg: true, coerce: wholeNumber('seeds', 1), default: 1, describe: 'perturbations tried per family and task (seeds 0..N-1; equal edits are kept once)' })
     .option('perturbations', { type: 'string', requiresArg: true, coerce: text('perturbations'), describe: 'use this frozen set (perturbations.json of another run) instead of freezing one: agents compared on the same instances' })
     .option('generator', {
@@ -76,6 +75,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const command = ((a['--'] ?? []) as unknown[]).map(String);
   if (a.agent && command.length) throw new InputError(`--agent: give a built-in agent (--agent ${a.agent}) or a command after --, not both`);
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
+  writableFolder('--out', a.out);
+  existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ existsSync }, { join, resolve }, registry, { BUILTIN_AGENTS }, { processAgent }, { freezePerturbations }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render] = await Promise.all([
     import('node:fs'),
     import('node:path'),

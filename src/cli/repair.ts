@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { PATCHES } from '../contract/repair.ts';
-import { jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
 
@@ -27,6 +27,10 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 repair reports/bfcl-2026.3.23/miss_func --patch empty-turn', 'patch a copy of BFCL\'s multi-turn checker, regrade, write upstream.diff')
       .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold'),
   handler: async (a) => {
+    // a missing one is named by the repair, with the run.json it looked for
+    existingFolder('<run>', a.run, 'a run folder of a finished audit', true);
+    writableFolder('<run>', a.run);
+    existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     // ts-morph and the engine load here, not at start-up (see main.ts).
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
     const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], mutants: a.mutants });

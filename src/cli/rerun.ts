@@ -1,7 +1,7 @@
 // blindspot rerun: the command; the prospective rerun itself is src/rerun/rerun.ts,
 // imported when the command runs so that the CLI starts without the engine.
 import type { CommandModule } from 'yargs';
-import { jsonOption, runOptions, runSettings } from './options.ts';
+import { existingFolder, jsonOption, runOptions, runSettings, writableFolder } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
@@ -18,12 +18,15 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 rerun --from reports/servicedesk-x --where family=extra-field,verdict=pass', 'paper appendix F: rerun the extra-field Pass cells with Table API readback')
       .example('$0 rerun --from reports/agentdojo-banking', 'confirm a search run\'s minimal mutants on fresh environments'),
   handler: async (a) => {
+    existingFolder('--from', a.from, 'a run folder');
+    for (const flag of ['out', 'mutants']) writableFolder(`--${flag}`, a[flag]);
     const { rerun } = await import('../rerun/rerun.ts');
     const s = await rerun({
       from: a.from,
       where: a.where,
       mutantsDir: a.mutants,
-      runDir: a.out ?? defaultRunDir('rerun'),
+      // made only once the source run and the selection are known good
+      runDir: a.out ?? (() => defaultRunDir('rerun')),
       ...runSettings(a),
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));

@@ -1,7 +1,10 @@
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { makeDir } from '../util/made-dirs.ts';
 import { randomBytes } from 'node:crypto';
 import { runSettings } from './options.ts';
+import { isModulePath, parseTargetSpec } from '../target/registry.ts';
+import type { Triage } from '../triage/triage.ts';
+import type { Thresholds } from '../report/thresholds.ts';
 import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
@@ -13,11 +16,10 @@ import type { Out } from './out.ts';
  */
 export function defaultRunDir(prefix: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
-  mkdirSync('reports', { recursive: true });
   for (;;) {
     const dir = join('reports', `${prefix.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}-${randomBytes(3).toString('hex')}`);
     try {
-      mkdirSync(dir);
+      makeDir(dir, { exclusive: true });
       return dir;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -25,10 +27,27 @@ export function defaultRunDir(prefix: string): string {
   }
 }
 
+/** A run folder's name for a target: a module target by its file's name (`my-target`, not `.-my-target.ts`). */
+export function runPrefix(target: string): string {
+  const { name } = parseTargetSpec(target);
+  return isModulePath(name) ? basename(name, extname(name)) : name;
+}
+
+export interface ReportInputs {
+  triage?: Triage;
+  thresholds: Thresholds;
+}
+
+/** The triage file and thresholds (--triage, --config, --threshold-*) the report will use: read before any scoring, so a bad one costs nothing. */
+export async function reportInputs(a: Record<string, any>): Promise<ReportInputs> {
+  const { loadTriage } = await import('../triage/triage.ts');
+  return { triage: loadTriage(a.triage), thresholds: await thresholdsFrom(a) };
+}
+
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */
-export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string): Promise<void> {
+export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string, inputs: ReportInputs): Promise<void> {
   // The engine loads here, once a command needs it, not at start-up (see main.ts).
-  const [{ runIncrement }, { writeReport }, { loadTriage }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts'), import('../triage/triage.ts')]);
+  const [{ runIncrement }, { writeReport }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts')]);
   const shard = a.shard as Shard | undefined;
   const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}) });
   if (shard) {
@@ -39,7 +58,7 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     if (result.status === 'interrupted') process.exitCode = 130;
     return;
   }
-  const written = await writeReport(runDir, { triage: loadTriage(a.triage), thresholds: await thresholdsFrom(a) });
+  const written = await writeReport(runDir, inputs);
   if (a.json) out.log(JSON.stringify(written.runs ? { ...written.report, runs: written.runs } : written.report, null, 2));
   else {
     out.log(

@@ -1,10 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
 import { parseArms } from '../protocol/arms.ts';
-import { jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
-import { defaultRunDir, scoreAndReport } from './run-report.ts';
-import { breakOnThresholds, thresholdOptions, thresholdsFrom } from './thresholds.ts';
+import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
+import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
 
 // Handlers import the engine when they run, so that `--help` and `targets` start
 // without loading it (see main.ts).
@@ -31,6 +31,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   describe: 'measure, per task, whether repeating its last write changes its effect, and store the idempotence census under censuses/',
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
+    writableFolder('--censuses', a.censuses);
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
     const [{ selectTasks }, { takeIdempotenceCensus }, { storeCensus }] = await Promise.all([
       import('../freeze/freeze.ts'),
@@ -58,8 +59,9 @@ export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
   describe: 'take the censuses, enumerate every cell and freeze the increment under mutants/ (scores nothing)',
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
+    for (const flag of ['mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
     const { freeze } = await import('../freeze/freeze.ts');
-    const f = await freeze(await freezeOptionsFrom(a));
+    const f = await freeze(freezeOptionsFrom(a));
     if (a.json) out.log(JSON.stringify({ dir: f.dir, reused: f.reused, increment: f.increment }, null, 2));
     else out.log(`${f.reused ? 'already frozen' : 'frozen'}: ${f.dir} (${f.increment.manifest.cells} cells, hash ${f.increment.hash.slice(0, 12)})`);
   },
@@ -73,8 +75,14 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
       .option('out', { type: 'string', describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
   handler: async (a) => {
+    // a missing one is named by loadIncrement, with the file it looked for
+    existingFolder('<increment>', a.increment, 'a frozen increment folder, mutants/<id>', true);
+    writableFolder('--out', a.out);
+    const inputs = await reportInputs(a);
+    // the increment is read before a run folder is made for it
+    await (await import('../protocol/increment.ts')).loadIncrement(a.increment);
     const runDir = a.out ?? defaultRunDir(String(a.increment).split('/').filter(Boolean).pop()!);
-    await scoreAndReport(out, a, a.increment, runDir);
+    await scoreAndReport(out, a, a.increment, runDir, inputs);
   },
 });
 
@@ -83,8 +91,11 @@ export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
   builder: (y) => thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
-    const [{ writeReport }, { loadTriage }] = await Promise.all([import('../report/write.ts'), import('../triage/triage.ts')]);
-    const written = await writeReport(a.run, { triage: loadTriage(a.triage), mutants: a.mutants, thresholds: await thresholdsFrom(a) });
+    existingFolder('<run>', a.run, 'a run folder');
+    writableFolder('<run>', a.run);
+    existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
+    const [{ writeReport }, inputs] = await Promise.all([import('../report/write.ts'), reportInputs(a)]);
+    const written = await writeReport(a.run, { ...inputs, mutants: a.mutants });
     out.log(a.json ? JSON.stringify(written.report, null, 2) : written.markdown);
     breakOnThresholds(written.report, out.err);
   },

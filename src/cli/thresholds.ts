@@ -33,7 +33,9 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
     })
     .refine((t) => t.low <= t.high, { message: 'low must not exceed high', path: ['low'] })
     .refine((t) => t.break === null || t.break <= t.low, { message: 'break must not exceed low', path: ['break'] });
-  const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().optional() }).passthrough();
+  // strict: a mistyped key ("hihg") is refused rather than silently left at its default
+  const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().strict().optional() }).passthrough();
+  if (a.config === '') throw new InputError('--config: expected a path to a config file, got an empty value');
   const file = a.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist`);
   const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
-import { jsonOption, mutantsLookupOption } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption } from './options.ts';
 import type { Out } from './out.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -20,6 +20,8 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding'),
   handler: async (a) => {
     // The engine loads when the command runs, not at start-up (see main.ts).
+    existingFolder('<run>', a.run, 'a run folder');
+    existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ findingsOf }, { loadTriage, recordTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
     const findings = await findingsOf(a.run, a.mutants);
     if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');

@@ -127,6 +127,14 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     const grammar = grammarOf(info.capabilities);
     const families = arms.includes('faults') ? parseFamilies(opts.families ?? grammar.defaults, grammar.known) : [];
     const tasks = selectTasks(await target.tasks(), opts);
+    // the swap selection is checked before any census is taken and stored
+    const sel: SwapSelection | undefined = arms.includes('swap')
+      ? {
+          checkers: subset(tasks, opts.swap?.checkers, '--checkers'),
+          trajectories: subset(tasks, opts.swap?.trajectories, '--trajectories'),
+          ...(opts.swap?.pilot ? { pilot: { n: opts.swap.pilot, seed: opts.swap.seed ?? 0 } } : {}),
+        }
+      : undefined;
     const refs = await references(target, tasks);
     let census: Frozen['census'];
     if (families.includes('extra-ni')) {
@@ -138,14 +146,9 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     censuses.push(...targetCensuses.map(({ kind, file, hash }) => ({ kind, file, hash })));
     const extras: Record<string, unknown> = {};
     let swap: Cell[] = [];
-    if (arms.includes('swap')) {
+    if (sel) {
       const effects = await takeEffectCensus(target, tasks.map((t) => t.id));
       censuses.push({ kind: 'effects', file: storeCensus(opts.censusDir, effects).file, hash: effects.hash });
-      const sel: SwapSelection = {
-        checkers: subset(tasks, opts.swap?.checkers, '--checkers'),
-        trajectories: subset(tasks, opts.swap?.trajectories, '--trajectories'),
-        ...(opts.swap?.pilot ? { pilot: { n: opts.swap.pilot, seed: opts.swap.seed ?? 0 } } : {}),
-      };
       extras.swap = sel;
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }

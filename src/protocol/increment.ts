@@ -1,7 +1,7 @@
 // An increment is frozen before its first cell is scored: protocol, manifest and
 // censuses are content-hashed, and a run refuses if any of them moved since.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { makeDir } from '../util/made-dirs.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
@@ -103,7 +103,7 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   const existing = intactIncrement(dir, hash, body.manifest.sha256);
   if (existing) return { dir, increment: existing, reused: true };
   const increment: Increment = { ...body, id, hash, frozenAt: new Date().toISOString() };
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   writeFileAtomic(join(dir, 'manifest.jsonl'), manifestText);
   writeFileAtomic(join(dir, 'increment.json'), JSON.stringify(increment, null, 2) + '\n');
   return { dir, increment, reused: false };

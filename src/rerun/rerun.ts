@@ -70,7 +70,8 @@ async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
   return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
 }
 
-export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string; workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
+/** `runDir`: the rerun's run folder, or what makes one once the selection is frozen (nothing is made for a refused rerun). */
+export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string | (() => string); workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
   const source = await loadRun(opts.from, opts.mutantsDir);
   const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
   const ids = new Set(cells.map((c) => c.id));
@@ -78,6 +79,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
   const tasks = [...new Set(cells.map((c) => c.checker))].sort();
   const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
   let frozen;
+  let runDir = typeof opts.runDir === 'string' ? opts.runDir : '';
   try {
     const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
     const controls = [];
@@ -95,11 +97,12 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
       censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
       cells: [...controls, ...cells],
     });
-    await runIncrement({ incrementDir: frozen.dir, runDir: opts.runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
+    if (typeof opts.runDir !== 'string') runDir = opts.runDir();
+    await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
   } finally {
     await target.close();
   }
-  const written = await writeReport(opts.runDir);
+  const written = await writeReport(runDir);
   const after = new Map(written.classification.cells.map((c) => [c.cell, c]));
   const rows = selected.map((b) => {
     const a = after.get(b.cell);
@@ -114,7 +117,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     where: opts.where ?? 'search findings',
     selected: selected.length,
     increment: frozen.increment.id,
-    runDir: opts.runDir,
+    runDir,
     confirmedWrongEffect: rows.filter((r) => r.after.status === 'confirmed').length,
     degenerate: rows.filter((r) => r.after.status === 'degenerate').length,
     otherStatus: rows.filter((r) => r.after.status !== 'confirmed' && r.after.status !== 'degenerate').length,
@@ -122,6 +125,6 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     falseAcceptsReconfirmed: rows.filter((r) => r.after.status === 'confirmed' && r.after.verdict === 'pass').length,
     cells: rows,
   };
-  await writeFile(join(opts.runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
+  await writeFile(join(runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
   return summary;
 }

@@ -10,7 +10,7 @@
 // is not a signature: it catches accidents and casual edits, not a forger who
 // recomputes every hash.
 import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
-import { ProtocolError } from '../util/errors.ts';
+import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 
@@ -137,13 +137,13 @@ export class LedgerWriter {
       this.head = sha256(line);
       text += line + '\n';
     }
-    writeSync(this.fd, text);
+    withPath(this.file, () => writeSync(this.fd, text));
     this.dirty++;
   }
 
   sync(): void {
     if (this.dirty) {
-      fdatasyncSync(this.fd);
+      withPath(this.file, () => fdatasyncSync(this.fd));
       this.dirty = 0;
     }
   }

@@ -3,10 +3,11 @@
 // ledgers. The lock is a file created exclusively (O_EXCL) naming its holder; a
 // lock whose holder process is gone (same host, pid not alive) is stale and taken
 // over, under a short second lock so that two processes cannot both take it.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
+import { makeDir } from '../util/made-dirs.ts';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -105,7 +106,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
     mine.count++;
     return release;
   }
-  mkdirSync(runDir, { recursive: true });
+  makeDir(runDir);
   const file = join(runDir, LOCK_FILE);
   const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command };
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -4,10 +4,11 @@
 // that would make the merged run differ from a single run is refused: shards of
 // different increments or splits, a shard missing, given twice or unfinished, a
 // cell recorded by two shards or by none.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { InputError } from '../util/errors.ts';
+import { makeDir } from '../util/made-dirs.ts';
 import { LedgerWriter, ledgerGenesis } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { locateIncrement } from './locate.ts';
@@ -88,7 +89,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
   if (uncovered.length) throw new InputError(`merge: ${uncovered.length} cells of the manifest are in no shard (e.g. ${uncovered[0].id})`);
 
   if (existsSync(out) && readdirSync(out).length) throw new InputError(`--out: ${out} is not empty; merge into a new folder`);
-  mkdirSync(out, { recursive: true });
+  makeDir(out);
   const unlock = lockRunFolder(out);
   try {
     const writer = new LedgerWriter(ledgerPath(out), ledgerGenesis(inc.hash));
@@ -97,7 +98,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
     await writeRunFile(out, {
       schema: 'blindspot.run/1',
       id: resolve(out).split('/').filter(Boolean).pop()!,
-      increment: { dir: relative(resolve(out), incDir), id: inc.id, hash: inc.hash },
+      increment: { dir: relative(resolve(out), incDir), abs: resolve(incDir), id: inc.id, hash: inc.hash },
       createdAt: new Date().toISOString(),
       sessions: shards.flatMap((s) => s.run.sessions).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
       ledger: { lines: entries.length, head: writer.lastHash },

@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../contract/cell.ts';
 import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
+import { makeDir } from '../util/made-dirs.ts';
 import { LedgerWriter } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
@@ -64,8 +65,8 @@ export { ledgerPath };
  */
 export function targetStateDir(runDir: string): string {
   const dir = resolve(runDir, 'target-state');
-  mkdirSync(runDir, { recursive: true }); // first: a recursive mkdir would give the run folder the mode too
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDir(runDir); // first: a recursive mkdir would give the run folder the mode too
+  makeDir(dir, { mode: 0o700 });
   chmodSync(dir, 0o700);
   return dir;
 }
@@ -85,11 +86,11 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment, sh
     if (existing.merged) throw new InputError(`${join(runDir, 'run.json')}: merged: this folder was made by \`blindspot merge\` and is not scored any further`);
     return existing;
   }
-  mkdirSync(runDir, { recursive: true });
+  makeDir(runDir);
   return {
     schema: 'blindspot.run/1',
     id: runDir.split('/').filter(Boolean).pop()!,
-    increment: { dir: relative(resolve(runDir), resolve(incDir)), id: inc.id, hash: inc.hash },
+    increment: { dir: relative(resolve(runDir), resolve(incDir)), abs: resolve(incDir), id: inc.id, hash: inc.hash },
     createdAt: new Date().toISOString(),
     sessions: [],
     ...(shard ? { shard } : {}),

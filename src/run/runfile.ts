@@ -26,8 +26,12 @@ export type Session = z.infer<typeof SessionSchema>;
 export const RunFileSchema = z.object({
   schema: z.literal('blindspot.run/1'),
   id: z.string(),
-  /** the increment folder, relative to the run folder */
-  increment: z.object({ dir: z.string(), id: z.string(), hash: z.string() }),
+  /**
+   * the increment folder, relative to the run folder, and where it was when the run
+   * began (`abs`, absent in older runs): a copy of the run folder elsewhere on the
+   * same machine still finds it. Its hash decides either way (run/locate.ts).
+   */
+  increment: z.object({ dir: z.string(), abs: z.string().optional(), id: z.string(), hash: z.string() }),
   createdAt: z.string(),
   sessions: z.array(SessionSchema),
   /** the ledger as the last session left it: later readers refuse a ledger that lost or changed these lines */

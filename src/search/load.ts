@@ -3,8 +3,8 @@
 // a run or report refuses a module that changed since freeze.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { InputError, ProtocolError } from '../util/errors.ts';
+import { exported, exportNames, importUserModule } from '../util/user-module.ts';
 import { sha256 } from '../util/hash.ts';
 import { BUILTIN_OPERATORS } from './operators.ts';
 import type { OperatorSet, SearchOperator } from './plan.ts';
@@ -13,19 +13,11 @@ import type { SearchSpec } from './arm.ts';
 const isModule = (x: string) => /[\\/]|\.(m?[jt]s)$/.test(x);
 
 async function importPlugin(module: string): Promise<{ ops: SearchOperator[]; sha256: string }> {
-  const file = resolve(module);
-  let text: Buffer;
-  try {
-    text = readFileSync(file);
-  } catch {
-    throw new InputError(`--operators: no plugin module at ${module}`);
-  }
-  const mod = await import(pathToFileURL(file).href).catch((e: Error) => {
-    throw new InputError(`--operators: cannot load ${module}: ${e.message}`);
-  });
-  const ops = mod.operators as SearchOperator[] | undefined;
-  if (!Array.isArray(ops) || !ops.every((o) => typeof o?.name === 'string' && typeof o.edits === 'function' && typeof o.apply === 'function' && typeof o.size === 'function')) {
-    throw new InputError(`--operators: ${module} must export \`operators\`, an array of search operators (name, edits, apply, size, describe)`);
+  const mod = await importUserModule(module, '--operators');
+  const text = readFileSync(resolve(module));
+  const ops = exported(mod, 'operators') as SearchOperator[] | undefined;
+  if (!Array.isArray(ops) || !ops.length || !ops.every((o) => typeof o?.name === 'string' && typeof o.edits === 'function' && typeof o.apply === 'function' && typeof o.size === 'function')) {
+    throw new InputError(`--operators: ${module} must export \`operators\`, a non-empty array of search operators (name, edits, apply, size, describe; see src/search/plan.ts); ${exportNames(mod, 'operators')}`);
   }
   return { ops, sha256: sha256(text) };
 }

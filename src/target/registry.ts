@@ -1,7 +1,6 @@
 import type { OpenOptions, Target, TargetFactory, TargetList } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { exported, exportNames, importUserModule } from '../util/user-module.ts';
 
 // The engine's own target; the built-in ones are registered by whoever composes
 // the program (the CLI from targets/index.ts), so the engine never imports a target.
@@ -66,11 +65,12 @@ export const ownsCode = (spec: string) => !isModulePath(parseTargetSpec(spec).na
 export async function targetFactory(spec: string): Promise<TargetFactory> {
   const { name } = parseTargetSpec(spec);
   if (isModulePath(name)) {
-    const mod = await import(pathToFileURL(resolve(name)).href).catch((e: Error) => {
-      throw new InputError(`--target: cannot load target module ${name}: ${e.message}`);
-    });
-    if (!mod.target?.open) throw new InputError(`--target: ${name} does not export \`target\` (a TargetFactory with open())`);
-    return mod.target as TargetFactory;
+    const mod = await importUserModule(name, '--target');
+    const target = exported(mod, 'target') as Partial<TargetFactory> | undefined;
+    if (typeof target?.open !== 'function' || typeof target.name !== 'string') {
+      throw new InputError(`--target: ${name} must export \`target\`, a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts); ${exportNames(mod, 'target')}`);
+    }
+    return target as TargetFactory;
   }
   const load = factories()[name];
   if (!load) throw new InputError(`--target: unknown target '${name}' (known: ${knownTargets().join(', ')})`);

@@ -3,12 +3,13 @@
 // beside the benchmark, like a mutation tool's disable comment. Entries are keyed
 // by construction (target, checker task, delivered steps), not by run, so they
 // hold for every later run that constructs the same mutant.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { Cell } from '../contract/cell.ts';
 import type { Step } from '../contract/target.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { InputError, zodProblem } from '../util/errors.ts';
+import { parseJson, readText } from '../util/json-file.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 
 export const TRIAGE_SCHEMA = 'blindspot.triage/1';
@@ -40,13 +41,8 @@ export const constructionKey = (target: string, checker: string, steps: Step[]) 
 export const cellKey = (target: string, cell: Cell) => (cell.construction.ok ? constructionKey(target, cell.checker, cell.construction.steps) : undefined);
 
 function readTriageFile(file: string): { text: string; entries: TriageEntry[] } {
-  const text = readFileSync(file, 'utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
+  const text = readText(file);
+  const value = parseJson(file, text);
   const parsed = FileSchema.safeParse(value);
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   return { text, entries: parsed.data.entries };
@@ -54,6 +50,7 @@ function readTriageFile(file: string): { text: string; entries: TriageEntry[] } 
 
 /** The triage file named, or the default one when it exists; undefined when there is none. */
 export function loadTriage(file?: string): Triage | undefined {
+  if (file === '') throw new InputError('--triage: expected a path to a triage file, got an empty value');
   const path = file ?? (existsSync(DEFAULT_TRIAGE) ? DEFAULT_TRIAGE : undefined);
   if (!path) return undefined;
   if (!existsSync(path)) throw new InputError(`--triage: no triage file at ${path}`);

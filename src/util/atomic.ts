@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { withPath } from './errors.ts';
 
 /**
  * Writes a file so that a reader (or a kill mid-write) sees either the old
@@ -11,8 +12,10 @@ export function writeFileAtomic(file: string, text: string): void {
   try {
     const fd = openSync(tmp, 'w');
     try {
-      writeSync(fd, text);
-      fsyncSync(fd);
+      withPath(file, () => {
+        writeSync(fd, text);
+        fsyncSync(fd);
+      });
     } finally {
       closeSync(fd);
     }

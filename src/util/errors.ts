@@ -24,3 +24,45 @@ export function zodProblem(error: z.ZodError): string {
   const issue = error.issues[0];
   return `field ${issue.path.join('.') || '(root)'}: ${issue.message}`;
 }
+
+/** What a file-system error code means to a user, when it is the user's path or machine at fault, not a bug. */
+const FS_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of this path is a file, not a folder',
+  EISDIR: 'is a folder, not a file',
+  EEXIST: 'already exists, and not as a folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'on a read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large for the file system',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'too many levels of symbolic links',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files on the machine',
+  EIO: 'input/output error on the device',
+};
+
+/**
+ * One line for a file-system error that names a path (a path of the wrong kind, a
+ * folder that cannot be written, a full disk), or undefined for any other error.
+ */
+export function fsProblem(e: unknown): string | undefined {
+  const err = e as NodeJS.ErrnoException;
+  const problem = err?.code ? FS_PROBLEMS[err.code] : undefined;
+  if (!problem || !err.path) return undefined;
+  const what = err.code === 'EEXIST' && err.syscall !== 'mkdir' ? 'already exists' : problem;
+  return `${err.path}: ${what} (${err.syscall ? `${err.syscall}: ` : ''}${err.code})`;
+}
+
+/** Gives a file-system error raised through a descriptor (write, fsync: no path of its own) the path it was writing. */
+export function withPath<T>(path: string, work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err?.code && !err.path) err.path = path;
+    throw e;
+  }
+}

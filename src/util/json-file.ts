@@ -1,17 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { InputError, zodProblem } from './errors.ts';
+import { fsProblem, InputError, withPath, zodProblem } from './errors.ts';
+
+/** A file's text, or one line naming it and why it cannot be read (a folder, no permission). */
+export function readText(file: string): string {
+  try {
+    return withPath(file, () => readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new InputError(fsProblem(e) ?? `${file}: cannot read (${(e as Error).message})`);
+  }
+}
+
+/** JSON text parsed, or one line naming the file (JSON.parse quotes the text, newlines included). */
+export function parseJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${file}: not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
+  }
+}
 
 /** A JSON file checked against its schema, or undefined when it does not exist; bad content names file and field. */
 export async function readJsonFileIfExists<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
   if (!existsSync(file)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(parseJson(file, readText(file)));
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   return parsed.data;
 }

@@ -4,6 +4,7 @@
 import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { ProtocolError } from './errors.ts';
+import { settlesWithin } from './wait.ts';
 
 const STDERR_TAIL = 10;
 
@@ -56,8 +57,7 @@ export function startLineProcess(command: string[], name: string): LineProcess {
     },
     async close() {
       child.stdin!.end();
-      const done = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 1000))]);
-      if (!done) child.kill('SIGKILL');
+      if (!(await settlesWithin(child, 1000))) child.kill('SIGKILL');
       await child.catch(() => undefined);
     },
   };

@@ -97,6 +97,29 @@ describe('enumerated options name the flag, the bad value and the known values',
   });
 });
 
+describe('an empty value of a list option is refused, naming the flag', () => {
+  it.each([
+    [['freeze', '--families', ''], "blindspot: --families: expected one or more families, space or comma separated, got ''"],
+    [['freeze', '--families', 'omit,'], "blindspot: --families: expected one or more families, space or comma separated, got 'omit,'"],
+    [['freeze', '--families'], 'blindspot: --families: expected one or more families, space or comma separated, got nothing'],
+    [['freeze', '--arms', ','], "blindspot: --arms: expected one or more arms, space or comma separated, got ','"],
+    [['freeze', '--arms', 'search', '--operators', ''], "blindspot: --operators: expected one or more operators, space or comma separated, got ''"],
+    [['census', '--tasks', ''], "blindspot: --tasks: expected one or more task ids or generator names, space or comma separated, got ''"],
+    [['census', '--split', ''], "blindspot: --split: expected one or more splits, space or comma separated, got ''"],
+    [['freeze', '--arms', 'swap', '--checkers', ''], "blindspot: --checkers: expected one or more task ids or generator names, space or comma separated, got ''"],
+    [['perturb', '--agent', 'replay', '--families', ''], "blindspot: --families: expected one or more families, space or comma separated, got ''"],
+  ])('%j', async (args, line) => {
+    expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
+  });
+
+  it('a list value is trimmed around its commas', async () => {
+    const root = tmp();
+    const r = await cli(['freeze', '--target', 'apps', '--families', 'omit, extra', '--json', '--mutants', join(root, 'm'), '--censuses', join(root, 'c')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).increment.families).toEqual(['omit', 'extra']);
+  });
+});
+
 describe('a --target-option the target does not take is refused before it opens', () => {
   it.each([
     ['apps', /^blindspot: --target-option: target apps takes no option 'foo' \(it takes none\)$/],

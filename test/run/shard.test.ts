@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { cli, comparable, stoppedPartWay } from '../fixtures/cli.ts';
@@ -101,6 +101,31 @@ describe('run --shard and merge (CLI)', () => {
     expect(swapped.code).toBe(2);
     expect(swapped.stderr).toMatch(/ledger\.jsonl:1: cell \S+ is not in shard \d\/3's share of the manifest/);
   }, 240_000);
+
+  it('shards copied to another folder on the same machine merge without --mutants: run.json keeps where the increment was frozen', async () => {
+    const root = tmp();
+    // run from a folder of its own, so that no ./mutants holds a copy
+    const cwd = join(root, 'work');
+    mkdirSync(cwd);
+    const f = await cli(['freeze', '--target', 'apps', '--families', 'omit', '--arms', 'faults', '--mutants', join(root, 'frozen'), '--censuses', join(root, 'c'), '--json'], {}, cwd);
+    expect(f.code, f.stderr).toBe(0);
+    const inc = JSON.parse(f.stdout).dir as string;
+    for (const i of [1, 2]) {
+      const s = await cli(['run', inc, '--shard', `${i}/2`, '--out', join(root, `s${i}`), '--workers', '1', '--no-progress'], {}, cwd);
+      expect(s.code, s.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(join(root, `s${i}`, 'run.json'), 'utf8')).increment).toMatchObject({ dir: '../frozen/' + inc.split('/').pop(), abs: inc });
+    }
+    // one level deeper: the relative path no longer leads to the increment
+    for (const i of [1, 2]) cpSync(join(root, `s${i}`), join(root, 'copies', 'ci', `shard-${i}`), { recursive: true });
+    const m = await cli(['merge', join(root, 'copies', 'ci', 'shard-1'), join(root, 'copies', 'ci', 'shard-2'), '--out', join(root, 'merged')], {}, cwd);
+    expect(m.code, m.stderr).toBe(0);
+    expect(m.stdout).toMatch(/Merged 2 shards/);
+    // the hash decides: an increment no longer where it was frozen is looked for, and refused when nowhere
+    renameSync(inc, `${inc}-gone`);
+    const lost = await cli(['report', join(root, 'merged')], {}, cwd);
+    expect(lost.code).toBe(2);
+    expect(lost.stderr).toMatch(/is in none of/);
+  }, 120_000);
 
   it('refuses shards of different increments', async () => {
     const root = tmp();

@@ -19,7 +19,7 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('a
     expect(r.code, r.stderr).toBe(0);
     const runs = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8'));
     const bySource = Object.fromEntries(
-      [...runs.falseAccepts, ...runs.falseRejects, ...runs.needsReview].map((f: { source: string }) => [f.source.split('/').slice(0, 3).join('/'), f]),
+      [...runs.falseAccepts, ...runs.falseRejects, ...runs.needsReview].map((f: { source: string; evidence?: string[] }) => [f.source.split('/').slice(0, 3).join('/'), f]),
     );
     // no payment at all, yet v1's checker passes: it finds the March payment already in the history
     expect(bySource['claude-3-5-sonnet-20240620/banking/user_task_5']).toMatchObject({

@@ -5,6 +5,7 @@ import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
 import { zodProblem } from '../../util/errors.ts';
+import { settlesWithin } from '../../util/wait.ts';
 
 export interface ClientOptions {
   cwd?: string;
@@ -112,8 +113,7 @@ export class ProtocolClient {
       await this.request('shutdown', {}, 2000).catch(() => undefined);
       this.child.stdin?.end();
     }
-    const exited = await Promise.race([this.child.then(() => true), new Promise((r) => setTimeout(() => r(false), 3000))]);
-    if (!exited) this.kill('did not exit after shutdown');
+    if (!(await settlesWithin(this.child, 3000))) this.kill('did not exit after shutdown');
     await this.child.catch(() => undefined);
   }
 

@@ -1,0 +1,72 @@
+// A module a user hands blindspot (a target adapter, search operators) loads
+// however it is written: .ts, .mts, .cts, .js or .mjs, ESM or CommonJS syntax,
+// inside a "type": "module" package, a CommonJS one or none. Node decides the
+// format of a .ts or .js file by the nearest package.json, and a .ts file with
+// `export` outside a module package then fails with a require() cycle that says
+// nothing useful; tsx's tsImport compiles such a file for what it is.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from './errors.ts';
+
+/** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
+function packageType(dir: string): string {
+  for (let d = dir; ; d = dirname(d)) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(d, 'package.json'), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined) {
+      try {
+        return (JSON.parse(text) as { type?: string }).type ?? 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (dirname(d) === d) return 'commonjs';
+  }
+}
+
+/** One line, however many an error message spans (esbuild's transform errors span several). */
+const oneLine = (e: unknown) => {
+  const text = String((e as Error)?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+  return text.length > 400 ? `${text.slice(0, 400)}...` : text;
+};
+
+export async function importUserModule(file: string, flag: string): Promise<Record<string, unknown>> {
+  const path = resolve(file);
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) throw new InputError(`${flag}: no module at ${file}`);
+  if (!stat.isFile()) throw new InputError(`${flag}: ${file} is a folder, not a module file`);
+  const url = pathToFileURL(path).href;
+  // Where Node's own format choice holds, its loader: the user's code then shares
+  // blindspot's module instances (its classes, its errors).
+  const native = ['.mjs', '.mts', '.cjs', '.cts'].includes(extname(path)) || packageType(dirname(path)) === 'module';
+  try {
+    if (native) return await import(url);
+    const { tsImport } = await import('tsx/esm/api');
+    return await tsImport(url, import.meta.url);
+  } catch (e) {
+    throw new InputError(`${flag}: cannot load ${file}: ${oneLine(e)}`);
+  }
+}
+
+/** A named export, also where CommonJS puts it (`module.exports.name` arrives as `default.name`). */
+export function exported(mod: Record<string, unknown>, name: string): unknown {
+  if (mod[name] !== undefined) return mod[name];
+  const d = mod.default as Record<string, unknown> | undefined;
+  return d !== null && typeof d === 'object' ? d[name] : undefined;
+}
+
+/** What a module exports instead of a usable `name`, for the message refusing it. */
+export function exportNames(mod: Record<string, unknown>, name: string): string {
+  const found = exported(mod, name);
+  if (found !== undefined) return `its \`${name}\` is ${found === null ? 'null' : Array.isArray(found) ? `an array of ${found.length}` : `a ${typeof found}`} that does not fit`;
+  const d = mod.default;
+  // a CommonJS module's exports arrive under default (and, compiled by tsx, also beside it)
+  const inner = d !== null && typeof d === 'object' ? Object.keys(d) : d === undefined ? [] : ['default'];
+  const names = [...new Set([...Object.keys(mod).filter((k) => k !== 'default'), ...inner])].filter((k) => k !== '__esModule');
+  return names.length ? `it exports ${names.map((n) => `\`${n}\``).join(', ')}` : 'it exports nothing';
+}

@@ -1,0 +1,210 @@
+// Bad input, tried as a new user would: each command line runs in a working folder
+// of its own, holding only what the case puts there, and must be refused with one
+// line naming the flag, value or path (exit 2, no stack trace) while leaving that
+// folder exactly as it was: no run folder, no reports/, no census, no increment.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cli } from '../fixtures/cli.ts';
+import { PROTOCOL_TOY, TOY, useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+const toy = resolve(TOY);
+
+/** Every file and folder under `dir`, with each file's content: what a refused command must leave as it was. */
+function snapshot(dir: string, at = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(join(dir, at)).sort()) {
+    const rel = join(at, name);
+    if (statSync(join(dir, rel)).isDirectory()) Object.assign(out, { [`${rel}/`]: '' }, snapshot(dir, rel));
+    else out[rel] = readFileSync(join(dir, rel), 'utf8');
+  }
+  return out;
+}
+
+// An increment frozen outside the working folders, for the commands that score one.
+let shared = '';
+let increment = '';
+beforeAll(async () => {
+  shared = mkdtempSync(join(tmpdir(), 'blindspot-refused-'));
+  const r = await cli(['freeze', '--target', 'apps', '--families', 'omit', '--json', '--mutants', join(shared, 'm'), '--censuses', join(shared, 'c')]);
+  expect(r.code, r.stderr).toBe(0);
+  increment = JSON.parse(r.stdout).dir;
+});
+afterAll(() => rmSync(shared, { recursive: true, force: true }));
+
+type Files = Record<string, string | null>; // null: a folder
+interface Case {
+  args: () => string[];
+  /** what the one line must say: the flag, the value or the path */
+  says: RegExp;
+  files?: Files;
+  env?: Record<string, string>;
+}
+
+const EMPTY_MODULE = 'export const nothing = 1;\n';
+const CONFIG = (thresholds: unknown) => JSON.stringify({ thresholds });
+
+const CASES: Record<string, Case> = {
+  // what audit is asked to select
+  'audit --target nope': { args: () => ['audit', '--target', 'nope'], says: /^--target: unknown target 'nope' \(known: apps/ },
+  'audit --target ""': { args: () => ['audit', '--target', ''], says: /^--target: unknown target '' / },
+  'audit --families nope': { args: () => ['audit', '--families', 'nope'], says: /^--families: unknown family 'nope'/ },
+  'audit --families ""': { args: () => ['audit', '--families', ''], says: /^--families: expected one or more families/ },
+  'audit --arms nope': { args: () => ['audit', '--arms', 'nope'], says: /^--arms: unknown arm 'nope'/ },
+  'audit --arms ""': { args: () => ['audit', '--arms', ''], says: /^--arms: expected one or more arms/ },
+  'audit --split nope': { args: () => ['audit', '--split', 'nope'], says: /^--split: unknown split 'nope'/ },
+  'audit --tasks no_such_task': { args: () => ['audit', '--tasks', 'no_such_task'], says: /^--tasks: no task or generator named 'no_such_task'/ },
+  'audit --split holdout without --unseal': { args: () => ['audit', '--split', 'holdout'], says: /^--split: holdout is sealed/ },
+  'audit --unseal holdout without --reason': { args: () => ['audit', '--split', 'holdout', '--unseal', 'holdout'], says: /^--reason: / },
+  'audit --unseal nope': { args: () => ['audit', '--unseal', 'nope', '--reason', 'r'], says: /^--unseal: unknown split 'nope'/ },
+  'audit --target-option foo': { args: () => ['audit', '--target-option', 'foo'], says: /^--target-option: expected key=value, got 'foo'/ },
+  'audit --target-option foo=1 (apps takes none)': { args: () => ['audit', '--target-option', 'foo=1'], says: /^--target-option: target apps takes no option 'foo'/ },
+  'audit --arms swap --checkers nope': { args: () => ['audit', '--arms', 'swap', '--checkers', 'nope'], says: /^--checkers: no selected task or generator named 'nope'/ },
+  'audit --arms swap --pilot 0': { args: () => ['audit', '--arms', 'swap', '--pilot', '0'], says: /^--pilot: / },
+  'audit --workers -1': { args: () => ['audit', '--workers', '-1'], says: /^--workers: expected a whole number >= 0, got '-1'/ },
+  'audit --shard 3/2': { args: () => ['audit', '--shard', '3/2'], says: /^--shard: .*'3\/2'/ },
+  'audit --threshold-high 120': { args: () => ['audit', '--threshold-high', '120'], says: /^--threshold-high: expected a percentage from 0 to 100, got '120'/ },
+  // module targets and operator plugins
+  'audit --target ./missing.ts': { args: () => ['audit', '--target', './missing.ts'], says: /^--target: no module at \.\/missing\.ts/ },
+  'audit --target a folder': { args: () => ['audit', '--target', './adapters'], files: { adapters: null }, says: /^--target: \.\/adapters is a folder, not a module file/ },
+  'audit --target a module exporting nothing usable': {
+    args: () => ['audit', '--target', './empty.ts'],
+    files: { 'empty.ts': EMPTY_MODULE },
+    says: /^--target: \.\/empty\.ts must export `target`, a TargetFactory .*; it exports `nothing`/,
+  },
+  'audit --target a module whose target is the wrong shape': {
+    args: () => ['audit', '--target', './wrong.mjs'],
+    files: { 'wrong.mjs': 'export const target = { name: "t" };\n' },
+    says: /^--target: \.\/wrong\.mjs must export `target`.*its `target` is a object that does not fit/,
+  },
+  'audit --target a module that does not compile': {
+    args: () => ['audit', '--target', './broken.ts'],
+    files: { 'broken.ts': 'export const target = {\n' },
+    says: /^--target: cannot load \.\/broken\.ts: .*broken\.ts:2/,
+  },
+  'audit --target a module that throws as it loads': {
+    args: () => ['audit', '--target', './throws.ts'],
+    files: { 'throws.ts': 'throw new Error("no database configured");\nexport const target = 1;\n' },
+    says: /^--target: cannot load \.\/throws\.ts: no database configured$/,
+  },
+  'audit --operators nope': { args: () => ['audit', '--arms', 'search', '--operators', 'nope'], says: /^--operators: unknown operator 'nope'/ },
+  'audit --operators ./missing-ops.ts': { args: () => ['audit', '--arms', 'search', '--operators', './missing-ops.ts'], says: /^--operators: no module at \.\/missing-ops\.ts/ },
+  'audit --operators a module exporting nothing usable': {
+    args: () => ['audit', '--arms', 'search', '--operators', './ops.ts'],
+    files: { 'ops.ts': EMPTY_MODULE },
+    says: /^--operators: \.\/ops\.ts must export `operators`.*; it exports `nothing`/,
+  },
+  'audit --operators a module that does not compile': {
+    args: () => ['audit', '--arms', 'search', '--operators', './ops.ts'],
+    files: { 'ops.ts': 'export const operators = [\n' },
+    says: /^--operators: cannot load \.\/ops\.ts: /,
+  },
+  // what the target needs from the machine (simulated by the variables the targets read)
+  'audit a browser target with no browser (BLINDSPOT_CHROMIUM)': {
+    args: () => ['audit', '--target', 'servicedesk'],
+    env: { BLINDSPOT_CHROMIUM: '/nonexistent/chromium' },
+    says: /^--browser\/BLINDSPOT_CHROMIUM: no browser at \/nonexistent\/chromium/,
+  },
+  'audit --browser that does not exist': { args: () => ['audit', '--target', 'servicedesk', '--browser', '/nonexistent/chromium'], says: /no browser at \/nonexistent\/chromium/ },
+  'audit agentdojo with no venv (BLINDSPOT_PYTHON)': {
+    args: () => ['audit', '--target', 'agentdojo', '--suite', 'banking'],
+    env: { BLINDSPOT_PYTHON: '/nonexistent/python' },
+    says: /^agentdojo: no Python environment at \/nonexistent\/python/,
+  },
+  'audit bfcl with no venv (BLINDSPOT_BFCL_PYTHON)': {
+    args: () => ['audit', '--target', 'bfcl'],
+    env: { BLINDSPOT_BFCL_PYTHON: '/nonexistent/python' },
+    says: /^bfcl: no Python environment at \/nonexistent\/python/,
+  },
+  'audit a protocol target with no command': { args: () => ['audit', '--target', 'protocol'], says: /command/ },
+  // files read for the report: checked before the census is taken
+  'audit --config missing.json': { args: () => ['audit', '--config', 'missing.json'], says: /^--config: missing\.json does not exist/ },
+  'audit --config ""': { args: () => ['audit', '--config', ''], says: /^--config: expected a path/ },
+  'audit --config with invalid JSON': { args: () => ['audit', '--config', 'c.json'], files: { 'c.json': '{"thresholds": {\n' }, says: /^c\.json: not valid JSON/ },
+  'audit --config with a mistyped threshold': {
+    args: () => ['audit', '--config', 'c.json'],
+    files: { 'c.json': CONFIG({ hihg: 90 }) },
+    says: /^c\.json: field thresholds: .*hihg/,
+  },
+  'audit --config with a threshold that is not a number': {
+    args: () => ['audit', '--config', 'c.json'],
+    files: { 'c.json': CONFIG({ high: '90' }) },
+    says: /^c\.json: field thresholds\.high: /,
+  },
+  'audit --config with thresholds out of order': {
+    args: () => ['audit', '--config', 'c.json'],
+    files: { 'c.json': CONFIG({ high: 50, low: 70 }) },
+    says: /^c\.json with the --threshold-\* flags: thresholds: field low: low must not exceed high/,
+  },
+  'audit with a broken ./blindspot.config.json': { args: () => ['audit'], files: { 'blindspot.config.json': 'thresholds' }, says: /^blindspot\.config\.json: not valid JSON/ },
+  'audit --config a folder': { args: () => ['audit', '--config', 'conf'], files: { conf: null }, says: /^conf: is a folder, not a file/ },
+  'audit --triage missing.json': { args: () => ['audit', '--triage', 'missing.json'], says: /^--triage: no triage file at missing\.json/ },
+  'audit --triage with invalid JSON': { args: () => ['audit', '--triage', 't.json'], files: { 't.json': '[' }, says: /^t\.json: not valid JSON/ },
+  'audit --triage of another schema': { args: () => ['audit', '--triage', 't.json'], files: { 't.json': '{"entries": []}' }, says: /^t\.json: field schema: / },
+  'audit --triage a folder': { args: () => ['audit', '--triage', 't'], files: { t: null }, says: /^t: is a folder, not a file/ },
+  'audit with a broken ./blindspot-triage.json': { args: () => ['audit'], files: { 'blindspot-triage.json': '{' }, says: /^blindspot-triage\.json: not valid JSON/ },
+  // paths of the wrong kind
+  'audit --out an existing file': { args: () => ['audit', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'audit --out below a file': { args: () => ['audit', '--out', 'f/run'], files: { f: 'x' }, says: /^--out: cannot create the folder f\/run: .*\/f is a file, not a folder/ },
+  'audit --mutants an existing file': { args: () => ['audit', '--mutants', 'f'], files: { f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
+  'audit --censuses an existing file': { args: () => ['audit', '--censuses', 'f'], files: { f: 'x' }, says: /^--censuses: f is a file, not a folder/ },
+  'freeze --mutants an existing file': { args: () => ['freeze', '--mutants', 'f'], files: { f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
+  'freeze --censuses below a file': { args: () => ['freeze', '--censuses', 'f/c'], files: { f: 'x' }, says: /^--censuses: cannot create the folder f\/c: / },
+  'freeze --families nope,omit': { args: () => ['freeze', '--families', 'nope,omit'], says: /^--families: unknown family 'nope'/ },
+  'census --censuses an existing file': { args: () => ['census', '--censuses', 'f'], files: { f: 'x' }, says: /^--censuses: f is a file, not a folder/ },
+  'census --target ./empty.mjs': { args: () => ['census', '--target', './empty.mjs'], files: { 'empty.mjs': EMPTY_MODULE }, says: /^--target: \.\/empty\.mjs must export `target`/ },
+  // scoring an increment
+  'run a folder that is not an increment': { args: () => ['run', 'inc'], files: { inc: null }, says: /^inc\/increment\.json: cannot read file/ },
+  'run a missing increment': { args: () => ['run', 'nope'], says: /^nope\/increment\.json: cannot read file/ },
+  'run a file': { args: () => ['run', 'f'], files: { f: 'x' }, says: /^<increment>: f is a file, not a folder/ },
+  'run --out an existing file': { args: () => ['run', increment, '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'run --config missing.json': { args: () => ['run', increment, '--config', 'missing.json'], says: /^--config: missing\.json does not exist/ },
+  'run --triage with invalid JSON': { args: () => ['run', increment, '--triage', 't.json'], files: { 't.json': '{' }, says: /^t\.json: not valid JSON/ },
+  'run --shard 0/2': { args: () => ['run', increment, '--shard', '0/2'], says: /^--shard: / },
+  // reading a run folder
+  'report a file': { args: () => ['report', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder \(expected a run folder\)/ },
+  'report a missing folder': { args: () => ['report', 'nope'], says: /^<run>: nope: no such folder/ },
+  'report a folder that is not a run': { args: () => ['report', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
+  'report --mutants an existing file': { args: () => ['report', 'r', '--mutants', 'f'], files: { r: null, f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
+  'merge a missing shard folder': { args: () => ['merge', 'nope', '--out', 'merged'], says: /^<runs>: nope: no such folder/ },
+  'merge a folder that is not a shard': { args: () => ['merge', 'r', '--out', 'merged'], files: { r: null }, says: /^r\/run\.json: not found/ },
+  'merge --out an existing file': { args: () => ['merge', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'rerun --from a missing run': { args: () => ['rerun', '--from', 'nope'], says: /^--from: nope: no such folder/ },
+  'rerun --from a folder that is not a run': { args: () => ['rerun', '--from', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
+  'rerun --out an existing file': { args: () => ['rerun', '--from', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
+  'triage a file': { args: () => ['triage', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
+  'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
+  'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
+  'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
+  'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
+  'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'perturb --tasks ""': { args: () => ['perturb', '--agent', 'replay', '--tasks', ''], says: /^--tasks: expected one or more task ids/ },
+  'target check --target nope': { args: () => ['target', 'check', '--target', 'nope'], says: /^--target: unknown target 'nope'/ },
+  'census --target protocol --target-option timeout=abc': {
+    args: () => ['census', '--target', 'protocol', '--target-option', 'timeout=abc', '--', 'node', resolve(PROTOCOL_TOY)],
+    says: /^--target-option timeout: /,
+  },
+};
+
+describe('refused input writes nothing and says why in one line', () => {
+  it.each(Object.entries(CASES))('%s', async (_name, c) => {
+    const cwd = tmp();
+    for (const [path, text] of Object.entries(c.files ?? {})) {
+      if (text === null) mkdirSync(join(cwd, path), { recursive: true });
+      else writeFileSync(join(cwd, path), text);
+    }
+    const before = snapshot(cwd);
+    const r = await cli(c.args(), c.env ?? {}, cwd);
+    expect(r.code, r.stderr).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^blindspot: /);
+    expect(lines[0]).not.toMatch(/internal error|\bat .*\.ts:\d+/);
+    expect(lines[0].slice('blindspot: '.length)).toMatch(c.says);
+    expect(snapshot(cwd)).toEqual(before);
+  });
+});
