@@ -86,7 +86,7 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
 
 describe('enumerated options name the flag, the bad value and the known values', () => {
   it.each([
-    [['freeze', '--arms', 'faults,bogus'], /^blindspot: --arms: unknown arm 'bogus' \(known: faults, floor, swap, search\)$/],
+    [['freeze', '--arms', 'faults,bogus'], /^blindspot: --arms: unknown arm 'bogus' \(known: faults, floor, swap, search, runs\)$/],
     [['freeze', '--split', 'bogus'], /^blindspot: --split: unknown split 'bogus' \(known: dev, test, holdout\)$/],
     [['freeze', '--unseal', 'bogus', '--reason', 'r'], /^blindspot: --unseal: unknown split 'bogus' \(known: dev, test, holdout\)$/],
     [['repair', 'reports/x', '--patch', 'bogus'], /^blindspot: --patch: unknown value 'bogus' \(known: cardinality, count-guard, scope-guard, empty-turn, threshold\)$/],
