@@ -73,8 +73,13 @@ export interface FreezeInput {
 }
 
 /** The increment's content hash; census paths are left out (blank), since the folders holding them can move. */
+// so is the folder recorded runs were read from: their files' paths and hashes are the content
 const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
-  hashJson({ ...inc, censuses: inc.censuses.map(({ kind, hash }) => ({ kind, path: '', hash })) });
+  hashJson({
+    ...inc,
+    censuses: inc.censuses.map(({ kind, hash }) => ({ kind, path: '', hash })),
+    ...(inc.extras.runs ? { extras: { ...inc.extras, runs: { ...(inc.extras.runs as object), root: '' } } } : {}),
+  });
 
 /** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
 export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
