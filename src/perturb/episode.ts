@@ -10,7 +10,8 @@ import type { AgentMessage, AgentSpec, HarnessReply } from '../agent/protocol.ts
 import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
 import type { Instance, PerturbSet } from './freeze.ts';
-import type { EpisodeRecord, Usage } from './record.ts';
+import type { EpisodeRecord } from './record.ts';
+import type { Usage } from '../agent/protocol.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import { familyParts } from './record.ts';
 
