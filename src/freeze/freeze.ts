@@ -5,7 +5,6 @@ import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.
 import { CHOICE_FAMILIES, CHOICE_OPERATORS } from '../grammar/gui-choice.ts';
 import { takeTargetCensuses } from '../census/gui.ts';
 import { controlCell, faultCells } from '../grammar/enumerate.ts';
-import type { Operator } from '../grammar/construction.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';

@@ -40,7 +40,6 @@ function renderSwap(s: NonNullable<Report['swap']>): string[] {
 }
 
 function renderFaults(r: Report): string[] {
-  const ev = r.evidence;
   const out: string[] = [];
   out.push('', '## Execution flow per family (paper Table 5)', '');
   out.push(
