@@ -1,8 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { API_FAMILIES } from '../grammar/api.ts';
-import { GUI_EXTRA_FAMILIES, GUI_FAMILIES } from '../grammar/gui.ts';
-import { CHOICE_FAMILIES } from '../grammar/gui-choice.ts';
+import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
 import type { Split } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
