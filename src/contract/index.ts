@@ -8,3 +8,4 @@ export * from './cell.ts';
 export * from './ledger.ts';
 export * from './outcome.ts';
 export * from './repair.ts';
+export * from './operator.ts';
