@@ -17,7 +17,7 @@ import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
 import { openTarget } from '../src/target/registry.ts';
-import { API_FAMILIES } from '../src/grammar/api.ts';
+import { API_FAMILIES } from '../src/grammar/families/index.ts';
 import type { Cell } from '../src/contract/cell.ts';
 import { median, printRows, scratch, timed } from './measure.ts';
 

@@ -7,8 +7,14 @@
 import type { Trajectory } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
-import type { Usage } from '../perturb/record.ts';
 import { ProtocolError } from '../util/errors.ts';
+
+/** Tokens and cost, when the agent reports them. */
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  costUsd?: number;
+}
 
 export const AGENT_PROTOCOL = 1;
 

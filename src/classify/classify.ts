@@ -8,10 +8,8 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 import type { CellStatus, FloorOutcome } from '../contract/outcome.ts';
 import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
+import { writesNothing } from '../grammar/families/index.ts';
 
-
-/** Families whose construction guarantees that nothing is written. */
-export const NO_WRITE_FAMILIES = new Set(['claim-only', 'no-submit']);
 
 export interface Evidence {
   /**
@@ -80,7 +78,7 @@ export function judgeEffect(
   if (!differences.length && answer) return { status: 'confirmed', evidence: { kind: 'answer', summary: [answer], differences: [] } };
   if (!raw.length) return { status: 'degenerate', reason: 'read-back effect equals the reference effect' };
   if (!differences.length) return { status: 'immaterial', reason: raw.map((d) => immaterialBecause(semantics, d.table)).join('; ') };
-  const kind = NO_WRITE_FAMILIES.has(family) && isEmptyEffect(effect) ? 'construction' : 'readback';
+  const kind = writesNothing(family) && isEmptyEffect(effect) ? 'construction' : 'readback';
   const summary = differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]);
   return { status: 'confirmed', evidence: { kind, summary: answer ? [...summary, answer] : summary, differences } };
 }

@@ -14,7 +14,7 @@ import { InputError } from '../util/errors.ts';
 import { groupBy } from '../util/group.ts';
 import { sha256 } from '../util/hash.ts';
 import { ANY_FAMILY, budgets, type Budgets, type FamilyBudget, type RunCells } from './budget.ts';
-import { rankConsequence, type Budget, type RankConsequence } from './rank.ts';
+import { rankConsequence } from './rank.ts';
 import { readScores } from './scores.ts';
 import { renderConsequence } from './markdown.ts';
 import { CONSEQUENCE_SCHEMA, type ConsequenceResult, type Reading, type RunSummary } from './result.ts';

@@ -1,11 +1,8 @@
 import type { Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
 import { openTarget } from '../target/registry.ts';
-import { API_FAMILIES, API_OPERATORS } from '../grammar/api.ts';
-import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../grammar/gui.ts';
-import { CHOICE_FAMILIES, CHOICE_OPERATORS } from '../grammar/gui-choice.ts';
+import { API_FAMILIES, API_OPERATORS, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, CHOICE_FAMILIES, CHOICE_OPERATORS } from '../grammar/families/index.ts';
 import { takeTargetCensuses } from '../census/gui.ts';
 import { controlCell, faultCells } from '../grammar/enumerate.ts';
-import type { Operator } from '../grammar/construction.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';

@@ -6,9 +6,6 @@ import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construc
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 import { repeatStep } from '../census/idempotence.ts';
 
-export const API_FAMILIES = ['claim-only', 'omit', 'partial', 'wrong-value', 'extra', 'extra-ni'] as const;
-export type ApiFamily = (typeof API_FAMILIES)[number];
-
 const noWrite = () => refuse('reference has no write step');
 
 /** Deliver only the final read/claim step: nothing is written. */
@@ -83,13 +80,4 @@ export const extraNi: Operator = (ref, ctx) => {
     return refuse(`repeating last write ${ref[i].call} is ${entry.status} in this task per census ${ctx.census.hash.slice(0, 12)}`);
   }
   return duplicateAt(ref, i);
-};
-
-export const API_OPERATORS: Record<ApiFamily, Operator> = {
-  'claim-only': claimOnly,
-  omit,
-  partial,
-  'wrong-value': wrongValue,
-  extra,
-  'extra-ni': extraNi,
 };

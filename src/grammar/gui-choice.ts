@@ -10,9 +10,6 @@
 import type { Step } from '../contract/target.ts';
 import { construct, lastIndexWhere, refuse, type Operator } from './construction.ts';
 
-export const CHOICE_FAMILIES = ['wrong-choice', 'extra-selection', 'partial-entry'] as const;
-export type ChoiceFamily = (typeof CHOICE_FAMILIES)[number];
-
 const otherTargets = (s: Step) => (s.alternatives?.field ?? []).map((field, i) => ({ field, label: s.alternatives?.label?.[i] ?? field }));
 const otherValues = (s: Step) => s.alternatives?.value ?? [];
 const isChoice = (s: Step) => s.kind === 'write' && (otherTargets(s).length > 0 || otherValues(s).length > 0);
@@ -54,10 +51,4 @@ export const partialEntry: Operator = (ref) => {
   const chars = [...String(s.args.value)];
   const value = chars.slice(0, Math.ceil(chars.length / 2)).join('');
   return construct(replaced(ref, i, { ...s, args: { ...s.args, value } }), `partial entry: ${show(value)} of ${show(s.args.value)} in ${show(s.args.label)}`);
-};
-
-export const CHOICE_OPERATORS: Record<ChoiceFamily, Operator> = {
-  'wrong-choice': wrongChoice,
-  'extra-selection': extraSelection,
-  'partial-entry': partialEntry,
 };

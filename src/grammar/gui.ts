@@ -7,21 +7,6 @@ import type { Step } from '../contract/target.ts';
 import { construct, isWrite, lastIndexWhere, refuse, type Construction, type GrammarContext, type Operator } from './construction.ts';
 import { equalsDefault, type ExtraFieldCensus, type FormDefaultsCensus } from '../census/gui.ts';
 
-/** The paper's GUI families: what a GUI audit enumerates unless --families names others. */
-export const GUI_FAMILIES = ['omit-field', 'omit-divergent', 'no-submit', 'extra-field', 'claim-only'] as const;
-/**
- * Beyond the paper, asked for by name: extra-field-submit makes the extra edit
- * and the submit one agent step (a multi-action step, so a per-step validator
- * never sees the form between them); extra-field-text is extra-field on the
- * first text candidate (a text field's change event fires on blur, not on the
- * edit); extra-text appends text to a textarea task
- * field (what a substring comparison cannot tell from the requested text);
- * edit-clear empties a text field the task never mentions that the form shows
- * filled (an edit task's record loses data out of scope).
- */
-export const GUI_EXTRA_FAMILIES = ['extra-field-submit', 'extra-field-text', 'extra-text', 'edit-clear'] as const;
-export type GuiFamily = (typeof GUI_FAMILIES)[number] | (typeof GUI_EXTRA_FAMILIES)[number];
-
 const FILL = 'form.fill';
 const SUBMIT = 'form.submit';
 /** one agent step that fills a field and then clicks submit */
@@ -144,16 +129,4 @@ export const editClear: Operator = (ref, ctx) => {
   const submit = ref.findIndex(isSubmit);
   const step: Step = { call: FILL, args: { field: f.field, label: f.label, value: '' }, kind: 'write' };
   return construct([...ref.slice(0, submit), step, ...ref.slice(submit)], `clear field ${f.field} (shown ${JSON.stringify(f.display)})`);
-};
-
-export const GUI_OPERATORS: Record<GuiFamily, Operator> = {
-  'omit-field': omitField,
-  'omit-divergent': omitDivergent,
-  'no-submit': noSubmit,
-  'extra-field': extraField,
-  'claim-only': claimOnly,
-  'extra-field-submit': extraFieldSubmit,
-  'extra-field-text': extraFieldText,
-  'extra-text': extraText,
-  'edit-clear': editClear,
 };

@@ -1,6 +1,6 @@
 // One episode: an agent works an instance on a fresh environment through the
-// instance's tool contract, the pristine checker judges the result, and the
-// effect is read back and compared with the reference's. The agent never sees
+// instance's tool contract, the effect is read back and compared with the
+// reference's, and then the pristine checker judges the result. The agent never sees
 // the backend names behind a renamed tool, the reference or the checker.
 import type { EffectSemantics, Step, Target, VerdictValue } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
@@ -10,7 +10,8 @@ import type { AgentMessage, AgentSpec, HarnessReply } from '../agent/protocol.ts
 import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
 import type { Instance, PerturbSet } from './freeze.ts';
-import type { EpisodeRecord, Usage } from './record.ts';
+import type { EpisodeRecord } from './record.ts';
+import type { Usage } from '../agent/protocol.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import { familyParts } from './record.ts';
 
@@ -97,8 +98,9 @@ export async function runEpisode(target: Target, set: PerturbSet, instance: Inst
       steps.push(claim);
       await episode.deliver({ task: instance.task, steps: [claim] });
     }
-    const verdict = await episode.check(instance.task).catch((e) => ({ verdict: 'error' as VerdictValue, detail: errorText(e) }));
+    // read back before the checker runs, as every cell of the engine does: a checker that touches the environment cannot change the evidence
     const effect = await episode.readback();
+    const verdict = await episode.check(instance.task).catch((e) => ({ verdict: 'error' as VerdictValue, detail: errorText(e) }));
     const judged = judgeEffect(instance.family, effect, ref.effect, semantics, answerDifference(ref.trajectory.steps, steps, semantics));
     const differs = judged.status === 'confirmed';
     return {

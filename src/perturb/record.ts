@@ -2,17 +2,11 @@
 // analyses read. Plain JSON: a ledger line each, so a run resumes and merges.
 import type { VerdictValue } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
+import type { Usage } from '../agent/protocol.ts';
 import { splitFamily, type PerturbFamily, type PerturbTarget, type PerturbType } from './inputs.ts';
 
 /** An instance is a task's clean inputs or one validated perturbation of them. */
 export type InstanceFamily = PerturbFamily | 'clean';
-
-/** Tokens and cost, when the agent reports them. */
-export interface Usage {
-  inputTokens?: number;
-  outputTokens?: number;
-  costUsd?: number;
-}
 
 export interface EpisodeRecord {
   /** the agent's label (`replay`, `literal`, or what `--agent-name` says) */

@@ -6,7 +6,7 @@
 // call named as the perturbed contract names it, passes the pristine checker on a
 // fresh environment. Rejected candidates keep their reason.
 import type { Step, Target, TargetInfo, Trajectory } from '../contract/target.ts';
-import { changedTargets, splitFamily, type PerturbTarget } from './inputs.ts';
+import { changedTargets, splitFamily } from './inputs.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import type { Perturbation } from './operators.ts';
 

@@ -5,7 +5,7 @@ import { makeDir } from '../util/made-dirs.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import type { CheckerFile, Split, TargetInfo } from '../contract/target.ts';
+import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { CellSchema } from './cell.ts';
 import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';

@@ -12,7 +12,7 @@ import { groupBy } from '../util/group.ts';
 import { groupErrors, type ErrorGroup } from './errors.ts';
 import { buildFloorReport, type FloorReport } from './floor.ts';
 import type { SearchOutcome } from '../search/findings.ts';
-import { NO_WRITE_FAMILIES } from '../classify/classify.ts';
+import { familyOf } from '../grammar/families/index.ts';
 import type { KillRates } from './thresholds.ts';
 import { buildScheduleReport, type ScheduleReport } from './schedules.ts';
 import { buildCheckerColumns, type CheckerColumns } from './checkers.ts';
@@ -110,16 +110,6 @@ export interface Report {
   };
 }
 
-const WRONG_EFFECT: Record<string, string> = {
-  'claim-only': 'claim without write',
-  omit: 'last write dropped',
-  partial: 'repeated write cut to its first call',
-  'wrong-value': 'one written value moved',
-  extra: 'last write duplicated',
-  'extra-ni': 'non-idempotent write duplicated',
-  search: 'minimal mutant of the search arm',
-};
-
 const count = (xs: ClassifiedCell[], pred: (c: ClassifiedCell) => boolean) => xs.filter(pred).length;
 
 function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
@@ -160,7 +150,7 @@ function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<
     const allNoWrite = confirmed.every((c) => c.evidence?.kind === 'construction');
     rows.push({
       family,
-      wrongEffect: WRONG_EFFECT[family] ?? family,
+      wrongEffect: familyOf(family).wrongEffect,
       evidence: allNoWrite ? 'runner no-write (readback saw none)' : 'readback diff',
       n: confirmed.length,
       pass: count(confirmed, (c) => c.verdict === 'pass'),
@@ -178,7 +168,7 @@ function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Repo
   const by = new Map<string, Set<string>>();
   const add = (task: string, what: string) => (by.get(task) ?? by.set(task, new Set()).get(task)!).add(what);
   for (const p of floor?.passed ?? []) if (p.outcome === 'false-accept') for (const f of p.families) add(p.task, `floor:${f}`);
-  for (const c of cls.cells) if (c.arm === 'fault' && c.falseAccept && NO_WRITE_FAMILIES.has(c.family)) add(c.checker, c.family);
+  for (const c of cls.cells) if (c.arm === 'fault' && c.falseAccept && familyOf(c.family).writesNothing) add(c.checker, c.family);
   return [...by].map(([task, xs]) => ({ task, constructions: [...xs].sort() })).sort((a, b) => a.task.localeCompare(b.task));
 }
 

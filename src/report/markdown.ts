@@ -2,6 +2,7 @@ import { renderCheckerColumns } from './checkers.ts';
 import type { Report } from './build.ts';
 import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
+import { familyOf } from '../grammar/families/index.ts';
 import { describeTimeLimit } from '../run/time-limit.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable } from './tables.ts';
 import type { Table } from './table.ts';
@@ -40,7 +41,6 @@ function renderSwap(s: NonNullable<Report['swap']>): string[] {
 }
 
 function renderFaults(r: Report): string[] {
-  const ev = r.evidence;
   const out: string[] = [];
   out.push('', '## Execution flow per family (paper Table 5)', '');
   out.push(
@@ -89,7 +89,7 @@ export function glance(r: Report): string[] {
   out.push(`- Controls passed ${r.controls.pass}/${r.controls.total}${r.controls.falseRejects.length ? `; **${r.controls.falseRejects.length} false reject(s)**` : ''}.`);
   if (r.noOpCheckers.length) {
     out.push(`- **Checkers that pass work that does nothing** (${r.noOpCheckers.length}): ${r.noOpCheckers.map((n) => `\`${n.task}\` (${n.constructions.join(', ')})`).join(', ')}.`);
-  } else if (r.floor || r.flow.some((f) => f.family === 'claim-only' || f.family === 'no-submit')) {
+  } else if (r.floor || r.flow.some((f) => familyOf(f.family).writesNothing)) {
     out.push('- No checker passes a construction that does nothing where the reference changes state.');
   }
   if (r.flow.length) {

@@ -8,6 +8,7 @@ import type { CheckerLocation } from '../contract/target.ts';
 import { checkerOfGenerator, frozenSource } from '../target/checker-files.ts';
 import { ownsCode, targetFactory } from '../target/registry.ts';
 import { VERSION } from '../util/version.ts';
+import { familyOf } from '../grammar/families/index.ts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -36,20 +37,6 @@ async function locator(inc: Increment): Promise<(task: string, generator: string
   return (task, generator) => factory?.locateChecker?.(task, generator, inc.target.checkerFiles) ?? conventionalLocation(inc, generator);
 }
 
-const RULE_TEXT: Record<string, string> = {
-  'claim-only': 'The checker passed a claim of completion with no write.',
-  omit: 'The checker passed work whose last write was dropped.',
-  partial: 'The checker passed a repeated write cut to its first call.',
-  'wrong-value': 'The checker passed work with one written value moved to another legal value.',
-  extra: 'The checker passed work whose last write was duplicated.',
-  'extra-ni': 'The checker passed a duplicated non-idempotent write (an extra record).',
-  'omit-field': 'The checker passed a form submitted without one field.',
-  'omit-divergent': 'The checker passed a form submitted without a field whose value differs from its default.',
-  'no-submit': 'The checker passed a form that was never submitted.',
-  'extra-field': 'The checker passed a form with an extra field the task never asked for.',
-  search: 'The checker passed a minimal mutant found by the search arm.',
-};
-
 export async function buildSarif(r: Report, inc: Increment): Promise<object> {
   const locate = await locator(inc);
   const families = [...new Set(r.falseAccepts.map((f) => f.family))].sort();
@@ -57,7 +44,7 @@ export async function buildSarif(r: Report, inc: Increment): Promise<object> {
     id: `blindspot/${family}`,
     name: `false-accept-${family}`,
     shortDescription: { text: `False accept (${family})` },
-    fullDescription: { text: RULE_TEXT[family] ?? `The checker passed a confirmed wrong effect constructed by the ${family} family.` },
+    fullDescription: { text: familyOf(family).ruleText },
     help: {
       text: 'blindspot delivered a mutant of the reference trajectory to a fresh environment, read its effect back independently and found it wrong; this checker returned Pass. Tighten the checker so it rejects the effect shown in the message (see the report\'s readback evidence).',
     },

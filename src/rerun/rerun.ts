@@ -5,7 +5,7 @@
 // have a confirmed wrong effect and whether each verdict reproduced.
 import { join, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { classify, type ClassifiedCell } from '../classify/classify.ts';
+import { classify } from '../classify/classify.ts';
 import { freezeIncrement } from '../protocol/increment.ts';
 import { controlCell } from '../grammar/enumerate.ts';
 import { runIncrement } from '../run/run.ts';

@@ -3,7 +3,8 @@
 import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../contract/target.ts';
 import { derivedCellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
-import { describePlan, type OperatorSet, type SearchContext } from './plan.ts';
+import { describePlan, type OperatorSet } from './plan.ts';
+import type { SearchContext } from '../contract/operator.ts';
 import { explorePlans } from './explore.ts';
 
 export interface SearchSpec {

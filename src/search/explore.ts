@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import type { Step } from '../contract/target.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
-import { applyPlan, type Edit, type OperatorSet, type Plan, type SearchContext } from './plan.ts';
+import { applyPlan, type OperatorSet } from './plan.ts';
+import type { Edit, Plan, SearchContext } from '../contract/operator.ts';
 
 export interface ExploredPlan {
   plan: Plan;

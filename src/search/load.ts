@@ -7,7 +7,8 @@ import { InputError, ProtocolError } from '../util/errors.ts';
 import { exported, exportNames, importUserModule } from '../util/user-module.ts';
 import { sha256 } from '../util/hash.ts';
 import { BUILTIN_OPERATORS } from './operators.ts';
-import type { OperatorSet, SearchOperator } from './plan.ts';
+import type { OperatorSet } from './plan.ts';
+import type { SearchOperator } from '../contract/operator.ts';
 import type { SearchSpec } from './arm.ts';
 
 const isModule = (x: string) => /[\\/]|\.(m?[jt]s)$/.test(x);

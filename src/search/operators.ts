@@ -8,7 +8,8 @@ import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 import { candidateValues } from './values.ts';
-import { slotOf, type Edit, type SearchContext, type SearchOperator, type Slot } from './plan.ts';
+import { slotOf } from './plan.ts';
+import type { Edit, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 
 const writes = (ctx: SearchContext) => ctx.reference.flatMap((s, i) => (s.kind === 'write' ? [i] : []));
 const label = (ctx: SearchContext, at: Json) => {

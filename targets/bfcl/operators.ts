@@ -3,7 +3,7 @@
 // in a turn where the agent had to ask for a missing parameter or lacked the
 // function), moved or copied there. Load them with
 // `--operators drop duplicate reorder move exchange insert targets/bfcl/operators.ts`.
-import type { Edit, SearchContext, SearchOperator, Slot } from '../../src/search/plan.ts';
+import type { Edit, SearchContext, SearchOperator, Slot } from '../../src/contract/operator.ts';
 import type { Step } from '../../src/contract/target.ts';
 
 /** Reference writes that belong to a turn after the first. */

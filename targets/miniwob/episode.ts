@@ -3,7 +3,7 @@
 // then the readback (the recorder's snapshot) and the harnesses' verdicts.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/contract/target.ts';
-import { RECORDER, readReward, readSubmission, startEpisode } from './page.ts';
+import { RECORDER, readReward, readSubmission, startEpisode, type TaskPage } from './page.ts';
 import { effectOf, type Answer } from './readback.ts';
 import { describeReward, judge, type HarnessName } from './harnesses.ts';
 
@@ -132,7 +132,7 @@ async function wheelTo(page: Page, field: string, top: boolean): Promise<void> {
 
 /** A slider handle moved as a person does with the keyboard: Home to the minimum, then one arrow press per step. */
 async function slideTo(handle: Locator, value: number): Promise<void> {
-  const min = await handle.evaluate((h) => Number((window as any).$(h).closest('.ui-slider').slider('option', 'min')));
+  const min = await handle.evaluate((h) => Number((window as unknown as TaskPage).$(h).closest('.ui-slider').slider('option', 'min')));
   await handle.focus();
   await handle.press('Home');
   for (let v = min; v < value; v++) await handle.press('ArrowRight');
@@ -194,7 +194,7 @@ async function recorderSelectors(page: Page, fields: Set<string>): Promise<Set<s
   const named = await page.evaluate((sels) => sels.flatMap((s) => {
     try {
       const el = document.querySelector(s);
-      return el ? [(window as any).__blindspot.selectorOf(el) as string] : [];
+      return el ? [(window as unknown as TaskPage).__blindspot.selectorOf(el) as string] : [];
     } catch {
       return []; // not plain CSS (a Playwright text selector)
     }

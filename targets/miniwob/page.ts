@@ -4,6 +4,23 @@
 import type { Page } from 'playwright-core';
 
 /** A control's state as the recorder sees it. */
+/**
+ * The globals a task page carries: MiniWoB's core.js and seedrandom, its jQuery UI,
+ * and the recorder script above. Code passed to page.evaluate runs in the page, so
+ * it names them through this type (a cast, erased), never through a helper.
+ */
+export interface TaskPage {
+  Math: { seedrandom(seed: number): void };
+  core: { EPISODE_MAX_TIME: number; startEpisodeReal(): void };
+  WOB_TASK_READY?: boolean;
+  WOB_DONE_GLOBAL?: unknown;
+  WOB_REWARD_GLOBAL?: unknown;
+  WOB_RAW_REWARD_GLOBAL?: unknown;
+  WOB_REWARD_REASON?: unknown;
+  __blindspot: { begin(): void; state: Submission; selectorOf(el: Element): string };
+  $(el: unknown): { closest(selector: string): { slider(method: 'option', name: string): unknown } };
+}
+
 export interface ControlState {
   tag: string;
   type: string;
@@ -128,7 +145,7 @@ export async function startEpisode(page: Page, url: string, seed: number, timeou
   await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
   await page.evaluate(
     ({ seed, max, recorded }) => {
-      const w = window as any;
+      const w = window as unknown as TaskPage;
       w.Math.seedrandom(seed);
       w.core.EPISODE_MAX_TIME = max;
       w.core.startEpisodeReal();
@@ -136,7 +153,7 @@ export async function startEpisode(page: Page, url: string, seed: number, timeou
     },
     { seed, max: EPISODE_MAX_MS, recorded },
   );
-  await page.waitForFunction(() => (window as any).WOB_TASK_READY === true, undefined, { timeout: timeoutMs });
+  await page.waitForFunction(() => (window as unknown as TaskPage).WOB_TASK_READY === true, undefined, { timeout: timeoutMs });
 }
 
 /** The globals every harness reads its reward from (core.js). */
@@ -149,13 +166,13 @@ export interface RewardState {
 
 export async function readReward(page: Page): Promise<RewardState> {
   return page.evaluate(() => {
-    const w = window as any;
+    const w = window as unknown as TaskPage;
     return { done: !!w.WOB_DONE_GLOBAL, reward: Number(w.WOB_REWARD_GLOBAL), rawReward: Number(w.WOB_RAW_REWARD_GLOBAL), reason: w.WOB_REWARD_REASON == null ? null : String(w.WOB_REWARD_REASON) };
   });
 }
 
 export async function readSubmission(page: Page): Promise<Submission> {
-  return page.evaluate(() => JSON.parse(JSON.stringify((window as any).__blindspot.state)));
+  return page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as TaskPage).__blindspot.state)));
 }
 
 /** One element of the task area, as an oracle solver sees it. */

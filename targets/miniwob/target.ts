@@ -117,7 +117,7 @@ export async function openMiniwob(options: OpenOptions): Promise<Target> {
       }
       return { observation, steps: steps.filter((s) => !s.args.probe).map(searchable) };
     } catch (e) {
-      if (e instanceof Unreadable) throw new Error(`miniwob ${id}: ${e.message}`);
+      if (e instanceof Unreadable) throw new Error(`miniwob ${id}: ${e.message}`, { cause: e });
       throw e;
     } finally {
       await context.close().catch(() => undefined);

@@ -7,10 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cli } from '../fixtures/cli.ts';
-import { PROTOCOL_TOY, TOY, useTmp } from '../fixtures/tmp.ts';
+import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
-const toy = resolve(TOY);
 
 /** Every file and folder under `dir`, with each file's content: what a refused command must leave as it was. */
 function snapshot(dir: string, at = ''): Record<string, string> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Step } from '../../src/contract/target.ts';
-import { API_FAMILIES, API_OPERATORS, extraNi, omit, partial, wrongValue, claimOnly } from '../../src/grammar/api.ts';
+import { extraNi, omit, partial, wrongValue, claimOnly } from '../../src/grammar/api.ts';
+import { API_FAMILIES, API_OPERATORS } from '../../src/grammar/families/index.ts';
 import type { IdempotenceCensus } from '../../src/census/idempotence.ts';
 import { canonicalJson } from '../../src/util/hash.ts';
 

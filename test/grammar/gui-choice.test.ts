@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Step } from '../../src/contract/target.ts';
-import { CHOICE_FAMILIES, CHOICE_OPERATORS, extraSelection, partialEntry, wrongChoice } from '../../src/grammar/gui-choice.ts';
+import { extraSelection, partialEntry, wrongChoice } from '../../src/grammar/gui-choice.ts';
+import { CHOICE_FAMILIES, CHOICE_OPERATORS } from '../../src/grammar/families/index.ts';
 import { canonicalJson } from '../../src/util/hash.ts';
 
 const sel = fc.constantFrom('#a', '#b', '#c', '#d', '#e');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Step, TaskInfo } from '../../src/contract/target.ts';
-import { EXTRA_TEXT, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, extraField, extraFieldSubmit, extraFieldText, extraText, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
+import { EXTRA_TEXT, extraField, extraFieldSubmit, extraFieldText, extraText, noSubmit, omitDivergent, omitField, claimOnly } from '../../src/grammar/gui.ts';
+import { GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS } from '../../src/grammar/families/index.ts';
 import type { ExtraFieldCensus, FormDefaultsCensus } from '../../src/census/gui.ts';
 import type { GrammarContext } from '../../src/grammar/construction.ts';
 import { canonicalJson } from '../../src/util/hash.ts';

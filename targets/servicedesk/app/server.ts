@@ -95,7 +95,7 @@ export class ServiceDeskServer {
     let user: RowValues;
     try {
       user = this.authenticate(req);
-    } catch (e) {
+    } catch {
       return send(res, 401, 'authentication required', 'text/plain', { 'www-authenticate': 'Basic realm="servicedesk"' });
     }
     const path = url.pathname;

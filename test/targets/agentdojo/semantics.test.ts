@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { python, SETUP } from '../../../targets/agentdojo/index.ts';
 import { openTarget } from '../../../src/target/registry.ts';
-import { API_OPERATORS } from '../../../src/grammar/api.ts';
+import { API_OPERATORS } from '../../../src/grammar/families/index.ts';
 import { judgeEffect } from '../../../src/classify/classify.ts';
 import { isPlaceholder } from '../../../src/readback/semantics.ts';
 import type { Effect, EffectSemantics, Step, Target, Trajectory } from '../../../src/contract/target.ts';

@@ -8,7 +8,7 @@ import type { Target, Trajectory } from '../../../src/contract/target.ts';
 import { openMiniwob } from '../../../targets/miniwob/target.ts';
 import { COVERED } from '../../../targets/miniwob/solvers.ts';
 import { locatePackage, SETUP, VENV } from '../../../targets/miniwob/package.ts';
-import { CHOICE_OPERATORS } from '../../../src/grammar/gui-choice.ts';
+import { CHOICE_OPERATORS } from '../../../src/grammar/families/index.ts';
 import { openTarget } from '../../../src/target/registry.ts';
 import { describeWith, hasChromium } from '../../fixtures/requires.ts';
 import { startRuntime } from '../../../targets/miniwob/runtime.ts';

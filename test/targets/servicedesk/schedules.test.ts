@@ -14,7 +14,6 @@ import { optionMatches, textareaMatches } from '../../../targets/servicedesk/val
 import { parseSchedules } from '../../../src/target/schedule.ts';
 
 const fill = (field: string, label: string, value: string): Step => ({ call: 'form.fill', args: { field, label, value }, kind: 'write' });
-const SUBMIT: Step = { call: 'form.submit', args: {}, kind: 'write' };
 
 /** The task's reference with `step` put in place of (or before) its submit. */
 async function variant(t: ServicedeskTarget, task: string, at: (steps: Step[], submit: number) => Step[]): Promise<Trajectory> {

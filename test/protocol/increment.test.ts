@@ -1,0 +1,71 @@
+// What an increment freezes is what a run scores: content-addressed, refused when
+// edited, its cells checked line by line only when the manifest changed.
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freezeIncrement, loadIncrement, loadManifest, type FreezeInput } from '../../src/protocol/increment.ts';
+import { CellSchema, cellId } from '../../src/protocol/cell.ts';
+import { parseArms } from '../../src/protocol/arms.ts';
+import type { Cell } from '../../src/contract/cell.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+const claim = { call: 'task.claim', args: {}, kind: 'claim' as const };
+const cells: Cell[] = [
+  { id: cellId('control', 'control', 't', 't'), arm: 'control', family: 'control', index: 0, checker: 't', trajectory: 't', generator: 'g', construction: { ok: true, steps: [claim], edit: 'reference' } },
+  { id: cellId('fault', 'omit', 't', 't'), arm: 'fault', family: 'omit', index: 0, checker: 't', trajectory: 't', generator: 'g', construction: { ok: false, reason: 'reference has no write step' } },
+];
+const input = (root: string, over: Partial<FreezeInput> = {}): FreezeInput => ({
+  root,
+  spec: 'toy',
+  target: { name: 'toy', version: '1', checkerHash: 'c'.repeat(64), checkerFiles: [], corpusHash: 'k'.repeat(64), capabilities: [] },
+  selection: { splits: ['dev'], tasks: ['t'] },
+  arms: ['control', 'fault'],
+  families: ['omit'],
+  censuses: [],
+  cells,
+  ...over,
+});
+
+describe('increments', () => {
+  it('names cells by arm, family, checker and trajectory', () => {
+    expect(cellId('control', 'control', 't', 't')).toBe('control:t');
+    expect(cellId('swap', 'swap', 'i', 'j')).toBe('swap:i<-j');
+    expect(cellId('fault', 'extra', 't', 't', 2)).toBe('fault:extra:t#2');
+  });
+
+  it('is content-addressed: the same content freezes to the same folder, other content to another', async () => {
+    const root = tmp();
+    const a = await freezeIncrement(input(root));
+    expect(a.reused).toBe(false);
+    expect((await freezeIncrement(input(root))).dir).toBe(a.dir);
+    expect((await freezeIncrement(input(root))).reused).toBe(true);
+    expect((await freezeIncrement(input(root, { families: ['omit', 'extra'] }))).dir).not.toBe(a.dir);
+    const loaded = await loadIncrement(a.dir);
+    expect(loaded.hash).toBe(a.increment.hash);
+    expect(await loadManifest(a.dir, loaded)).toEqual(cells);
+  });
+
+  it('refuses an increment or a manifest edited after freeze', async () => {
+    const { dir, increment } = await freezeIncrement(input(tmp()));
+    const manifest = join(dir, 'manifest.jsonl');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('reference has no write step', 'edited'));
+    await expect(loadManifest(dir, increment)).rejects.toThrow('manifest changed since freeze');
+    const file = join(dir, 'increment.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"omit"', '"extra"'));
+    await expect(loadIncrement(dir)).rejects.toThrow('content changed after freeze');
+  });
+
+  it('checks each cell of a changed manifest by line and field', async () => {
+    const { dir, increment } = await freezeIncrement(input(tmp()));
+    writeFileSync(join(dir, 'manifest.jsonl'), JSON.stringify({ ...cells[0], arm: 'sideways' }) + '\n');
+    await expect(loadManifest(dir, increment)).rejects.toThrow(/manifest.jsonl:1: field arm: /);
+    expect(CellSchema.safeParse(cells[1]).success).toBe(true);
+  });
+
+  it('arms: known ones in their canonical order, at least one', () => {
+    expect(parseArms(['swap', 'faults'])).toEqual(['faults', 'swap']);
+    expect(() => parseArms(['faults', 'nope'])).toThrow("--arms: unknown arm 'nope' (known: faults, floor, swap, search)");
+    expect(() => parseArms([])).toThrow('--arms: name at least one arm');
+  });
+});
