@@ -15,7 +15,19 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
         describe: 'run folder (default reports/<target>-<time>, a module target by its file name); an existing run folder is resumed, and refused if a selection flag given differs from it',
       })
       .example('$0 audit --target apps', 'audit every dev task of the embedded apps target')
-      .example('$0 audit --target apps --out reports/mine', 'run into reports/mine, or resume it if it was interrupted'),
+      .example('$0 audit --target apps --out reports/mine', 'run into reports/mine, or resume it if it was interrupted')
+      .example('$0 audit --target agentdojo --suite banking --arms runs --runs <agentdojo>/runs', "replay AgentDojo's recorded agent runs and judge each by its effect")
+      .epilogue(
+        'The runs arm (--arms runs --runs <folder or file>) replays recorded agent runs: AgentDojo\'s runs/ folder as it is, or blindspot JSON lines ' +
+          '({task, pipeline, verdict, messages} per line, OpenAI-style tool_calls; docs/protocol.md, "Recorded runs"). Each run is delivered fresh with its ' +
+          'calls in order (rejected calls answered with their error, as recorded), read back, and regraded by the checker of the benchmark version it was ' +
+          'recorded under. A run whose regrade differs from its recorded verdict is not reproduced and never a finding. A reproduced run is judged by its ' +
+          'effect against the reference under the same version, in the target\'s material view (log tables, sets, ignored, normalised and aliased columns), ' +
+          'with what the task leaves open set apart (free arguments, and arguments the target declares open unless the prompt quotes them): ' +
+          'real false accept (Pass on an effect that differs in what the task determines), real false reject (Fail on the reference\'s effect with the ' +
+          'reference answer), correct pass, correct fail, needs review (listed, never counted). The report gives per pipeline the recorded, regraded and ' +
+          'corrected utility with 95% Clopper-Pearson intervals and the orders the corrections reverse; `blindspot consequence` pools several run folders.',
+      ),
   handler: async (a) => {
     // The engine loads here, not at start-up (see main.ts).
     const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
