@@ -64,6 +64,16 @@ const CASES: Record<string, Case> = {
   'audit --arms swap --pilot 0': { args: () => ['audit', '--arms', 'swap', '--pilot', '0'], says: /^--pilot: / },
   'audit --workers -1': { args: () => ['audit', '--workers', '-1'], says: /^--workers: expected a whole number >= 0, got '-1'/ },
   'audit --shard 3/2': { args: () => ['audit', '--shard', '3/2'], says: /^--shard: .*'3\/2'/ },
+  // the recorded-runs arm
+  'audit --arms runs without --runs': { args: () => ['audit', '--arms', 'runs'], says: /^--runs: the runs arm needs --runs/ },
+  'audit --runs without the runs arm': { args: () => ['audit', '--runs', './runs'], files: { runs: null }, says: /^--runs: recorded runs are replayed by the runs arm; add --arms runs/ },
+  'audit --arms runs --runs a missing folder': { args: () => ['audit', '--arms', 'runs', '--runs', './nope'], says: /^--runs: \.\/nope does not exist/ },
+  'audit --arms runs --runs a folder with no run files': { args: () => ['audit', '--arms', 'runs', '--runs', './runs'], files: { runs: null }, says: /^--runs: \.\/runs holds no \.json or \.jsonl run files/ },
+  'audit --arms runs --runs a file of truncated runs only': {
+    args: () => ['audit', '--arms', 'runs', '--runs', './runs.jsonl'],
+    files: { 'runs.jsonl': '{"task": "venmo_request_payment/0", "pipe\n' },
+    says: /^--runs: no usable run in \.\/runs\.jsonl \(1 file\(s\) refused; first: runs\.jsonl#1: not valid JSON/,
+  },
   'audit --threshold-high 120': { args: () => ['audit', '--threshold-high', '120'], says: /^--threshold-high: expected a percentage from 0 to 100, got '120'/ },
   // module targets and operator plugins
   'audit --target ./missing.ts': { args: () => ['audit', '--target', './missing.ts'], says: /^--target: no module at \.\/missing\.ts/ },
