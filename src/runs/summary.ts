@@ -5,11 +5,16 @@
 import type { Cell } from '../contract/cell.ts';
 import type { EffectSemantics } from '../contract/target.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
-import type { Triage } from '../triage/triage.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { clopperPearsonInterval } from '../util/clopper-pearson.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
+
+/** What the report reads of a triage file (src/triage/triage.ts), by finding key. */
+export interface TriageLookup {
+  file: string;
+  byKey: Map<string, { status: string; reason: string }>;
+}
 
 export const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
 
@@ -114,7 +119,7 @@ export function buildRunsReport(opts: {
   cells: Cell[];
   entryOf: (id: string) => LedgerEntry | undefined;
   semantics: EffectSemantics | undefined;
-  triage?: Triage;
+  triage?: TriageLookup;
 }): RunsReport {
   const listed = new Set(opts.cells.filter((c) => c.run?.listed).map((c) => c.checker));
   const judged = judgeRuns(opts.cells, opts.entryOf, opts.semantics);

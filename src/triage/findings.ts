@@ -7,6 +7,8 @@ import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import type { Step } from '../contract/target.ts';
 import { cellKey, constructionKey } from './triage.ts';
+import { judgeRuns } from '../runs/judge.ts';
+import { findingKey } from '../runs/summary.ts';
 
 export interface Finding {
   /** the audited target's name, which the triage file records with the key */
@@ -33,6 +35,18 @@ export async function findingsOf(runDir: string, mutants?: string): Promise<Find
     const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
     for (const f of s.findings) {
       out.push({ target, cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]) });
+    }
+  }
+  // recorded runs: real false accepts and rejects, keyed by task and difference (one dismissal holds for every run making it)
+  if (increment.extras.runs) {
+    const byId = new Map(ledger.map((e) => [e.cell, e]));
+    const seen = new Set<string>();
+    for (const r of judgeRuns(manifest, (id) => byId.get(id), increment.target.semantics)) {
+      if (r.class !== 'real-false-accept' && r.class !== 'real-false-reject') continue;
+      const key = findingKey(target, r);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ target, cell: r.cell, task: r.task, kind: `recorded run: ${r.class}`, construction: (r.evidence ?? [r.reason]).join('; '), key });
     }
   }
   return out;

@@ -44,6 +44,17 @@ describe('audit --arms runs on apps', () => {
     const observed = JSON.parse(cq.stdout).observed;
     expect(observed.pipelines.find((p: { pipeline: string }) => p.pipeline === 'eager-agent')).toMatchObject({ recordedUtility: 1, correctedUtility: 0, falseAccepts: 1 });
     expect(observed.orders.top1).toEqual({ recorded: ['careful-agent', 'clumsy-agent', 'eager-agent'], corrected: ['careful-agent', 'clumsy-agent'], changed: true });
+
+    // a dismissal is keyed by task and difference: it marks the finding and gives the pipeline its pass back
+    const triageFile = join(root, 'triage.json');
+    const key = runs.falseAccepts[0].key;
+    const listed = await cli(['triage', out, '--triage', triageFile]);
+    expect(listed.stdout).toContain(`${key}  open       venmo_request_payment/0  recorded run: real-false-accept`);
+    expect((await cli(['triage', out, '--cell', key, '--dismiss', 'the toy says a second request is harmless', '--triage', triageFile])).code).toBe(0);
+    expect((await cli(['report', out, '--triage', triageFile])).code).toBe(0);
+    const after = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8'));
+    expect(after.falseAccepts[0].triage).toEqual({ status: 'dismissed', reason: 'the toy says a second request is harmless' });
+    expect(after.pipelines.find((p: { pipeline: string }) => p.pipeline === 'eager-agent')).toMatchObject({ falseAccepts: 0, correctedUtility: 1 });
   });
 
   it('refuses to resume once a run file it was frozen from has changed', async () => {
