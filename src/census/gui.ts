@@ -39,8 +39,6 @@ export interface ExtraFieldCensus {
   hash: string;
 }
 
-export type GuiCensus = FormDefaultsCensus | ExtraFieldCensus;
-
 /** A requested value equals the default when it is the default's label or its stored value. */
 export const equalsDefault = (value: string, d: { raw: string; display: string }) => value === d.display || value === d.raw;
 

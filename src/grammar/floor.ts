@@ -6,8 +6,6 @@
 import type { Step, TaskInfo } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 
-export const FLOOR_FAMILIES = ['empty', 'bare-claim'] as const;
-
 export function floorCells(task: TaskInfo, reference: Step[]): Cell[] {
   const base = { arm: 'floor' as const, index: 0, checker: task.id, trajectory: task.id, generator: task.generator, ...(task.scenario ? { scenario: task.scenario } : {}) };
   const claim = [...reference].reverse().find((s) => s.kind === 'claim');

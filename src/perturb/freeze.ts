@@ -11,6 +11,7 @@ import type { AgentInputs } from '../contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
 import type { Validation } from './validate.ts';
 import { runSupervised } from './supervise.ts';
+import { ownsCode } from '../target/registry.ts';
 import type { InstanceFamily } from './record.ts';
 import type { Generator } from './generator.ts';
 
@@ -137,6 +138,7 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     jobs,
     workers: o.workers ?? 2,
     deadlineMs: o.deadlineMs ?? 60_000,
+    isolate: !ownsCode(o.spec),
     onResult: (job, r) => {
       if (job.kind === 'validate') verdicts.set(job.n, r as Validation);
       else if ('effect' in r) effects.set(job.reference.task, r.effect);

@@ -1,12 +1,14 @@
-// Episodes run on supervised worker threads (supervise.ts), each thread with
-// its own target: a checker that hangs or kills its thread costs its own
-// episode, recorded as a checker Error that says why, never the run and never a Pass.
+// Episodes run on supervised workers (supervise.ts), each with its own target:
+// threads for blindspot's own targets, child processes for a module target. A
+// checker that hangs or kills its worker costs its own episode, recorded as a
+// checker Error that says why, never the run and never a Pass.
 import type { OpenOptions } from '../contract/target.ts';
 import { packSet, type PackedSet, type PerturbSet } from './freeze.ts';
 import type { EpisodeLimits } from './episode.ts';
 import { familyParts, type EpisodeRecord } from './record.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
 import { runSupervised } from './supervise.ts';
+import { ownsCode } from '../target/registry.ts';
 
 export interface EpisodeWorkerInit {
   set: PackedSet;
@@ -60,6 +62,7 @@ export function runPool(o: PoolRun): Promise<void> {
     jobs: o.instances,
     workers: o.workers,
     deadlineMs: o.limits.timeMs + o.gradeMs,
+    isolate: !ownsCode(o.set.target),
     onResult: (_, record) => o.onRecord(record),
     onLost: (id, why) => o.onRecord(lostRecord(o.set, id, o.agent.name, why)),
   });

@@ -1,5 +1,6 @@
 // Work that runs code blindspot does not trust (a benchmark's checkers, its
-// environment) goes to worker threads the parent supervises. A job that
+// environment) goes to worker threads the parent supervises, or, for a module
+// target (someone else's code), to child processes, as the scorers of a run do. A job that
 // outlasts its deadline means that code hung, perhaps in a synchronous loop no
 // timer on its own thread can interrupt: the thread is stopped, the job
 // reported lost with the reason, and a fresh thread takes the rest. A thread
@@ -8,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../util/errors.ts';
 import { targetLists } from '../target/registry.ts';
+import { forkSupervised } from '../run/scorers.ts';
 
 export type ToWorker<J> = { type: 'job'; job: J } | { type: 'close' };
 export type FromWorker<R> = { type: 'ready' } | { type: 'result'; result: R } | { type: 'fatal'; error: string };
@@ -21,13 +23,33 @@ export interface Supervised<J, R> {
   deadlineMs: number;
   onResult: (job: J, result: R) => void;
   onLost: (job: J, why: string) => void;
+  /** child processes instead of threads: a checker that aborts its process then costs only its own job */
+  isolate?: boolean;
+}
+
+/** One worker, a thread or a child process; `gone` reports once how it ended. */
+interface Channel<J> {
+  post(m: ToWorker<J>): void;
+  stop(): void;
+}
+
+function openChannel<J, R>(data: object, isolate: boolean | undefined, on: { message(m: FromWorker<R>): void; gone(why: string): void }): Channel<J> {
+  if (isolate) {
+    const child = forkSupervised<FromWorker<R>>(ENTRY, { BLINDSPOT_JOB_INIT: JSON.stringify(data) }, { message: on.message, gone: (how) => on.gone(`the worker process ${how}`) });
+    return { post: (m) => child.send(m), stop: child.kill };
+  }
+  const w = new Worker(ENTRY, { workerData: data });
+  w.on('message', on.message);
+  w.on('error', (e) => on.gone(`the worker thread died: ${e.message}`));
+  w.on('exit', (code) => on.gone(`the worker thread died: it exited with code ${code}`));
+  return { post: (m) => w.postMessage(m), stop: () => void w.terminate() };
 }
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 
 export function runSupervised<J, R>(o: Supervised<J, R>): Promise<void> {
   const queue = [...o.jobs];
-  const threads = new Set<Worker>();
+  const running = new Set<Channel<J>>();
   let live = 0;
   let failed = false;
   return new Promise<void>((resolve, reject) => {
@@ -36,20 +58,23 @@ export function runSupervised<J, R>(o: Supervised<J, R>): Promise<void> {
     };
     const spawn = () => {
       live++;
-      const w = new Worker(ENTRY, { workerData: { module: o.module.href, init: o.init, targetLists: targetLists() } });
-      threads.add(w);
+      const w: Channel<J> = openChannel<J, R>({ module: o.module.href, init: o.init, targetLists: targetLists() }, o.isolate, {
+        message: (m) => onMessage(m),
+        gone: (why) => lose(why),
+      });
+      running.add(w);
       let current: J | undefined;
       let timer: NodeJS.Timeout | undefined;
       let ended = false;
       const end = () => {
         if (ended) return false;
         ended = true;
-        threads.delete(w);
+        running.delete(w);
         clearTimeout(timer);
         live--;
         return true;
       };
-      // a lost job is reported once, and the rest of the queue goes to a fresh thread
+      // a lost job is reported once, and the rest of the queue goes to a fresh worker
       const lose = (why: string) => {
         const job = current;
         current = undefined;
@@ -60,17 +85,17 @@ export function runSupervised<J, R>(o: Supervised<J, R>): Promise<void> {
       };
       const next = () => {
         if (failed || !queue.length) {
-          w.postMessage({ type: 'close' } satisfies ToWorker<J>);
+          w.post({ type: 'close' });
           return;
         }
         current = queue.shift()!;
         timer = setTimeout(() => {
-          lose(`did not finish within ${o.deadlineMs} ms: the target or its checker hung, and its worker thread was stopped`);
-          void w.terminate();
+          lose(`did not finish within ${o.deadlineMs} ms: the target or its checker hung, and its worker ${o.isolate ? 'process' : 'thread'} was stopped`);
+          w.stop();
         }, o.deadlineMs);
-        w.postMessage({ type: 'job', job: current } satisfies ToWorker<J>);
+        w.post({ type: 'job', job: current });
       };
-      w.on('message', (m: FromWorker<R>) => {
+      function onMessage(m: FromWorker<R>) {
         if (failed || ended) return;
         if (m.type === 'ready') next();
         else if (m.type === 'result') {
@@ -82,12 +107,10 @@ export function runSupervised<J, R>(o: Supervised<J, R>): Promise<void> {
         } else {
           failed = true;
           end();
-          for (const t of threads) void t.terminate();
+          for (const t of running) t.stop();
           reject(new InputError(m.error));
         }
-      });
-      w.on('error', (e) => lose(`the worker thread died: ${e.message}`));
-      w.on('exit', (code) => lose(`the worker thread died: it exited with code ${code}`));
+      }
     };
     if (!queue.length) return resolve();
     for (let k = 0; k < Math.max(1, Math.min(o.workers, queue.length)); k++) spawn();

@@ -45,5 +45,3 @@ export const weaknessOf = (plan: Plan, ctx: SearchContext, ops: OperatorSet) =>
 
 export const describePlan = (plan: Plan, ctx: SearchContext, ops: OperatorSet) =>
   plan.map((e) => ops.get(e.op)?.describe(e, ctx) ?? canonicalJson(e)).join('; then ');
-
-export const sameSteps = (a: Step[], b: Step[]) => canonicalJson(a) === canonicalJson(b);

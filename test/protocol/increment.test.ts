@@ -65,7 +65,7 @@ describe('increments', () => {
 
   it('arms: known ones in their canonical order, at least one', () => {
     expect(parseArms(['swap', 'faults'])).toEqual(['faults', 'swap']);
-    expect(() => parseArms(['faults', 'nope'])).toThrow("--arms: unknown arm 'nope' (known: faults, floor, swap, search)");
+    expect(() => parseArms(['faults', 'nope'])).toThrow("--arms: unknown arm 'nope' (known: faults, floor, swap, search, runs)");
     expect(() => parseArms([])).toThrow('--arms: name at least one arm');
   });
 });

@@ -34,6 +34,7 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('A
     // user_task_5's checker looks for a 50.00 payment that the pre-task history already holds
     const claim = report.falseAccepts.find((f: any) => f.cell === 'fault:claim-only:banking/user_task_5#0');
     expect(claim.evidence.differences[0].table).toBe('bank_account.transactions');
-    expect(claim.evidence.differences[0].missingAdded[0]).toMatchObject({ recipient: 'Spotify', amount: 5 });
+    // the ground truth's payee "Spotify" is read as the account the environment pays Spotify at (semantics.py's payee aliases)
+    expect(claim.evidence.differences[0].missingAdded[0]).toMatchObject({ recipient: 'SE3550000000054910000003', amount: 5 });
   });
 });

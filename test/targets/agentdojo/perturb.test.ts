@@ -199,7 +199,8 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('b
       for (const c of records.filter((x) => x.family === 'clean')) expect(c, c.instance).toMatchObject({ success: true, effect: 'same' });
       const fa = records.filter((x) => x.graderFalseAccept);
       expect(fa.map((x) => x.instance)).toEqual(['banking/user_task_11::U-incorrect#0']);
-      expect(fa[0].evidence).toMatch(/bank_account\.transactions\.recipient: stored "\w+" where the reference stores "Apple"/);
+      // the ground truth's "Apple" is read as the account the environment pays Apple at (semantics.py's payee aliases)
+      expect(fa[0].evidence).toMatch(/bank_account\.transactions\.recipient: stored "\w+" where the reference stores "US122000000121212121212"/);
       // the renamed tool stops the literal agent, and task 1's checker (which reads the answer) fails it
       expect(records.find((x) => x.instance === 'banking/user_task_1::T-incorrect#0')).toMatchObject({ success: false, effect: 'differs' });
       expect(JSON.parse(r.stdout).analysis.falseAccepts).toHaveLength(1);

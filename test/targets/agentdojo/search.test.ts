@@ -30,7 +30,7 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('A
       const pay = f.minimal.steps.find((s: { call: string }) => s.call === 'send_money');
       expect(pay.args.recipient).not.toBe('Apple');
       expect(pay.args.amount).toBe(200.29);
-      expect(f.evidence.summary.join(' ')).toMatch(/bank_account\.transactions\.recipient: stored ".+" where the reference stores "Apple"/);
+      expect(f.evidence.summary.join(' ')).toMatch(/bank_account\.transactions\.recipient: stored ".+" where the reference stores "US122000000121212121212"/);
     }
     const rerun = await cli(['rerun', '--from', run, '--out', join(dir, 'rerun'), '--json', ...common]);
     expect(rerun.code, rerun.stderr).toBe(0);
