@@ -3,7 +3,9 @@
 // bare loop over the same cells through the same bridge in this process (fresh
 // episode, deliver, read back, check; nothing else), alternating rounds in one
 // run. Goal: the engine within 25% of the bare loop. BENCH_RUNS_SUITE picks the
-// suite (default banking); the archive is ../shared/data/agentdojo-runs/.
+// suites (default all four: one suite alone is too little work to hide the engine's
+// fixed costs, a bridge per worker and the report); the archive is
+// ../shared/data/agentdojo-runs/.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -41,7 +43,7 @@ export async function benchRuns(rounds = 3): Promise<void> {
   const title = 'Recorded runs (AgentDojo published runs): engine vs bare loop';
   if (!existsSync(agentdojo.python())) return void console.log(`\n## ${title}\n\nskipped: no venv at ${agentdojo.python()}; run \`${agentdojo.SETUP}\``);
   if (!existsSync(RUNS_ARCHIVE)) return void console.log(`\n## ${title}\n\nskipped: no archive at ${RUNS_ARCHIVE}`);
-  const suite = process.env.BENCH_RUNS_SUITE ?? 'banking';
+  const suite = process.env.BENCH_RUNS_SUITE ?? 'banking,slack,travel,workspace';
   const s = scratch();
   try {
     execFileSync('tar', ['-xzf', RUNS_ARCHIVE, '-C', s.dir]);
