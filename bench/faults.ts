@@ -18,27 +18,8 @@ import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
 import { openTarget } from '../src/target/registry.ts';
 import { API_FAMILIES } from '../src/grammar/families/index.ts';
-import type { Cell } from '../src/contract/cell.ts';
-import { median, printRows, scratch, timed } from './measure.ts';
+import { bareLoop, median, printRows, scratch, timed } from './measure.ts';
 
-async function bareLoop(cells: Cell[]): Promise<number> {
-  const target = await openTarget('apps');
-  try {
-    const { ms } = await timed(async () => {
-      for (const cell of cells) {
-        if (!cell.construction.ok) continue;
-        const ep = await target.episode();
-        await ep.deliver({ task: cell.trajectory, steps: cell.construction.steps });
-        await ep.readback();
-        await ep.check(cell.checker);
-        await ep.close();
-      }
-    });
-    return ms;
-  } finally {
-    await target.close();
-  }
-}
 
 interface Rounds {
   warmup: number;
@@ -69,9 +50,9 @@ async function benchApps(title: string, arms: ArmName[], rounds: Rounds) {
     };
     // the target is opened (modules, world image) once before the cold round, as a process would before its first cell
     await (await openTarget('apps')).close();
-    const cold = { bare: await bareLoop(cells), ...(await engineRound()) };
+    const cold = { bare: await bareLoop('apps', cells), ...(await engineRound()) };
     for (let r = 0; r < rounds.warmup; r++) {
-      await bareLoop(cells);
+      await bareLoop('apps', cells);
       await engineRound();
     }
     const bare: number[] = [];
@@ -79,7 +60,7 @@ async function benchApps(title: string, arms: ArmName[], rounds: Rounds) {
     const engine: number[] = [];
     const pairs: { run: number; engine: number }[] = [];
     for (let r = 0; r < rounds.measured; r++) {
-      const b = await bareLoop(cells);
+      const b = await bareLoop('apps', cells);
       const e = await engineRound();
       bare.push(b);
       run.push(e.run);

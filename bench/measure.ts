@@ -1,3 +1,5 @@
+import { openTarget } from '../src/target/registry.ts';
+import type { Cell } from '../src/contract/cell.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,4 +22,24 @@ export function printRows(title: string, rows: Record<string, string | number>[]
   const head = Object.keys(rows[0]);
   console.log(`| ${head.join(' | ')} |\n| ${head.map(() => '---').join(' | ')} |`);
   for (const r of rows) console.log(`| ${head.map((h) => r[h]).join(' | ')} |`);
+}
+
+/** The physical limit of scoring: fresh episode, deliver, read back, check, on one target in this thread; nothing else. */
+export async function bareLoop(spec: string, cells: Cell[]): Promise<number> {
+  const target = await openTarget(spec);
+  try {
+    const { ms } = await timed(async () => {
+      for (const cell of cells) {
+        if (!cell.construction.ok) continue;
+        const ep = await target.episode();
+        await ep.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...cell.delivery });
+        await ep.readback();
+        await ep.check(cell.checker);
+        await ep.close();
+      }
+    });
+    return ms;
+  } finally {
+    await target.close();
+  }
 }

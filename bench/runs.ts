@@ -13,31 +13,11 @@ import { freeze } from '../src/freeze/freeze.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';
-import { openTarget } from '../src/target/registry.ts';
-import type { Cell } from '../src/contract/cell.ts';
 import * as agentdojo from '../targets/agentdojo/index.ts';
-import { median, printRows, scratch, timed } from './measure.ts';
+import { bareLoop, median, printRows, scratch, timed } from './measure.ts';
 
 export const RUNS_ARCHIVE = resolve(agentdojo.REPO_ROOT, '..', 'shared', 'data', 'agentdojo-runs', 'runs-none.tar.gz');
 
-async function bareLoop(spec: string, cells: Cell[]): Promise<number> {
-  const target = await openTarget(spec);
-  try {
-    const { ms } = await timed(async () => {
-      for (const cell of cells) {
-        if (!cell.construction.ok) continue;
-        const ep = await target.episode();
-        await ep.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...cell.delivery });
-        await ep.readback();
-        await ep.check(cell.checker);
-        await ep.close();
-      }
-    });
-    return ms;
-  } finally {
-    await target.close();
-  }
-}
 
 export async function benchRuns(rounds = 3): Promise<void> {
   const title = 'Recorded runs (AgentDojo published runs): engine vs bare loop';
