@@ -35,7 +35,8 @@ export function summaryLines(r: Report, runDir: string, runs?: RunsReport): stri
     const replayed = Object.values(n).reduce((a, b) => a + b, 0) - n.excluded - n.unscored;
     lines.push(
       `Recorded runs: ${replayed} replayed, ${replayed - n['not-reproduced']} reproduced their recorded verdict; ` +
-        `${n['real-false-accept']} real false accepts, ${n['real-false-reject']} real false rejects, ${n['needs-review']} need review, ${n.excluded} excluded.`,
+        `${n['real-false-accept']} real false accepts, ${n['real-false-reject']} real false rejects, ${n['needs-review']} need review, ${n.excluded} excluded` +
+        (runs.triage?.dismissed ? ` (${runs.triage.dismissed} findings dismissed by triage).` : '.'),
     );
     for (const f of runs.falseAccepts.slice(0, 10)) lines.push(`  ${f.pipeline} ${f.task}: ${(f.evidence ?? []).join('; ')}${f.triage ? ` [${f.triage.status}]` : ''}`);
     if (runs.falseAccepts.length > 10) lines.push(`  ... ${runs.falseAccepts.length - 10} more in report.md`);

@@ -13,7 +13,7 @@ const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 1
 
 const METHOD =
   'Each run is replayed on a fresh environment through the benchmark\'s own runtime (its calls in order, errors answered as recorded), read back before the checker runs, and regraded by the benchmark\'s own checker under the version it was recorded with. ' +
-  'Only a run whose regrade reproduces its recorded verdict is judged, by its effect against the reference delivered under the same version, in the target\'s material view (log tables, set semantics, ignored and normalised columns) with the reference\'s free arguments set apart. ' +
+  'Only a run whose regrade reproduces its recorded verdict is judged, by its effect against the reference delivered under the same version, in the target\'s material view (log tables, set semantics, ignored, normalised and aliased columns), with what the task leaves open set apart: the reference\'s free arguments, and the arguments the target declares open unless the instruction quotes their value, wherever the application stores or copies them. ' +
   'Corrected utility counts real false accepts as failures and real false rejects as successes (dismissed ones excepted); intervals are 95% Clopper-Pearson over tasks.';
 
 interface Section {
@@ -27,12 +27,21 @@ const findingRows = (fs: Finding[]) =>
   fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 
+const dismissedIn = (r: RunsReport, c: string) => {
+  const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
+  const n = fs.filter((f) => f.triage?.status === 'dismissed').length;
+  return n ? ` (${n} dismissed)` : '';
+};
+
 export function runsSections(r: RunsReport): Section[] {
   const out: Section[] = [
     {
       title: 'Recorded runs: classes',
       note: METHOD,
-      table: { head: ['class', 'runs', 'meaning'], rows: RUN_CLASSES.filter((c) => r.counts[c] || c !== 'unscored').map((c) => [c, r.counts[c], CLASS_TEXT[c]]) },
+      table: {
+        head: ['class', 'runs', 'meaning'],
+        rows: RUN_CLASSES.filter((c) => r.counts[c] || c !== 'unscored').map((c) => [c, `${r.counts[c]}${dismissedIn(r, c)}`, CLASS_TEXT[c]]),
+      },
     },
     { title: 'Reproduction per suite', table: { head: ['suite', 'runs', 'reproduced', 'rate'], rows: r.reproduction.map((g) => [g.group, g.runs, g.reproduced, pct(g.rate)]) } },
     {

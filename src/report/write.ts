@@ -55,10 +55,15 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     ? await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) })
     : undefined;
   const triaged = applyTriage(buildReport(increment, manifest, run, classification, ledger, search), manifest, triage);
-  const report = { ...triaged, killRates: killRates(classification, triaged, increment.families, thresholds) };
+  const scored = { ...triaged, killRates: killRates(classification, triaged, increment.families, thresholds) };
   const runs = increment.extras.runs
-    ? buildRunsReport({ target: report.evidence.target, increment: increment.id, extras: increment.extras.runs as RunsExtras, cells: manifest, entryOf: (id) => byId.get(id), semantics: increment.target.semantics, triage })
+    ? buildRunsReport({ target: scored.evidence.target, increment: increment.id, extras: increment.extras.runs as RunsExtras, cells: manifest, entryOf: (id) => byId.get(id), semantics: increment.target.semantics, triage })
     : undefined;
+  // the triage line counts the recorded runs' dismissals too
+  const report =
+    runs?.triage && scored.triage
+      ? { ...scored, triage: { ...scored.triage, dismissed: scored.triage.dismissed + runs.triage.dismissed, accepted: scored.triage.accepted + runs.triage.accepted } }
+      : scored;
   // a recorded-runs audit's findings are its runs: their sections follow the fault report's
   const markdown = renderMarkdown(report) + (runs ? renderRunsMarkdown(runs) : '');
   const html = renderHtml(report, classification);
