@@ -6,7 +6,7 @@ import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import type { CellStatus, FloorOutcome } from '../contract/outcome.ts';
-import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
+import { changedValues, describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 import { writesNothing } from '../grammar/families/index.ts';
 
@@ -132,20 +132,6 @@ export function referencesOf(cells: Cell[], entryOf: (id: string) => LedgerEntry
   return refs;
 }
 
-/**
- * When a delivery added one row where the reference added one, name the columns
- * whose stored values differ, so the evidence shows the persisted wrong value.
- */
-export function changedValues(d: TableDifference): string[] {
-  let pair: [Record<string, Json>, Record<string, Json>] | undefined;
-  if (d.missingAdded.length === 1 && d.extraAdded.length === 1) pair = [d.missingAdded[0], d.extraAdded[0]];
-  else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];
-  if (!pair) return [];
-  const [ref, got] = pair;
-  return [...new Set([...Object.keys(ref), ...Object.keys(got)])]
-    .filter((k) => JSON.stringify(ref[k]) !== JSON.stringify(got[k]))
-    .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
-}
 
 export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: EffectSemantics): Classification {
   const byCell = new Map(ledger.map((e) => [e.cell, e]));

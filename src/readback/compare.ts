@@ -109,3 +109,18 @@ export function describeDifference(d: TableDifference): string {
   if (d.missingRemoved.length) parts.push(`${d.missingRemoved.length} reference removal(s) missing`);
   return `${d.table}: ${parts.join('; ')}`;
 }
+
+/**
+ * When a delivery added one row where the reference added one, name the columns
+ * whose stored values differ, so the evidence shows the persisted wrong value.
+ */
+export function changedValues(d: TableDifference): string[] {
+  let pair: [Record<string, Json>, Record<string, Json>] | undefined;
+  if (d.missingAdded.length === 1 && d.extraAdded.length === 1) pair = [d.missingAdded[0], d.extraAdded[0]];
+  else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];
+  if (!pair) return [];
+  const [ref, got] = pair;
+  return [...new Set([...Object.keys(ref), ...Object.keys(got)])]
+    .filter((k) => JSON.stringify(ref[k]) !== JSON.stringify(got[k]))
+    .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
+}

@@ -8,9 +8,8 @@ import type { Effect, EffectSemantics, Step, TableEffect, VerdictValue } from '.
 import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
-import { describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
+import { changedValues, describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
-import { changedValues } from '../classify/classify.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { REFERENCE_FAMILY, referenceCellId } from './cells.ts';
 
