@@ -76,10 +76,12 @@ if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
     os.execv(sys.executable, [sys.executable, *sys.argv])
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# the SDK (python/blindspot_target) from this checkout, so the shared venv needs no install
+sys.path.insert(1, str(Path(__file__).resolve().parents[2] / "python"))
 
 from arguments import Known, domains, free, required, strings  # noqa: E402
 from inputs import context, procedure, stated, tool_contract  # noqa: E402
-from protocol_server import (  # noqa: E402
+from blindspot_target.server import (  # noqa: E402
     PROTOCOL_VERSIONS,
     Episodes,
     ProtocolError,
@@ -95,7 +97,8 @@ from protocol_server import (  # noqa: E402
     serve,
     without,
 )
-from readback import Flat, canonical, diff, flatten, jsonable  # noqa: E402
+from blindspot_target.effect import Flat, canonical, diff  # noqa: E402
+from readback import flatten, jsonable  # noqa: E402
 from semantics import OUTBOUND, effect_semantics, normalised, placeholder  # noqa: E402
 
 BENCHMARK_VERSION = "v1.2.2"

@@ -9,16 +9,12 @@ Nothing here calls a checker, so the readback is independent of it."""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
-Json = Any
-# table -> ("keyed", {key: values}) or ("multiset", [values, ...])
-Flat = dict[str, tuple[str, Any]]
+from blindspot_target.effect import Flat, Json
 
 ID_FIELDS = ("id", "id_")
 SELF_KEY = "self"
@@ -78,71 +74,3 @@ def flatten(environment: BaseModel) -> Flat:
     flat: Flat = {}
     _walk(flat, "", environment)
     return flat
-
-
-def canonical(values: Json) -> str:
-    return json.dumps(values, sort_keys=True, ensure_ascii=False)
-
-
-def _diff_keyed(before: dict[str, Json], after: dict[str, Json]) -> dict[str, list]:
-    return {
-        "added": [{"key": k, "values": after[k]} for k in after if k not in before],
-        "updated": [
-            {"key": k, "before": before[k], "after": after[k]}
-            for k in after
-            # dict equality ignores key order, like canonical JSON, at a fraction of the cost
-            if k in before and before[k] != after[k]
-        ],
-        "removed": [{"key": k, "values": before[k]} for k in before if k not in after],
-    }
-
-
-def _multiset_minus(rows: list[Json], other: list[Json]) -> list[tuple[int, Json]]:
-    left = Counter(canonical(r) for r in other)
-    out = []
-    for i, r in enumerate(rows):
-        c = canonical(r)
-        if left[c] > 0:
-            left[c] -= 1
-        else:
-            out.append((i, r))
-    return out
-
-
-def _diff_multiset(before: list[Json], after: list[Json]) -> dict[str, list]:
-    return {
-        "added": [{"key": f"#{i}", "values": r} for i, r in _multiset_minus(after, before)],
-        "updated": [],
-        "removed": [{"key": f"#{i}", "values": r} for i, r in _multiset_minus(before, after)],
-    }
-
-
-def _as_keyed(table: tuple[str, Any]) -> dict[str, Json]:
-    kind, rows = table
-    return rows if kind == "keyed" else {f"#{i}": r for i, r in enumerate(rows)}
-
-
-def _as_multiset(table: tuple[str, Any]) -> list[Json]:
-    kind, rows = table
-    return list(rows.values()) if kind == "keyed" else rows
-
-
-def diff(before: Flat, after: Flat) -> dict[str, dict[str, list]]:
-    """Per table, rows added / updated / removed; unchanged tables are left out."""
-    effect: dict[str, dict[str, list]] = {}
-    for table in sorted(set(before) | set(after)):
-        b = before.get(table, ("keyed", {}))
-        a = after.get(table, ("keyed", {}))
-        if b == a:
-            continue
-        # An empty side takes the other side's kind (a list that was empty had no
-        # way to show its rows' identity); otherwise differing kinds compare as values.
-        kind_b = a[0] if not b[1] else b[0]
-        kind_a = b[0] if not a[1] else a[0]
-        if kind_b == kind_a == "keyed":
-            d = _diff_keyed(_as_keyed(b), _as_keyed(a))
-        else:
-            d = _diff_multiset(_as_multiset(b), _as_multiset(a))
-        if d["added"] or d["updated"] or d["removed"]:
-            effect[table] = d
-    return effect

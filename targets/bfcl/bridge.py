@@ -37,11 +37,11 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-# the framing and the table diff are the AgentDojo bridge's, with no AgentDojo in them
-sys.path.insert(1, str(HERE.parent / "agentdojo"))
+# the framing and the table diff come from the SDK (python/blindspot_target) of this checkout
+sys.path.insert(1, str(HERE.parents[1] / "python"))
 
 from calls import CallError, bind, parse, render  # noqa: E402
-from protocol_server import (  # noqa: E402
+from blindspot_target.server import (  # noqa: E402
     PROTOCOL_VERSIONS,
     Episodes,
     ProtocolError,
@@ -57,7 +57,7 @@ from protocol_server import (  # noqa: E402
     serve,
     without,
 )
-from readback import Flat, canonical, diff  # noqa: E402
+from blindspot_target.effect import Flat, canonical, diff  # noqa: E402
 from state import snapshot  # noqa: E402
 
 import bfcl_eval  # noqa: E402

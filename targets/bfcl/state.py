@@ -3,7 +3,7 @@ the checker: every attribute of every instance, private ones included (the
 state checker skips those starting with `_`; readback does not).
 
 An instance is flattened into tables like AgentDojo's environment
-(targets/agentdojo/readback.py, whose diff this reuses): an object's scalar
+(targets/agentdojo/readback.py; the diff is the SDK's, python/blindspot_target/effect.py): an object's scalar
 attributes form a one-row table named after its path; a dict of objects is a
 table per object (`GorillaFileSystem.root.contents[workspace]`), any other dict
 a keyed table, a list a multiset. An object met a second time (a directory's
@@ -19,7 +19,7 @@ import hashlib
 import random
 from typing import Any
 
-from readback import Flat, canonical
+from blindspot_target.effect import Flat, canonical
 
 SELF_KEY = "self"
 Json = Any

@@ -1,6 +1,8 @@
 """The serving half of the blindspot target protocol (docs/protocol.md), with no
 benchmark in it: JSON lines in on stdin, one answer line per request on stdout,
-structured errors instead of crashes. A bridge supplies the methods."""
+structured errors instead of crashes. A bridge supplies the methods (the
+AgentDojo and BFCL bridges do; `blindspot_target.benchmark` supplies them from
+an author's five functions)."""
 
 from __future__ import annotations
 
@@ -99,7 +101,7 @@ def serve(handlers: dict[str, Handler], stdin: TextIO | None = None, stdout: Tex
             return
 
 
-# -- pieces every Python bridge needs (AgentDojo's, BFCL's) ---------------------
+# -- pieces every Python bridge needs (AgentDojo's, BFCL's, benchmark.py's) -----
 
 
 def handshake_options(params: dict[str, Any], known: tuple[str, ...], bridge: str, copies: bool = False) -> tuple[int, dict[str, Any]]:

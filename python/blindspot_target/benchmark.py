@@ -1,0 +1,225 @@
+"""A protocol target from five functions: subclass `Benchmark`, fill in `tasks`,
+`environment`, `step`, `snapshot` and `grade`, declare what is plain data
+(checker files, semantics, the answer, readback ids), and call `serve()`.
+
+The SDK supplies the rest of docs/protocol.md: handshake and version
+negotiation (1-3), episodes, checker and corpus hashes, world ids (a hash of
+each task's initial snapshot), the readback (the generic one of readback.py:
+the snapshot after delivery diffed against the snapshot before it), and
+answers shaped for the version the client accepted.
+
+An episode starts when the first trajectory is delivered to it, in the world of
+`trajectory.world` if given (another task's initial state), else its task's;
+a check on an episode nothing was delivered to grades the checked task's
+untouched environment. Claim steps are not run: they join the delivered calls
+`grade` receives, which is where a checker reads an agent's final answer."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .effect import canonical
+from .readback import Readback, world_id
+from .server import Episodes, ProtocolError, bridge_handlers, delivery_params, files_hash, handshake_answer, handshake_options, require, serve, without
+
+# what protocol 1 does not know, left out of its answers
+_PROTOCOL_2_TASK_FIELDS = ("world",)
+_PROTOCOL_2_STEP_FIELDS = ("free", "domains", "turn")
+
+
+@dataclass
+class Episode:
+    env: Any = None
+    initial: Any = None
+    task: dict[str, Any] | None = None
+    calls: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Benchmark:
+    """Override the five functions; set the declarations as class attributes."""
+
+    name = "benchmark"
+    version = "0"
+    # files whose content decides verdicts; any change is a new checker hash
+    checker_files: list[str | Path] = []
+    # the folder checker files are named relative to (default: the adapter's folder)
+    checker_root: str | Path | None = None
+    # docs/protocol.md `semantics.tables` / `semantics.arguments`
+    tables: list[dict[str, Any]] = []
+    arguments: list[dict[str, Any]] = []
+    # the claim argument carrying the final answer, e.g. {"call": "answer", "arg": "text"}
+    answer: dict[str, str] | None = None
+    # readback declarations (readback.py): list table -> id field; objects read as maps / records
+    ids: dict[str, str] = {}
+    maps: list[str] = []
+    records: list[str] = []
+
+    # -- the five functions ------------------------------------------------------
+
+    def tasks(self) -> list[dict[str, Any]]:
+        """Every task: {id, instruction, steps, split?, params?, generator?, variant?, scenario?}."""
+        raise NotImplementedError("tasks(): return every task as a dict with id, instruction and steps (its reference)")
+
+    def environment(self, task: dict[str, Any]) -> Any:
+        """A fresh environment in `task`'s initial state."""
+        raise NotImplementedError("environment(task): return a fresh environment in the task's initial state")
+
+    def step(self, env: Any, step: dict[str, Any]) -> Any:
+        """Runs one write or read step on `env`; raises when the benchmark rejects it."""
+        raise NotImplementedError("step(env, step): run step['call'] with step['args'] on env; raise if it is rejected")
+
+    def snapshot(self, env: Any) -> Any:
+        """The environment's state as JSON-serialisable data (a dict), without any checker."""
+        raise NotImplementedError("snapshot(env): return env's state as a JSON object")
+
+    def grade(self, env: Any, task: dict[str, Any], calls: list[dict[str, Any]]) -> bool | tuple[bool, str]:
+        """The task's own checker on `env` after `calls` (every delivered step, claims included)."""
+        raise NotImplementedError("grade(env, task, calls): return the checker's verdict, True or False (or (bool, detail))")
+
+    # -- the protocol, from the five functions ------------------------------------
+
+    def serve(self) -> None:
+        self.protocol = 3
+        self._episodes: Episodes[Episode] = Episodes(Episode)
+        handlers = bridge_handlers(self, self._episodes)
+        handlers["reference"] = self.get_reference
+        serve(handlers)
+
+    def handshake(self, params: dict[str, Any]) -> dict[str, Any]:
+        version, _ = handshake_options(params, (), self.name)
+        unfilled = self._unfilled()
+        if unfilled:
+            raise ProtocolError("internal", "the adapter is not filled in yet:\n" + "\n".join(unfilled))
+        return handshake_answer(self, version, params)
+
+    def _unfilled(self) -> list[str]:
+        """What the skeleton still leaves to the author: each function that raises
+        NotImplementedError, probed with placeholders once one does."""
+        try:
+            task = self._tasks()[0]
+            env = self.environment(task)
+            self.snapshot(env)
+            steps = [s for s in task["steps"] if s.get("kind") != "claim"]
+            if steps:
+                self.step(self.environment(task), steps[0])
+            self.grade(self.environment(task), task, [])
+            return []
+        except NotImplementedError:
+            pass
+        except Exception:  # a filled-in function failing is for target check to report
+            return []
+        missing = []
+        probe: dict[str, Any] = {"id": "?", "instruction": "", "steps": []}
+        for call in (self.tasks, lambda: self.environment(probe), lambda: self.step(None, {}), lambda: self.snapshot(None), lambda: self.grade(None, probe, [])):
+            try:
+                call()
+            except NotImplementedError as e:
+                missing.append(str(e))
+            except Exception:
+                pass
+        return missing
+
+    def _tasks(self) -> list[dict[str, Any]]:
+        tasks = self.tasks()
+        if not getattr(self, "_by_id", None):
+            self._by_id = {t["id"]: t for t in tasks}
+        return tasks
+
+    def task(self, task_id: Any) -> dict[str, Any]:
+        self._tasks()
+        if task_id not in self._by_id:
+            raise ProtocolError("unknown-task", f"unknown task {task_id}")
+        return self._by_id[task_id]
+
+    def readbacks(self) -> Readback:
+        return Readback(self.ids, self.maps, self.records)
+
+    def world(self, task: dict[str, Any]) -> str:
+        return world_id(self.snapshot(self.environment(task)))
+
+    def task_info(self, task: dict[str, Any]) -> dict[str, Any]:
+        info = {
+            "id": task["id"],
+            "generator": task.get("generator", task["id"]),
+            "variant": task.get("variant", 0),
+            "split": task.get("split", "dev"),
+            "instruction": task["instruction"],
+            "params": task.get("params", {}),
+            "world": self.world(task),
+        }
+        if "scenario" in task:
+            info["scenario"] = task["scenario"]
+        return info
+
+    def list_tasks(self) -> list[dict[str, Any]]:
+        infos = [self.task_info(t) for t in self._tasks()]
+        return infos if self.protocol >= 2 else without(infos, _PROTOCOL_2_TASK_FIELDS)
+
+    def get_reference(self, params: dict[str, Any]) -> dict[str, Any]:
+        task = self.task(require(params, "task"))
+        steps = task["steps"] if self.protocol >= 2 else without(task["steps"], _PROTOCOL_2_STEP_FIELDS)
+        return {"trajectory": {"task": task["id"], "steps": steps}}
+
+    def semantics(self) -> dict[str, Any]:
+        declared = {"tables": self.tables, "arguments": self.arguments, "answer": self.answer}
+        return {k: v for k, v in declared.items() if v}
+
+    def describe(self) -> dict[str, Any]:
+        import __main__
+
+        root = Path(self.checker_root or Path(getattr(__main__, "__file__", ".")).resolve().parent)
+        checker_hash, files = files_hash(root, root.name, [Path(root, p) for p in self.checker_files])
+        corpus = {"tasks": [self.task_info(t) for t in self._tasks()], "references": [t["steps"] for t in self._tasks()], "semantics": self.semantics()}
+        return {
+            "name": self.name,
+            "version": self.version,
+            "checkerHash": checker_hash,
+            "checkerFiles": files,
+            "corpusHash": hashlib.sha256(canonical(corpus).encode()).hexdigest(),
+            "capabilities": ["api", "readback"],
+            "semantics": self.semantics(),
+        }
+
+    def _start(self, ep: Episode, task: dict[str, Any]) -> None:
+        ep.env = self.environment(task)
+        ep.initial = self.snapshot(ep.env)
+        ep.task = task
+
+    def deliver(self, params: dict[str, Any]) -> dict[str, Any]:
+        ep = self._episodes.get(params)
+        steps, task_id, world = delivery_params(params, self.task)
+        if ep.task is not None:
+            raise ProtocolError("invalid-params", "this episode has been delivered already; open a fresh one")
+        self._start(ep, self.task(world or task_id))
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict) or not isinstance(step.get("call"), str):
+                raise ProtocolError("invalid-params", f"step {i} is not {{call, args, kind}}")
+            ep.calls.append(step)
+            if step.get("kind") == "claim":
+                continue
+            try:
+                self.step(ep.env, step)
+            except Exception as e:  # the benchmark rejecting a call ends the delivery, as the protocol says
+                return {"completed": False, "stepsRun": i, "error": f"step {i} {step['call']}: {type(e).__name__}: {e}"}
+        return {"completed": True, "stepsRun": len(steps)}
+
+    def readback(self, params: dict[str, Any]) -> dict[str, Any]:
+        ep = self._episodes.get(params)
+        if ep.task is None:
+            return {"effect": {}}
+        return {"effect": self.readbacks().effect(ep.initial, self.snapshot(ep.env))}
+
+    def check(self, params: dict[str, Any]) -> dict[str, Any]:
+        ep = self._episodes.get(params)
+        task = self.task(require(params, "task"))
+        if ep.task is None:
+            self._start(ep, task)
+        try:
+            verdict = self.grade(ep.env, task, list(ep.calls))
+        except Exception as e:  # a checker that crashes is an error verdict, never a pass
+            return {"verdict": "error", "detail": f"{type(e).__name__}: {e}"}
+        ok, detail = verdict if isinstance(verdict, tuple) else (verdict, "")
+        return {"verdict": "pass" if ok is True else "fail", "detail": detail or ("passed" if ok is True else "failed")}
