@@ -17,6 +17,7 @@ untouched environment. Claim steps are not run: they join the delivered calls
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,8 +138,13 @@ class Benchmark:
     def readbacks(self) -> Readback:
         return Readback(self.ids, self.maps, self.records)
 
+    def state(self, env: Any) -> Any:
+        """The snapshot as plain JSON data, detached from `env`: a snapshot that
+        returns the environment's own dicts would otherwise change with it."""
+        return json.loads(json.dumps(self.snapshot(env), allow_nan=False))
+
     def world(self, task: dict[str, Any]) -> str:
-        return world_id(self.snapshot(self.environment(task)))
+        return world_id(self.state(self.environment(task)))
 
     def task_info(self, task: dict[str, Any]) -> dict[str, Any]:
         info = {
@@ -185,7 +191,7 @@ class Benchmark:
 
     def _start(self, ep: Episode, task: dict[str, Any]) -> None:
         ep.env = self.environment(task)
-        ep.initial = self.snapshot(ep.env)
+        ep.initial = self.state(ep.env)
         ep.task = task
 
     def deliver(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +216,7 @@ class Benchmark:
         ep = self._episodes.get(params)
         if ep.task is None:
             return {"effect": {}}
-        return {"effect": self.readbacks().effect(ep.initial, self.snapshot(ep.env))}
+        return {"effect": self.readbacks().effect(ep.initial, self.state(ep.env))}
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
         ep = self._episodes.get(params)
