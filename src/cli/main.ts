@@ -15,6 +15,7 @@ import { triageCommand } from './triage.ts';
 import { mergeCommand } from './merge.ts';
 import { consequenceCommand } from './consequence.ts';
 import { perturbCommand } from './perturb.ts';
+import { initCommand } from './init.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
 
 import { VERSION } from '../util/version.ts';
@@ -55,6 +56,7 @@ export function buildCli(argv: string[], out: Out = stdio): Argv {
     .command(triageCommand(out))
     .command(consequenceCommand(out))
     .command(perturbCommand(out))
+    .command(initCommand(out))
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()
