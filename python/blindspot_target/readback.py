@@ -37,7 +37,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import Any
 
-from .effect import Flat, Json, canonical, diff
+from .effect import Flat, Json, canonical, diff, same
 
 ID_FIELDS = ("id", "id_", "uuid", "key")
 SELF_KEY = "self"
@@ -71,7 +71,7 @@ class Readback:
 
     def effect(self, initial: Json, current: Json) -> dict[str, dict[str, list]]:
         """What changed from `initial` to `current`, per table (docs/protocol.md's Effect)."""
-        return diff(self.flatten(initial), self.flatten(current))
+        return diff(self.flatten(initial), self.flatten(current), same)
 
     def _record(self, flat: Flat, path: str, record: dict[str, Json]) -> None:
         scalars: dict[str, Json] = {}

@@ -1,0 +1,28 @@
+// The interpreter the SDK tests drive: python3 from PATH (the SDK needs only the
+// standard library), or none, in which case the tests say so and skip.
+import { execaSync } from 'execa';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+function findPython(): string | undefined {
+  const r = execaSync('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)'], { reject: false });
+  return r.exitCode === 0 ? 'python3' : undefined;
+}
+
+export const PYTHON = findPython();
+export const NO_PYTHON = PYTHON ? '' : ' (skipped: no python3 >= 3.10 on PATH)';
+
+/** One long-lived Python process answering one JSON line per JSON line sent. */
+export function jsonLines(script: string) {
+  const child = spawn(PYTHON!, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async ask(message: unknown): Promise<any> {
+      child.stdin.write(JSON.stringify(message) + '\n');
+      const next = await lines.next();
+      if (next.done) throw new Error(`${script} ended without answering`);
+      return JSON.parse(next.value);
+    },
+    close: () => child.stdin.end(),
+  };
+}
