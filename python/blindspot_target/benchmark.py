@@ -124,10 +124,13 @@ class Benchmark:
         return missing
 
     def _tasks(self) -> list[dict[str, Any]]:
-        tasks = self.tasks()
-        if not getattr(self, "_by_id", None):
-            self._by_id = {t["id"]: t for t in tasks}
-        return tasks
+        """The author's tasks, asked for once: every request names tasks, and a
+        listing computes each one's world from a fresh environment."""
+        if getattr(self, "_task_list", None) is None:
+            self._task_list = self.tasks()
+            self._by_id = {t["id"]: t for t in self._task_list}
+            self._infos: dict[str, dict[str, Any]] = {}
+        return self._task_list
 
     def task(self, task_id: Any) -> dict[str, Any]:
         self._tasks()
@@ -147,6 +150,11 @@ class Benchmark:
         return world_id(self.state(self.environment(task)))
 
     def task_info(self, task: dict[str, Any]) -> dict[str, Any]:
+        if task["id"] not in self._infos:
+            self._infos[task["id"]] = self._task_info(task)
+        return self._infos[task["id"]]
+
+    def _task_info(self, task: dict[str, Any]) -> dict[str, Any]:
         info = {
             "id": task["id"],
             "generator": task.get("generator", task["id"]),
