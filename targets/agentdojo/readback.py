@@ -5,7 +5,8 @@ no knowledge of any suite: a model's scalar fields form a one-row table named
 after its path; each list or dict field is a table of its elements. Rows keep
 their own identity when they have one (`id`/`id_` field, dict key); rows with
 none (a slack message, a web request) are compared as a multiset of values.
-Nothing here calls a checker, so the readback is independent of it."""
+Nothing here calls a checker, so the readback is independent of it. The diff
+of two flattened environments is the SDK's (python/blindspot_target/effect.py)."""
 
 from __future__ import annotations
 
