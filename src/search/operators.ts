@@ -245,8 +245,19 @@ function answerOf(ctx: SearchContext): { at: number; arg: string; text: string }
 const NAME = /(?<![\p{L}\d])\p{Lu}\p{L}{2,}(?![\p{L}\d])/gu;
 const sentenceStart = (text: string, at: number) => /(^|[.!?:]\s*)$/u.test(text.slice(0, at).trimEnd());
 
-/** The last digit of a figure moved by `by` (4 -> 5, 42.5 -> 42.4): the figure's neighbour. */
-const neighbour = (n: string, by: number) => n.slice(0, -1) + String((Number(n.at(-1)) + by + 10) % 10);
+/**
+ * The figure one unit of its last digit away, written as it is written (4 -> 5,
+ * 42.5 -> 42.4, 1,050 -> 1,049); undefined below zero.
+ */
+function neighbour(n: string, by: 1 | -1): string | undefined {
+  const places = n.split('.')[1]?.length ?? 0;
+  const units = BigInt(n.replace(/[.,]/g, '')) + BigInt(by);
+  if (units < 0n) return undefined;
+  const digits = units.toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const grouped = n.includes(',') ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole;
+  return places ? `${grouped}.${digits.slice(-places)}` : grouped;
+}
 
 /**
  * Wrong answers that still hold a figure as text, each with the token it now
@@ -283,10 +294,11 @@ export const answer: SearchOperator = {
       seen.add(n);
       // this occurrence only
       const at = (s: string) => a.text.slice(0, m.index) + s + a.text.slice(m.index + n.length);
-      const [up, down] = [neighbour(n, 1), neighbour(n, -1)];
-      out.push(edit(at(''), 'drop', n), edit(at(up), 'neighbour', n, up), edit(at(down), 'neighbour', n, down));
+      const [up, down] = [neighbour(n, 1)!, neighbour(n, -1)];
+      out.push(edit(at(''), 'drop', n), edit(at(up), 'neighbour', n, up));
+      if (down !== undefined) out.push(edit(at(down), 'neighbour', n, down));
       for (const t of figureInside(n)) out.push(edit(at(t), 'inside', n, t));
-      out.push(edit(at(`${down}, ${n} or ${up}`), 'alternatives', n));
+      out.push(edit(at(down === undefined ? `${n} or ${up}` : `${down}, ${n} or ${up}`), 'alternatives', n));
     }
     // Names the instruction already uses are the question's, like its figures.
     const told = new Set(ctx.task.instruction.toLowerCase().match(TOKEN) ?? []);

@@ -115,6 +115,17 @@ describe('search operators', () => {
     );
   });
 
+  it('gives a figure\'s neighbours one unit of its last digit away, written as it is written', () => {
+    const ctx: SearchContext = {
+      task: { id: 'n/0', generator: 'n', variant: 0, split: 'dev', instruction: 'what were the totals?', params: {} },
+      reference: [{ call: 'answer', args: { output: 'totals 1,050 and 0 and 9 and 0.99' }, kind: 'claim' }],
+      others: [],
+      semantics,
+    };
+    const neighbours = ops.get('answer')!.edits(ctx).filter((e) => e.shape === 'neighbour').map((e) => [e.figure, e.as]);
+    expect(neighbours).toEqual([['1,050', '1,051'], ['1,050', '1,049'], ['0', '1'], ['9', '10'], ['9', '8'], ['0.99', '1.00'], ['0.99', '0.98']]);
+  });
+
   it('explores distinct plans that each differ from the reference, the same for the same seed', () => {
     fc.assert(
       fc.property(context, fc.integer(), fc.integer({ min: 1, max: 40 }), (ctx, seed, budget) => {
