@@ -168,7 +168,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       type: 'string',
       array: true,
       coerce: list('operators', 'operators'),
-      describe: 'search: operators to compose (default all built-in: drop, duplicate, reorder, move, exchange, insert, answer) or a module path exporting `operators`',
+      describe: 'search: operators to compose (default all built-in: drop, duplicate, reorder, move, list, exchange, insert, answer) or a module path exporting `operators`',
     })
     .option('checkers', { type: 'string', array: true, coerce: list('checkers', 'task ids or generator names'), describe: 'swap: checker tasks (ids or generators; default all selected)' })
     .option('trajectories', { type: 'string', array: true, coerce: list('trajectories', 'task ids or generator names'), describe: 'swap: trajectory tasks (ids or generators; default all selected)' })

@@ -17,6 +17,8 @@ export interface SearchContext {
   reference: Step[];
   /** write steps of other tasks' references that can run in this task's world (out-of-scope writes) */
   others: Step[];
+  /** the task each of `others` comes from, index for index, so an inserted write can say where it was taken */
+  othersFrom?: string[];
   semantics?: EffectSemantics;
 }
 
@@ -45,8 +47,9 @@ export interface SearchOperator {
   shrink?(edit: Edit, ctx: SearchContext): Edit[];
   describe(edit: Edit, ctx: SearchContext): string;
   /**
-   * What the edit exposes, independent of the value it used (e.g. "send_money.recipient",
-   * "out-of-scope write"): findings with the same sites are one weakness of the checker.
+   * What the edit exposes, in the terms a maintainer uses (e.g. "send_money.recipient",
+   * "out-of-scope reboot_device", "send_email.recipients emptied"): findings with the
+   * same sites are one weakness of the checker, and one name over many tasks is a mechanism.
    */
   site?(edit: Edit, ctx: SearchContext): string;
 }

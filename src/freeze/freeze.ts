@@ -11,7 +11,7 @@ import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from '../contract/cell.ts';
 import { floorCells } from '../grammar/floor.ts';
-import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, type SearchSpec } from '../search/arm.ts';
+import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, withoutInserts, type SearchSpec } from '../search/arm.ts';
 import { resolveOperators } from '../search/load.ts';
 import { readRuns } from '../runs/records.ts';
 import { runsCells, type RunsExtras } from '../runs/cells.ts';
@@ -151,9 +151,11 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     }
     let search: Cell[] = [];
     if (operators) {
+      const contexts = searchContexts(tasks, refs, info.semantics);
       const spec: SearchSpec = { seed: opts.search?.seed ?? 0, budget, shrinkLimit: SHRINK_LIMIT, operators: operators.refs };
+      if (operators.ops.has('insert')) spec.withoutInserts = withoutInserts(tasks, contexts);
       extras.search = spec;
-      search = searchCells(searchContexts(tasks, refs, info.semantics), operators.ops, spec);
+      search = searchCells(contexts, operators.ops, spec);
     }
     let runs: Cell[] = [];
     if (recorded) {

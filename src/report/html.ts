@@ -5,7 +5,7 @@ import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Report } from './build.ts';
 import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
-import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable } from './tables.ts';
+import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, supportedTable, weaknessTable, mechanismTable, MUTANTS_NOTE, withoutInsertsNote } from './tables.ts';
 import type { Table } from './table.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 import { CHECKER_COLUMNS_NOTE, checkerColumnsTable, checkerGenerators } from './checkers.ts';
@@ -132,7 +132,12 @@ export function renderHtml(r: Report, cls: Classification): string {
     if (r.schedules.falseAccepts.length) body.push(html(scheduleFalseAcceptTable(r.schedules)));
   }
   if (r.floor) body.push('<h2>Null-agent floor</h2>', `<p class="note">${esc(r.floor.note)}</p>`, html(floorTable(r.floor)));
-  if (r.search) body.push('<h2>Search findings (exploratory)</h2>', html(weaknessTable(r.search)), '<h3>Minimal mutants</h3>', html(searchTable(r.search)));
+  if (r.search) {
+    body.push('<h2>Search findings (exploratory)</h2>');
+    if (withoutInsertsNote(r.search)) body.push(`<p class="note">${esc(withoutInsertsNote(r.search))}</p>`);
+    if (r.search.mechanisms.length) body.push('<h3>Mechanisms</h3>', html(mechanismTable(r.search)), '<h3>Per task</h3>');
+    body.push(html(weaknessTable(r.search)), `<p class="note">${esc(MUTANTS_NOTE)}</p>`);
+  }
   if (r.errors.length) body.push('<h2>Checker errors, by cause (never counted as Pass)</h2>', html(errorTable(r)));
   if (r.swap) {
     body.push('<h2>Intent-swap rejection census (paper Table 1)</h2>', `<p class="note">${esc(r.swap.note)}</p>`);

@@ -4,7 +4,7 @@ import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
 import { familyOf } from '../grammar/families/index.ts';
 import { describeTimeLimit } from '../run/time-limit.ts';
-import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, searchTable, supportedTable, weaknessTable } from './tables.ts';
+import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, supportedTable, weaknessTable, mechanismTable, MUTANTS_NOTE, withoutInsertsNote } from './tables.ts';
 import type { Table } from './table.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 
@@ -115,7 +115,7 @@ export function glance(r: Report): string[] {
   if (r.search) {
     const dismissed = r.search.findings.filter((f) => f.triage?.status === 'dismissed').length;
     out.push(
-      `- Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept${dismissed ? ` (${dismissed} dismissed by triage)` : ''}, exposing ${r.search.weaknesses.length} weakness(es), from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
+      `- Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept${dismissed ? ` (${dismissed} dismissed by triage)` : ''}, exposing ${r.search.weaknesses.length} weakness(es)${r.search.mechanisms.length ? ` (${r.search.mechanisms.length} recurring over several checkers)` : ''}, from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
         `${r.search.complete ? '' : ' (shrinking not finished: resume the run)'}; confirm them on fresh environments with \`blindspot rerun --from <this run>\`.`,
     );
   }
@@ -153,9 +153,15 @@ function renderSearch(s: NonNullable<Report['search']>): string[] {
       'Exploratory: `blindspot rerun --from <this run>` freezes the minimal mutants as an ordinary increment and confirms them on fresh environments.',
     '',
   );
+  if (withoutInsertsNote(s)) out.push(withoutInsertsNote(s), '');
   if (!s.findings.length) return [...out, 'No plan the checkers accept.'];
-  out.push(`${s.findings.length} minimal mutant(s) expose ${s.weaknesses.length} weakness(es): distinct (task, site) pairs, where a site is what the mutant changed regardless of the value.`, '');
-  out.push(md(weaknessTable(s)), '', '### Minimal mutants', '', md(searchTable(s)));
+  out.push(
+    `${s.findings.length} minimal mutant(s) expose ${s.weaknesses.length} weakness(es): distinct (task, weakness) pairs, a weakness being what the mutant changed in the benchmark's terms; ` +
+      `${s.mechanisms.length} weakness(es) recur over several checkers (mechanisms).`,
+    '',
+  );
+  if (s.mechanisms.length) out.push('### Mechanisms', '', md(mechanismTable(s)), '', '### Per task', '');
+  out.push(md(weaknessTable(s)), '', MUTANTS_NOTE);
   return out;
 }
 

@@ -3,6 +3,8 @@
 import type { Report } from './build.ts';
 import { formatRate } from './thresholds.ts';
 import type { Table } from './table.ts';
+import type { SearchFinding } from '../search/findings.ts';
+import { groupBy } from '../util/group.ts';
 
 
 export const flowTable = (r: Report): Table => ({
@@ -50,22 +52,39 @@ export const floorTable = (f: NonNullable<Report['floor']>): Table => ({
   rows: f.rows.map((r) => [r.scenario, r.tasks, r.falseAccepts.length, r.nonDiscriminating.length, r.unscored.length]),
 });
 
-export const weaknessTable = (s: NonNullable<Report['search']>): Table => ({
-  head: ['task', 'weakness (what the checker does not hold)', 'minimal mutants', 'example'],
-  rows: s.weaknesses.map((w) => [w.task, w.weakness, w.mutants, w.example]),
-});
+/** What triage says of a group of minimal mutants: nothing, or per mark how many carry it and why. */
+function triageMarks(fs: SearchFinding[]): string {
+  const marked = groupBy(fs.filter((f) => f.triage), (f) => `${f.triage!.status}\u0000${f.triage!.reason}`);
+  return [...marked.values()].map((xs) => ` [${xs.length === fs.length ? '' : `${xs.length} of ${fs.length} `}${xs[0].triage!.status}: ${xs[0].triage!.reason}]`).join('');
+}
 
-export const searchTable = (s: NonNullable<Report['search']>): Table => ({
-  head: ['task', 'minimal mutant', 'size (edits/steps/args)', 'explored', 'shrink tried/steps', 'evidence'],
-  rows: s.findings.map((f) => [
-    f.task,
-    f.minimal.edits.join('; then ') + (f.triage ? ` [${f.triage.status}: ${f.triage.reason}]` : ''),
-    `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
-    f.explored,
-    `${f.tried}/${f.shrinks}${f.stop === 'minimal' ? '' : ` (${f.stop})`}`,
-    f.evidence.summary.join('; '),
-  ]),
-});
+export const mechanismTable = (s: NonNullable<Report['search']>): Table => {
+  const byName = groupBy(s.findings, (f) => f.weakness);
+  return {
+    head: ['mechanism (one weakness on several checkers)', 'checkers', 'minimal mutants', 'example'],
+    rows: s.mechanisms.map((m) => [m.weakness + triageMarks(byName.get(m.weakness)!), `${m.tasks.length} of ${m.of}`, m.mutants, `${m.example.task}: ${m.example.edits}`]),
+  };
+};
+
+export const MUTANTS_NOTE = 'Every minimal mutant, with its edits, size and evidence, is in search.csv and report.json; `blindspot triage <run> --weakness "<name>"` marks a weakness on every task at once.';
+
+/** Which tasks had no out-of-scope write to insert, and why; empty when every task had some. */
+export function withoutInsertsNote(s: NonNullable<Report['search']>): string {
+  const bare = Object.entries(s.spec.withoutInserts ?? {});
+  return bare.length ? `Out-of-scope writes are taken only from tasks of the same world; ${bare.length} task(s) have none to insert: ${bare.map(([t, why]) => `${t} (${why})`).join(', ')}.` : '';
+}
+
+/** One row per (task, weakness): the minimal mutants stay in search.csv and report.json. */
+export const weaknessTable = (s: NonNullable<Report['search']>): Table => {
+  const byRow = groupBy(s.findings, (f) => `${f.task}\u0000${f.weakness}`);
+  return {
+    head: ['task', 'weakness (what the checker does not hold)', 'minimal mutants', 'example', 'evidence'],
+    rows: s.weaknesses.map((w) => {
+      const fs = byRow.get(`${w.task}\u0000${w.weakness}`)!;
+      return [w.task, w.weakness + triageMarks(fs), w.mutants, w.example, fs[0].evidence.summary.join('; ')];
+    }),
+  };
+};
 
 export const rungTable = (s: NonNullable<Report['swap']>): Table => ({
   head: ['rung', 'meaning', 'valid cells', 'checker Pass'],

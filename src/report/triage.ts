@@ -1,8 +1,9 @@
 // Triage in the report: each false accept and search finding carries its
-// construction key, and what the triage file says of it. A dismissed finding
+// construction key, and what the triage file says of it (of a search finding:
+// of its construction, else of its weakness name). A dismissed finding
 // stays in the tables, marked; the headline counts say how many are dismissed.
 import type { Cell } from '../contract/cell.ts';
-import { cellKey, constructionKey, type Triage } from '../triage/triage.ts';
+import { cellKey, constructionKey, searchTriage, type Triage } from '../triage/triage.ts';
 import type { Report } from './build.ts';
 
 export function applyTriage(r: Report, manifest: Cell[], triage: Triage | undefined): Report {
@@ -20,7 +21,8 @@ export function applyTriage(r: Report, manifest: Cell[], triage: Triage | undefi
     ...r.search,
     findings: r.search.findings.map((f) => {
       const key = constructionKey(target, f.task, f.minimal.steps);
-      return { ...f, key, ...said(key) };
+      const e = searchTriage(triage, target, key, f.weakness);
+      return { ...f, key, ...(e ? { triage: { status: e.status, reason: e.reason } } : {}) };
     }),
   };
   const marked = [...falseAccepts, ...(search?.findings ?? [])].map((f) => f.triage?.status);

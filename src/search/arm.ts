@@ -15,6 +15,8 @@ export interface SearchSpec {
   shrinkLimit: number;
   /** operator names; a plugin's carry its module (as given) and the module's sha256 */
   operators: { name: string; module?: string; sha256?: string }[];
+  /** tasks with no out-of-scope write to insert, and why (absent in specs frozen before it was recorded) */
+  withoutInserts?: Record<string, string>;
 }
 
 export const DEFAULT_BUDGET = 64;
@@ -22,16 +24,35 @@ export const SHRINK_LIMIT = 200;
 
 /**
  * Each task's search context. Out-of-scope writes come from the other tasks of
- * the same scenario (one app suite, one record table): calls that exist in this
- * task's world.
+ * the same scenario (one app suite, one record table) that start from the same
+ * world: calls that exist in this task's world, on entities it holds. Tasks that
+ * declare no world share one (TaskInfo.world).
  */
 export function searchContexts(tasks: TaskInfo[], refs: Map<string, Trajectory>, semantics: EffectSemantics | undefined): Map<string, SearchContext> {
   const out = new Map<string, SearchContext>();
   for (const task of tasks) {
-    const others: Step[] = tasks
-      .filter((t) => t.id !== task.id && t.scenario === task.scenario)
-      .flatMap((t) => refs.get(t.id)!.steps.filter((s) => s.kind === 'write'));
-    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, semantics });
+    const others: Step[] = [];
+    const othersFrom: string[] = [];
+    for (const t of insertSources(tasks, task)) {
+      for (const s of refs.get(t.id)!.steps.filter((x) => x.kind === 'write')) {
+        others.push(s);
+        othersFrom.push(t.id);
+      }
+    }
+    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, othersFrom, semantics });
+  }
+  return out;
+}
+
+const insertSources = (tasks: TaskInfo[], task: TaskInfo) => tasks.filter((t) => t.id !== task.id && t.scenario === task.scenario && t.world === task.world);
+
+/** Per task without out-of-scope writes to insert, why: the report says it rather than leave the arm silently smaller. */
+export function withoutInserts(tasks: TaskInfo[], contexts: Map<string, SearchContext>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const task of tasks) {
+    if (contexts.get(task.id)?.others.length) continue;
+    const where = [task.world === undefined ? '' : `starts from world ${task.world}`, task.scenario === undefined ? '' : `is of scenario ${task.scenario}`].filter(Boolean).join(' and ');
+    out[task.id] = insertSources(tasks, task).length ? `no other task${where ? ` that ${where}` : ''} writes` : `no other task ${where || 'exists'}`;
   }
   return out;
 }

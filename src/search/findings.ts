@@ -51,7 +51,22 @@ export interface SearchOutcome {
   findings: SearchFinding[];
   /** findings grouped by task and weakness: what a maintainer has to fix, with its minimal mutants */
   weaknesses: { task: string; weakness: string; mutants: number; example: string }[];
+  /**
+   * One weakness name over several tasks, most tasks first: a blind spot the
+   * benchmark's checkers share (14 of 16 checkers accept an unrelated payment),
+   * fixed once rather than per task. `of`: the tasks searched.
+   */
+  mechanisms: Mechanism[];
   complete: boolean;
+}
+
+export interface Mechanism {
+  weakness: string;
+  tasks: string[];
+  of: number;
+  mutants: number;
+  /** one minimal mutant, as its task and edits */
+  example: { task: string; edits: string };
 }
 
 export interface SearchRun {
@@ -148,18 +163,30 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
     });
   }
   const scoredDerived = [...derivedSeen].filter((id) => run.entryOf(id)).length;
+  const all = [...findings.values()];
   return {
     spec: run.spec,
     plans: explored.length,
     cells: explored.filter((c) => run.entryOf(c.id)).length + scoredDerived,
     explorationFindings: starts.length,
-    findings: [...findings.values()],
-    weaknesses: [...groupBy([...findings.values()], (f) => `${f.task}\u0000${f.weakness}`).values()].map((xs) => ({
+    findings: all,
+    weaknesses: [...groupBy(all, (f) => `${f.task}\u0000${f.weakness}`).values()].map((xs) => ({
       task: xs[0].task,
       weakness: xs[0].weakness,
       mutants: xs.length,
-      example: xs[0].minimal.edits.join('; then '),
+      example: editsOf(xs[0]),
     })),
+    mechanisms: mechanismsOf(all, contexts.size),
     complete: explored.every((c) => run.entryOf(c.id)) && traces.every((t) => t.result.stop !== 'unscored'),
   };
+}
+
+const editsOf = (f: SearchFinding) => f.minimal.edits.join('; then ');
+
+/** Weakness names found on two tasks or more, most tasks first, then by name. */
+export function mechanismsOf(findings: SearchFinding[], searched: number): Mechanism[] {
+  return [...groupBy(findings, (f) => f.weakness).values()]
+    .map((xs) => ({ weakness: xs[0].weakness, tasks: [...new Set(xs.map((f) => f.task))].sort(), of: searched, mutants: xs.length, example: { task: xs[0].task, edits: editsOf(xs[0]) } }))
+    .filter((m) => m.tasks.length > 1)
+    .sort((a, b) => b.tasks.length - a.tasks.length || a.weakness.localeCompare(b.weakness));
 }

@@ -1,13 +1,14 @@
 // The search arm's built-in operators. Each one is small and knows nothing of
 // the others; a plan composes them. They edit any write, not only the last:
 // drop, duplicate and reorder writes, move any argument through its alternatives
-// and generated values, exchange one argument's values between two writes,
-// insert a write from another task (out of scope), and change the final answer.
+// and generated values, empty or change one element of a list argument, exchange
+// one argument's values between two writes, insert a write from another task of
+// the same world (out of scope), and change the final answer.
 import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
-import { candidateValues } from './values.ts';
+import { candidateValues, elementCandidates } from './values.ts';
 import { slotOf } from './plan.ts';
 import type { Edit, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 
@@ -75,33 +76,66 @@ export const reorder: SearchOperator = {
 /** Arguments of a write that may be moved: not free, present in the call. */
 const movable = (s: Step) => Object.keys(s.args).filter((a) => !s.free?.includes(a)).sort();
 
+/** The edits `of` makes to each movable argument of each write. */
+const perArgument = (ctx: SearchContext, of: (at: number, s: Step, arg: string) => Edit[]): Edit[] =>
+  writes(ctx).flatMap((at) => movable(ctx.reference[at]).flatMap((arg) => of(at, ctx.reference[at], arg)));
+
 export const move: SearchOperator = {
   name: 'move',
   description: 'move any argument of any write to another value: listed alternatives, the domain\'s other values, or values generated from its type',
-  edits(ctx) {
-    const out: Edit[] = [];
-    for (const at of writes(ctx)) {
-      const s = ctx.reference[at];
-      for (const arg of movable(s)) {
-        const keep = (v: Json) => !isPlaceholder(ctx.semantics, s.call, arg, v) && !sameArgument(ctx.semantics, s.call, arg, v, s.args[arg]);
-        for (const value of candidateValues(s.args[arg], s.alternatives?.[arg], s.domains?.[arg], keep)) out.push({ op: 'move', at, arg, value });
-      }
-    }
-    return out;
-  },
-  apply(slots, e) {
-    const i = target(slots, e.at);
-    if (typeof i === 'string') return i;
-    const step = slots[i].step;
-    const arg = e.arg as string;
-    if (!(arg in step.args)) return `step ${e.at} has no argument ${arg}`;
-    const next = [...slots];
-    next[i] = { from: slots[i].from, step: { ...step, args: { ...step.args, [arg]: e.value } } };
-    return next;
-  },
+  edits: (ctx) =>
+    perArgument(ctx, (at, s, arg) => {
+      const keep = (v: Json) => !isPlaceholder(ctx.semantics, s.call, arg, v) && !sameArgument(ctx.semantics, s.call, arg, v, s.args[arg]);
+      return candidateValues(s.args[arg], s.alternatives?.[arg], s.domains?.[arg], keep).map((value) => ({ op: 'move', at, arg, value }));
+    }),
+  apply: setArgument,
   size: () => ({ steps: 1, args: 1 }),
   describe: (e, ctx) => `${label(ctx, e.at)}: ${e.arg} ${json(ctx.reference[e.at as number].args[e.arg as string])} -> ${json(e.value)}`,
   site: (e, ctx) => `${call(ctx, e.at)}.${e.arg}`,
+};
+
+/** Sets argument `arg` of reference step `at` to `value`: the edit of move and list. */
+function setArgument(slots: Slot[], e: Edit): Slot[] | string {
+  const i = target(slots, e.at);
+  if (typeof i === 'string') return i;
+  const step = slots[i].step;
+  const arg = e.arg as string;
+  if (!(arg in step.args)) return `step ${e.at} has no argument ${arg}`;
+  const next = [...slots];
+  next[i] = { from: slots[i].from, step: { ...step, args: { ...step.args, [arg]: e.value } } };
+  return next;
+}
+
+/** What a list edit does to the list, in the words of the weakness it names. */
+type ListChange = 'emptied' | 'one dropped' | 'one added' | 'one replaced';
+
+export const list: SearchOperator = {
+  name: 'list',
+  description: 'change a list argument of any write: empty it, drop one element, add one wrong element (from its domain or another task\'s lists), or replace one',
+  edits: (ctx) =>
+    perArgument(ctx, (at, s, arg) => {
+      const current = s.args[arg];
+      if (!Array.isArray(current) || !current.length) return [];
+      // an element is wrong when the list holds nothing equal to it under the argument's normalisations
+      const keep = (v: Json) => !isPlaceholder(ctx.semantics, s.call, arg, v) && !current.some((c) => sameArgument(ctx.semantics, s.call, arg, v, c));
+      const othersLists = ctx.others.filter((o) => o.call === s.call && Array.isArray(o.args[arg])).map((o) => o.args[arg] as Json[]);
+      const wrong = elementCandidates(current, s.alternatives?.[arg], s.domains?.[arg], othersLists, keep);
+      const lists: [ListChange, Json[]][] = [['emptied', []]];
+      if (current.length > 1) current.forEach((_, k) => lists.push(['one dropped', current.filter((_, j) => j !== k)]));
+      for (const w of wrong) lists.push(['one added', [...current, w]]);
+      if (wrong.length) current.forEach((_, k) => lists.push(['one replaced', current.map((c, j) => (j === k ? wrong[0] : c))]));
+      const seen = new Set<string>();
+      return lists.flatMap(([change, value]) => {
+        const key = canonicalJson(value);
+        if (seen.has(key) || isPlaceholder(ctx.semantics, s.call, arg, value)) return [];
+        seen.add(key);
+        return [{ op: 'list', at, arg, change, value }];
+      });
+    }),
+  apply: setArgument,
+  size: () => ({ steps: 1, args: 1 }),
+  describe: (e, ctx) => `${label(ctx, e.at)}: ${e.arg} ${json(ctx.reference[e.at as number].args[e.arg as string])} -> ${json(e.value)} (${e.change})`,
+  site: (e, ctx) => `${call(ctx, e.at)}.${e.arg} ${e.change}`,
 };
 
 export const exchange: SearchOperator = {
@@ -149,17 +183,21 @@ export const exchange: SearchOperator = {
 /** At most this many out-of-scope writes per task, taken in a fixed order. */
 const INSERTS = 12;
 
+/** Whether a write carries a value the target declares a placeholder: a stand-in for composed text is no value any task writes. */
+const carriesPlaceholder = (ctx: SearchContext, s: Step) => Object.entries(s.args).some(([arg, v]) => isPlaceholder(ctx.semantics, s.call, arg, v));
+
 export const insert: SearchOperator = {
   name: 'insert',
-  description: 'insert a write another task makes (out of this task\'s scope) before the final claim',
+  description: 'insert a write another task of the same world makes (out of this task\'s scope) before the final claim, never one carrying a declared placeholder',
   edits(ctx) {
-    const own = new Set(ctx.reference.map((s) => canonicalJson(s)));
-    const byKey = new Map<string, Step>();
-    for (const s of ctx.others) if (s.kind === 'write' && !own.has(canonicalJson(s))) byKey.set(canonicalJson(s), s);
-    return [...byKey.keys()].sort().slice(0, INSERTS).map((k) => {
-      const { call, args, kind } = byKey.get(k)!;
-      return { op: 'insert', step: { call, args, kind } } as Edit;
+    const bare = (s: Step) => ({ call: s.call, args: s.args, kind: s.kind });
+    const own = new Set(ctx.reference.map((s) => canonicalJson(bare(s))));
+    const byKey = new Map<string, { step: ReturnType<typeof bare>; from?: string }>();
+    ctx.others.forEach((s, k) => {
+      const key = canonicalJson(bare(s));
+      if (s.kind === 'write' && !own.has(key) && !byKey.has(key) && !carriesPlaceholder(ctx, s)) byKey.set(key, { step: bare(s), ...(ctx.othersFrom?.[k] ? { from: ctx.othersFrom[k] } : {}) });
     });
+    return [...byKey.keys()].sort().slice(0, INSERTS).map((k) => ({ op: 'insert', ...byKey.get(k)! }) as Edit);
   },
   apply(slots, e) {
     const claim = slots.findIndex((s) => s.step.kind === 'claim');
@@ -167,8 +205,8 @@ export const insert: SearchOperator = {
     return [...slots.slice(0, at), { step: e.step as unknown as Step }, ...slots.slice(at)];
   },
   size: () => ({ steps: 1, args: 0 }),
-  describe: (e) => `insert out-of-scope ${(e.step as unknown as Step).call}(${json((e.step as unknown as Step).args)})`,
-  site: () => 'out-of-scope write',
+  describe: (e) => `insert out-of-scope ${(e.step as unknown as Step).call}(${json((e.step as unknown as Step).args)})${e.from ? `, taken from ${e.from}` : ''}`,
+  site: (e) => `out-of-scope ${(e.step as unknown as Step).call}`,
 };
 
 /**
@@ -200,25 +238,77 @@ function answerOf(ctx: SearchContext): { at: number; arg: string; text: string }
   return typeof text === 'string' && text.trim() ? { at, arg: spec.arg, text } : undefined;
 }
 
+/**
+ * A name standing on its own ("Spotify", "Zurich"), not the first word of a
+ * sentence, which is capitalised whatever it is.
+ */
+const NAME = /(?<![\p{L}\d])\p{Lu}\p{L}{2,}(?![\p{L}\d])/gu;
+const sentenceStart = (text: string, at: number) => /(^|[.!?:]\s*)$/u.test(text.slice(0, at).trimEnd());
+
+/**
+ * The figure one unit of its last digit away, written as it is written (4 -> 5,
+ * 42.5 -> 42.4, 1,050 -> 1,049); undefined below zero.
+ */
+function neighbour(n: string, by: 1 | -1): string | undefined {
+  const places = n.split('.')[1]?.length ?? 0;
+  const units = BigInt(n.replace(/[.,]/g, '')) + BigInt(by);
+  if (units < 0n) return undefined;
+  const digits = units.toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const grouped = n.includes(',') ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole;
+  return places ? `${grouped}.${digits.slice(-places)}` : grouped;
+}
+
+/**
+ * Wrong answers that still hold a figure as text, each with the token it now
+ * sits in: a digit before it (4 -> 14), a digit after it (4 -> 40; not after a
+ * decimal or thousands separator, where it could read as the same value), a
+ * decimal extension (4 -> 4.5, 30.1 -> 30.11). A checker testing `"4" in answer`
+ * passes them all.
+ */
+function figureInside(n: string): string[] {
+  const out = [`1${n}`];
+  if (!/[.,]/.test(n)) out.push(`${n}0`);
+  out.push(n.includes('.') ? `${n}1` : `${n}.5`);
+  return out;
+}
+
+/** What an answer edit does, in the words of the weakness it names (absent in plans frozen before shapes existed). */
+type AnswerShape = 'empty' | 'drop' | 'neighbour' | 'inside' | 'alternatives';
+
 export const answer: SearchOperator = {
   name: 'answer',
-  description: 'change the final answer: leave it empty, or drop or change one figure it reports that the task did not already state',
+  description:
+    'change the final answer: leave it empty; for a figure it reports that the task did not already state, drop it, give a neighbour, put it inside a longer figure, or list it among wrong alternatives; for a name, put it inside a longer name or list it beside one',
   edits(ctx) {
     const a = answerOf(ctx);
     if (!a || !informative(a.text, ctx.task.instruction)) return [];
-    const out: Edit[] = [{ op: 'answer', text: '' }];
+    const out: Edit[] = [{ op: 'answer', text: '', shape: 'empty' }];
+    const edit = (text: string, shape: AnswerShape, figure: string, as?: string): Edit => ({ op: 'answer', text, shape, figure, ...(as === undefined ? {} : { as }) });
     // A number the instruction already states ("in March 2022") is an echo of the
     // question, not the information asked for: changing it proves nothing.
-    const stated = new Set(ctx.task.instruction.match(NUMBER) ?? []);
-    const seen = new Set<string>(stated);
+    const seen = new Set<string>(ctx.task.instruction.match(NUMBER) ?? []);
     for (const m of a.text.matchAll(NUMBER)) {
       const n = m[0];
       if (seen.has(n)) continue;
       seen.add(n);
-      // this occurrence only, dropped or with its last digit moved by one
+      // this occurrence only
       const at = (s: string) => a.text.slice(0, m.index) + s + a.text.slice(m.index + n.length);
-      const bumped = n.slice(0, -1) + String((Number(n.at(-1)) + 1) % 10);
-      out.push({ op: 'answer', text: at('') }, { op: 'answer', text: at(bumped) });
+      const [up, down] = [neighbour(n, 1)!, neighbour(n, -1)];
+      out.push(edit(at(''), 'drop', n), edit(at(up), 'neighbour', n, up));
+      if (down !== undefined) out.push(edit(at(down), 'neighbour', n, down));
+      for (const t of figureInside(n)) out.push(edit(at(t), 'inside', n, t));
+      out.push(edit(at(down === undefined ? `${n} or ${up}` : `${down}, ${n} or ${up}`), 'alternatives', n));
+    }
+    // Names the instruction already uses are the question's, like its figures.
+    const told = new Set(ctx.task.instruction.toLowerCase().match(TOKEN) ?? []);
+    for (const m of a.text.matchAll(NAME)) {
+      const name = m[0];
+      if (told.has(name.toLowerCase()) || seen.has(name) || sentenceStart(a.text, m.index)) continue;
+      seen.add(name);
+      const at = (s: string) => a.text.slice(0, m.index) + s + a.text.slice(m.index + name.length);
+      const longer = `${name}son`;
+      out.push(edit(at(longer), 'inside', name, longer), edit(at(`${name} or ${longer}`), 'alternatives', name));
     }
     return out.filter((e) => e.text !== a.text);
   },
@@ -233,7 +323,23 @@ export const answer: SearchOperator = {
   },
   size: () => ({ steps: 1, args: 1 }),
   describe: (e) => (e.text === '' ? 'answer with nothing' : `answer ${json(e.text)}`),
-  site: () => 'final answer',
+  site(e) {
+    const f = json(e.figure ?? null);
+    switch (e.shape as AnswerShape | undefined) {
+      case 'empty':
+        return 'answer: an empty answer accepted';
+      case 'drop':
+        return `answer: ${f} left out`;
+      case 'neighbour':
+        return `answer: ${f} accepted as ${json(e.as ?? null)}`;
+      case 'inside':
+        return `answer: ${f} accepted inside ${json(e.as ?? null)}`;
+      case 'alternatives':
+        return `answer: ${f} accepted among wrong alternatives`;
+      default:
+        return 'final answer';
+    }
+  },
 };
 
-export const BUILTIN_OPERATORS: SearchOperator[] = [drop, duplicate, reorder, move, exchange, insert, answer];
+export const BUILTIN_OPERATORS: SearchOperator[] = [drop, duplicate, reorder, move, list, exchange, insert, answer];

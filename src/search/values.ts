@@ -28,19 +28,42 @@ const nearMisses = (s: string): string[] => (s.length > 1 ? [s.slice(0, -1), s +
  */
 export function candidateValues(current: Json, alternatives: Json[] | undefined, domain: Domain | undefined, keep: (v: Json) => boolean): Json[] {
   const out: Json[] = [...(alternatives ?? [])];
+  // A list's domain names its elements, not lists: the list operator moves those (elementCandidates).
+  if (Array.isArray(current)) return unique(current, out, keep).slice(0, VALUES_PER_ARGUMENT + out.length);
   if (domain?.type === 'id' || (domain?.type === 'string' && domain.values)) out.push(...(domain.values ?? []));
   if (typeof current === 'number' && (domain === undefined || domain.type === 'number' || domain.type === 'integer')) out.push(...numbers(current, domain));
   else if (typeof current === 'boolean') out.push(!current);
   // Near misses only where nothing else can move a string: where other legal
   // values exist, they already show whether the checker reads the argument.
   else if (typeof current === 'string' && domain?.type !== 'id' && !out.length) out.push(...nearMisses(current));
+  return unique(current, out, keep).slice(0, VALUES_PER_ARGUMENT + (alternatives?.length ?? 0));
+}
+
+/** Values in their order, each once, without `current` and without those `keep` refuses. */
+function unique(current: Json, values: Json[], keep: (v: Json) => boolean): Json[] {
   const seen = new Set([canonicalJson(current)]);
-  const unique: Json[] = [];
-  for (const v of out) {
+  const out: Json[] = [];
+  for (const v of values) {
     const k = canonicalJson(v);
     if (seen.has(k) || !keep(v)) continue;
     seen.add(k);
-    unique.push(v);
+    out.push(v);
   }
-  return unique.slice(0, VALUES_PER_ARGUMENT + (alternatives?.length ?? 0));
+  return out;
+}
+
+/** At most this many wrong elements a list argument is given (added, or put in place of one). */
+export const ELEMENTS_PER_LIST = 4;
+
+/**
+ * Elements a list argument does not hold that it could: from listed alternative
+ * lists, the argument's domain, then other tasks' lists for the same call, in
+ * that order. `keep` drops placeholders and elements equivalent to held ones.
+ */
+export function elementCandidates(current: Json[], alternatives: Json[] | undefined, domain: Domain | undefined, othersLists: Json[][], keep: (v: Json) => boolean): Json[] {
+  const pool: Json[] = (alternatives ?? []).flatMap((a) => (Array.isArray(a) ? a : []));
+  if ((domain?.type === 'id' || domain?.type === 'string') && domain.values) pool.push(...domain.values);
+  pool.push(...othersLists.flat());
+  const held = new Set(current.map((v) => canonicalJson(v)));
+  return unique(current, pool, (v) => !held.has(canonicalJson(v)) && keep(v)).slice(0, ELEMENTS_PER_LIST);
 }

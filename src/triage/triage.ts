@@ -15,32 +15,48 @@ import { writeFileAtomic } from '../util/atomic.ts';
 export const TRIAGE_SCHEMA = 'blindspot.triage/1';
 import { DEFAULT_TRIAGE } from './default.ts';
 
-const EntrySchema = z.object({
-  key: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `blindspot triage` prints'),
+const Marking = {
   target: z.string().min(1),
-  task: z.string().min(1),
-  /** what was constructed, for the reader of the file (the key is what matches) */
-  construction: z.string(),
   status: z.enum(['dismissed', 'accepted']),
   reason: z.string().min(1, 'say why'),
   at: z.string(),
+};
+
+const EntrySchema = z.object({
+  key: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `blindspot triage` prints'),
+  task: z.string().min(1),
+  /** what was constructed, for the reader of the file (the key is what matches) */
+  construction: z.string(),
+  ...Marking,
 });
 export type TriageEntry = z.infer<typeof EntrySchema>;
 
-const FileSchema = z.object({ schema: z.literal(TRIAGE_SCHEMA), entries: z.array(EntrySchema) });
+/** A search weakness marked by name: it holds for every task and every minimal mutant of that name. */
+const WeaknessEntrySchema = z.object({ weakness: z.string().min(1), ...Marking }).strict();
+export type WeaknessEntry = z.infer<typeof WeaknessEntrySchema>;
+
+const FileSchema = z.object({ schema: z.literal(TRIAGE_SCHEMA), entries: z.array(z.union([EntrySchema, WeaknessEntrySchema])) });
+type AnyEntry = TriageEntry | WeaknessEntry;
 
 export interface Triage {
   file: string;
   sha256: string;
   byKey: Map<string, TriageEntry>;
+  /** by weaknessId(target, weakness) */
+  byWeakness: Map<string, WeaknessEntry>;
 }
+
+export const weaknessId = (target: string, weakness: string) => `${target}\u0000${weakness}`;
+
+/** What the triage file says of a search finding: its own construction's entry first, else its weakness's. */
+export const searchTriage = (triage: Triage | undefined, target: string, key: string, weakness: string) => triage?.byKey.get(key) ?? triage?.byWeakness.get(weaknessId(target, weakness));
 
 /** The construction's identity across runs: same target, checker and delivered steps, same key. */
 export const constructionKey = (target: string, checker: string, steps: Step[]) => sha256(canonicalJson([target, checker, steps])).slice(0, 16);
 
 export const cellKey = (target: string, cell: Cell) => (cell.construction.ok ? constructionKey(target, cell.checker, cell.construction.steps) : undefined);
 
-function readTriageFile(file: string): { text: string; entries: TriageEntry[] } {
+function readTriageFile(file: string): { text: string; entries: AnyEntry[] } {
   const text = readText(file);
   const value = parseJson(file, text);
   const parsed = FileSchema.safeParse(value);
@@ -55,13 +71,29 @@ export function loadTriage(file?: string): Triage | undefined {
   if (!path) return undefined;
   if (!existsSync(path)) throw new InputError(`--triage: no triage file at ${path}`);
   const { text, entries } = readTriageFile(path);
-  return { file: path, sha256: sha256(text), byKey: new Map(entries.map((e) => [e.key, e])) };
+  const byKey = new Map<string, TriageEntry>();
+  const byWeakness = new Map<string, WeaknessEntry>();
+  for (const e of entries) {
+    if ('key' in e) byKey.set(e.key, e);
+    else byWeakness.set(weaknessId(e.target, e.weakness), e);
+  }
+  return { file: path, sha256: sha256(text), byKey, byWeakness };
 }
 
-/** Adds or replaces the entry for one construction; the file is written atomically. */
-export function recordTriage(file: string, entry: TriageEntry): void {
-  const entries = existsSync(file) ? readTriageFile(file).entries.filter((e) => e.key !== entry.key) : [];
+/** What an entry marks: one construction, or one weakness name of one target. */
+const identity = (e: AnyEntry) => ('key' in e ? `key\u0000${e.key}` : `weakness\u0000${weaknessId(e.target, e.weakness)}`);
+/** Entries in a stable order: per target, constructions by task then key, then weaknesses by name. */
+const order = (e: AnyEntry) => ('key' in e ? [e.target, '0', e.task, e.key] : [e.target, '1', e.weakness]);
+const compareOrder = (a: AnyEntry, b: AnyEntry) => {
+  const [x, y] = [order(a), order(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i].localeCompare(y[i]);
+  return x.length - y.length;
+};
+
+/** Adds or replaces the entry for one construction or one weakness; the file is written atomically. */
+export function recordTriage(file: string, entry: AnyEntry): void {
+  const entries = existsSync(file) ? readTriageFile(file).entries.filter((e) => identity(e) !== identity(entry)) : [];
   entries.push(entry);
-  entries.sort((a, b) => a.target.localeCompare(b.target) || a.task.localeCompare(b.task) || a.key.localeCompare(b.key));
+  entries.sort(compareOrder);
   writeFileAtomic(file, JSON.stringify({ schema: TRIAGE_SCHEMA, entries }, null, 2) + '\n');
 }

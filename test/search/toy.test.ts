@@ -48,7 +48,7 @@ describe('search arm on a toy whose checkers the census cannot fault', () => {
     expect(of('limit/0').length).toBeGreaterThan(0);
     for (const f of of('limit/0')) expect(Number(f.minimal.steps[0].args.value)).toBeGreaterThan(100);
     // scope/0: a write outside the task's table
-    expect(of('scope/0').map((f) => f.weakness)).toEqual(['out-of-scope write']);
+    expect(of('scope/0').map((f) => f.weakness)).toEqual(['out-of-scope set_limit']);
     // every finding is minimal: no smaller plan of it was a finding, and its evidence is a confirmed wrong effect
     for (const f of s.findings) {
       expect(f.stop).toBe('minimal');
