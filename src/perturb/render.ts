@@ -2,10 +2,9 @@
 // perturb.md, perturb.csv (one row per family), heatmap.csv, perturb.html (one
 // self-contained file, heatmap and correlation cells coloured), and for
 // several agents compare.json/.md/.csv; plus the few lines the CLI prints.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { writeFileAtomic } from '../util/atomic.ts';
+import type { Reporter } from '../contract/report.ts';
+import { writeReportFiles } from '../report/reporter.ts';
 import { esc, htmlPage, htmlSections, markdownSections, mdTable, type Block, type Section } from '../report/section.ts';
 import type { Table } from '../report/table.ts';
 import type { Interval } from './stats.ts';
@@ -127,22 +126,19 @@ export function heatmapCsv(a: PerturbAnalysis): string {
   );
 }
 
-function writeAll(dir: string, files: Record<string, string>): string[] {
-  mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
-  return Object.keys(files);
-}
-
-/** Writes the analysis's report files into `dir` (created if missing); returns their names. */
-export function writePerturbReport(dir: string, a: PerturbAnalysis): string[] {
-  return writeAll(dir, {
+export const perturbReporter = {
+  name: 'perturb',
+  files: (a: PerturbAnalysis) => ({
     'perturb.json': JSON.stringify(a, null, 2) + '\n',
     'perturb.md': renderPerturbMarkdown(a),
     'perturb.csv': perturbCsv(a),
     'heatmap.csv': heatmapCsv(a),
     'perturb.html': renderPerturbHtml(a),
-  });
-}
+  }),
+} satisfies Reporter<PerturbAnalysis>;
+
+/** Writes the analysis's report files into `dir` (created if missing); returns their names. */
+export const writePerturbReport = (dir: string, a: PerturbAnalysis): string[] => writeReportFiles(dir, perturbReporter.files(a));
 
 export function renderComparisonMarkdown(c: PerturbComparison): string {
   const out = ['# blindspot perturb compare', '', 'Ranked by overall relative degradation, most robust first; ties by the higher clean score.', '', md(comparisonTable(c))];
@@ -153,9 +149,9 @@ export function renderComparisonMarkdown(c: PerturbComparison): string {
   return out.join('\n') + '\n';
 }
 
-/** Writes compare.json, compare.md and compare.csv into `dir`; returns their names. */
-export function writeComparison(dir: string, c: PerturbComparison): string[] {
-  return writeAll(dir, {
+export const comparisonReporter = {
+  name: 'compare',
+  files: (c: PerturbComparison) => ({
     'compare.json': JSON.stringify(c, null, 2) + '\n',
     'compare.md': renderComparisonMarkdown(c),
     'compare.csv': stringify(
@@ -167,8 +163,11 @@ export function writeComparison(dir: string, c: PerturbComparison): string[] {
       })),
       { header: true },
     ),
-  });
-}
+  }),
+} satisfies Reporter<PerturbComparison>;
+
+/** Writes compare.json, compare.md and compare.csv into `dir`; returns their names. */
+export const writeComparison = (dir: string, c: PerturbComparison): string[] => writeReportFiles(dir, comparisonReporter.files(c));
 
 /** A few lines for the terminal after a run. */
 export function formatPerturbSummary(a: PerturbAnalysis): string {
