@@ -1,7 +1,7 @@
 import { ANY_FAMILY, type Ratio } from './budget.ts';
 import type { ConsequenceResult } from './result.ts';
 import { groupBy } from '../util/group.ts';
-import { mdTable } from '../report/section.ts';
+import { compactMdTable as table } from '../report/section.ts';
 import type { Reporter } from '../contract/report.ts';
 
 const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
@@ -37,7 +37,7 @@ export function renderConsequence(r: ConsequenceResult): string {
     '',
   );
   out.push(
-    mdTable(
+    table(
       ['Budget', 'alpha', 'beta', 'alpha from', 'beta from'],
       r.readings.map((x) => [x.label, num(x.alpha), num(x.beta), x.reading === 'observed' ? `${frac(alpha)} generators` : `bound on ${frac(alpha)}`, x.reading === 'observed' ? `${frac(c)} generators` : `bound on ${frac(c)}`]),
     ),
@@ -50,10 +50,10 @@ export function renderConsequence(r: ConsequenceResult): string {
       return [i ? '' : s.split, reading.label, num(reading.alpha), num(reading.beta), k.configurations, `${k.surviving}/${k.pairs}`, yesNo(k.top1Unique)];
     }),
   );
-  out.push(mdTable(['Split', 'Budget', 'alpha', 'beta', 'Configurations', 'Pairs surviving', 'Top-1 unique?'], pairs), '');
+  out.push(table(['Split', 'Budget', 'alpha', 'beta', 'Configurations', 'Pairs surviving', 'Top-1 unique?'], pairs), '');
   out.push('## Budget per fault family', '');
   out.push(
-    mdTable(['Family', 'Eligible generators', 'With a false accept', 'Observed', `${conf} bound`, 'Dismissed FA cells', 'Generators with a false accept'], [
+    table(['Family', 'Eligible generators', 'With a false accept', 'Observed', `${conf} bound`, 'Dismissed FA cells', 'Generators with a false accept'], [
       ...r.budgets.families.map((f) => [f.family === ANY_FAMILY ? '**any**' : f.family, f.of, f.count, num(f.observed), num(f.bound), f.dismissedCells, f.generators.join(', ') || '—']),
       ['controls (beta)', c.of, c.count, num(c.observed), num(c.bound), '', c.generators.join(', ') || '—'],
     ]),
@@ -82,7 +82,7 @@ export function renderConsequence(r: ConsequenceResult): string {
         ...cols.map((c) => cell(c.i, c.j)),
       ];
     });
-    out.push(mdTable(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols.map((c) => c.name)], runs), '');
+    out.push(table(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols.map((c) => c.name)], runs), '');
   }
   for (const s of r.splits) {
     out.push(`## Intervals: ${s.split}`, '');
@@ -93,7 +93,7 @@ export function renderConsequence(r: ConsequenceResult): string {
       num(iv.score),
       ...s.readings.flatMap((k, j) => [`[${num(k.intervals[i].lo)}, ${num(k.intervals[i].hi)}]`, above[j].get(iv.configuration)?.length ?? 0]),
     ]);
-    out.push(mdTable(['Configuration', 'Published score', ...r.readings.flatMap((x) => [`${x.label} interval`, 'stays above'])], rows), '');
+    out.push(table(['Configuration', 'Published score', ...r.readings.flatMap((x) => [`${x.label} interval`, 'stays above'])], rows), '');
   }
   return out.join('\n');
 }
@@ -109,7 +109,7 @@ function renderObserved(o: NonNullable<ConsequenceResult['observed']>): string[]
     '',
   );
   out.push(
-    mdTable(['Pipeline', 'Runs', 'Recorded', '95% CI', 'Real FA', 'Real FR', 'Corrected', '95% CI'], o.pipelines.map((p) => [p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), p.falseAccepts, p.falseRejects, pct(p.correctedUtility), ci(p.correctedCi)])),
+    table(['Pipeline', 'Runs', 'Recorded', '95% CI', 'Real FA', 'Real FR', 'Corrected', '95% CI'], o.pipelines.map((p) => [p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), p.falseAccepts, p.falseRejects, pct(p.correctedUtility), ci(p.correctedCi)])),
     '',
   );
   out.push(

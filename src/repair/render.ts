@@ -2,7 +2,7 @@
 // and anything the patch broke or moved, stated before any good news is trusted.
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
-import { mdTable as table } from '../report/section.ts';
+import { compactMdTable as table } from '../report/section.ts';
 import type { Moved, RepairResult } from './result.ts';
 
 const movedRows = (xs: Moved[]) => xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']);

@@ -22,14 +22,21 @@ export interface Section {
   blocks: Block[];
 }
 
-export function mdTable(head: string[], rows: (string | number)[][]): string {
+/**
+ * A markdown table, its cells escaped. compact: the rule under the head as
+ * `|---|---|`, the way the repair and consequence reports have always been
+ * written, so their committed files re-render byte for byte.
+ */
+export function mdTable(head: string[], rows: (string | number)[][], { compact = false } = {}): string {
   const cell = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
     `| ${head.map(cell).join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
+    compact ? `|${head.map(() => '---').join('|')}|` : `| ${head.map(() => '---').join(' | ')} |`,
     ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
   ].join('\n');
 }
+
+export const compactMdTable = (head: string[], rows: (string | number)[][]) => mdTable(head, rows, { compact: true });
 
 const mdItem = (i: Item) => (typeof i === 'string' ? `- ${i}` : [`- ${i.text}`, ...i.sub.map((s) => `  - ${s}`)].join('\n'));
 

@@ -5,8 +5,9 @@ import { expect, it } from 'vitest';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { CELL_OUTCOMES, type CellOutcome, type Reporter } from 'blindspot';
+import type { Reporter } from 'blindspot';
 import { writeReport } from '../../src/report/write.ts';
+import type { Report } from '../../src/report/build.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { renderHtml } from '../../src/report/html.ts';
 import { auditSections } from '../../src/report/sections.ts';
@@ -14,6 +15,8 @@ import { judge } from '../../src/classify/outcome.ts';
 import { mdTable } from '../../src/report/section.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { useTmp } from '../fixtures/tmp.ts';
+import { cli } from '../fixtures/cli.ts';
+import { toyReporter as toy } from '../fixtures/toy-reporter.ts';
 
 const tmp = useTmp();
 
@@ -24,32 +27,38 @@ function exampleRun(): string {
   return copy;
 }
 
-const toy: Reporter = {
-  name: 'toy',
-  files: (m) => {
-    const n = Object.fromEntries(CELL_OUTCOMES.map((o) => [o, 0])) as Record<CellOutcome, number>;
-    for (const c of m.cells) n[c.outcome]++;
-    return { 'outcomes.txt': `${m.target.name} ${m.increment.id}\n${CELL_OUTCOMES.map((o) => `${o} ${n[o]}`).join('\n')}\n` };
-  },
-};
+/** The toy's file, checked against the built-in formats of the same run. */
+function checkToyFile(run: string, report: Report) {
+  const text = readFileSync(join(run, 'outcomes.txt'), 'utf8');
+  expect(readFileSync(join(run, 'checksums.sha256'), 'utf8')).toContain(`${sha256(text)}  outcomes.txt\n`);
+  const counts = Object.fromEntries(text.trim().split('\n').slice(1).map((l) => l.split(' ')).map(([o, k]) => [o, Number(k)]));
+  expect(text.split('\n')[0]).toBe(`${report.evidence.target} ${report.evidence.incrementId}`);
+  // the outcomes the toy counted are the ones every built-in format shows
+  expect(counts['false-accept']).toBe(report.falseAccepts.length);
+  expect(counts['false-accept']).toBeGreaterThan(0);
+  expect(counts['control-pass']).toBe(report.controls.pass);
+  // csv-stringify writes true as 1
+  const cells = parse(readFileSync(join(run, 'cells.csv'), 'utf8'), { columns: true }) as { false_accept: string; status: string }[];
+  expect(cells.filter((c) => c.false_accept === '1').length).toBe(counts['false-accept']);
+  expect(cells.filter((c) => c.status === 'refused').length).toBe(counts.refused);
+  expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(cells.length);
+}
 
 it('writes, checksums and lists the files of a reporter given through the public interface', async () => {
   const run = exampleRun();
   const written = await writeReport(run, { mutants: 'mutants', reporters: [toy] });
   expect(written.files).toContain('outcomes.txt');
-  const text = readFileSync(join(run, 'outcomes.txt'), 'utf8');
-  expect(readFileSync(join(run, 'checksums.sha256'), 'utf8')).toContain(`${sha256(text)}  outcomes.txt\n`);
-  const counts = Object.fromEntries(text.trim().split('\n').slice(1).map((l) => l.split(' ')).map(([o, k]) => [o, Number(k)]));
-  expect(text.split('\n')[0]).toBe(`${written.report.evidence.target} ${written.report.evidence.incrementId}`);
-  // the outcomes the toy counted are the ones every built-in format shows
-  expect(counts['false-accept']).toBe(written.report.falseAccepts.length);
-  expect(counts['false-accept']).toBeGreaterThan(0);
-  expect(counts['control-pass']).toBe(written.report.controls.pass);
-  // csv-stringify writes true as 1
-  const cells = parse(readFileSync(join(run, 'cells.csv'), 'utf8'), { columns: true }) as { false_accept: string; status: string }[];
-  expect(cells.filter((c) => c.false_accept === '1').length).toBe(counts['false-accept']);
-  expect(cells.filter((c) => c.status === 'refused').length).toBe(counts.refused);
-  expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(written.classification.cells.length);
+  checkToyFile(run, written.report);
+});
+
+it('loads reporters from a module with --reporter', async () => {
+  const run = exampleRun();
+  const r = await cli(['report', run, '--mutants', 'mutants', '--json', '--reporter', 'test/fixtures/toy-reporter.ts']);
+  expect(r.code, r.stderr).toBe(0);
+  checkToyFile(run, JSON.parse(r.stdout) as Report);
+  const bad = await cli(['report', run, '--mutants', 'mutants', '--reporter', 'test/fixtures/plugin-ops.ts']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/--reporter: test\/fixtures\/plugin-ops\.ts must export `reporters`/);
 });
 
 it('refuses a reporter that would write over another format, and writes nothing then', async () => {
