@@ -1,6 +1,7 @@
-// report.html: the report's tables plus two inline-SVG charts (verdicts per family;
-// a generator-by-family verdict heatmap) in one self-contained file. No script, no
-// stylesheet or font from elsewhere, so it opens from disk, offline, as it is.
+// report.html: the audit's sections (the same list report.md renders) plus two
+// inline-SVG charts beside the tables that carry their numbers (verdicts per family
+// by the flow table; the generator-by-family heatmap by the verdict vectors), in one
+// self-contained file that opens from disk, offline, as it is.
 import type { Judged, ScoredCell } from '../classify/outcome.ts';
 import type { Report } from './build.ts';
 import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
