@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, writableFolder } from './options.ts';
+import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, writableFolder } from './options.ts';
 import { freezeOptionsFrom } from './stages.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
@@ -9,7 +9,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   command: 'audit',
   describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
   builder: (y) =>
-    thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y)))))))
+    reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))))
       .option('out', {
         type: 'string',
         describe: 'run folder (default reports/<target>-<time>, a module target by its file name); an existing run folder is resumed, and refused if a selection flag given differs from it',

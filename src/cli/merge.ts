@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, mutantsLookupOption, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption, triageOption, reporterOption, writableFolder } from './options.ts';
 import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
@@ -9,7 +9,7 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   command: 'merge <runs..>',
   describe: 'combine the shard run folders of one increment (run --shard i/n) into one run folder and write its reports, as a single run would',
   builder: (y) =>
-    thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))
+    reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })
       .option('out', { type: 'string', demandOption: true, describe: 'the merged run folder (new or empty)' })
       .example('$0 merge shard-1 shard-2 shard-3 --out reports/merged', 'merge three shards, e.g. CI artifacts downloaded from a matrix job'),

@@ -5,6 +5,7 @@ import { runSettings } from './options.ts';
 import { isModulePath, parseTargetSpec } from '../target/registry.ts';
 import type { Triage } from '../triage/triage.ts';
 import type { Thresholds } from '../report/thresholds.ts';
+import type { Reporter } from '../contract/report.ts';
 import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
@@ -36,12 +37,15 @@ export function runPrefix(target: string): string {
 export interface ReportInputs {
   triage?: Triage;
   thresholds: Thresholds;
+  reporters?: Reporter[];
 }
 
-/** The triage file and thresholds (--triage, --config, --threshold-*) the report will use: read before any scoring, so a bad one costs nothing. */
+/** The triage file, thresholds and reporters (--triage, --config, --threshold-*, --reporter) the report will use: read before any scoring, so a bad one costs nothing. */
 export async function reportInputs(a: Record<string, any>): Promise<ReportInputs> {
   const { loadTriage } = await import('../triage/triage.ts');
-  return { triage: loadTriage(a.triage), thresholds: await thresholdsFrom(a) };
+  const files = (a.reporter ?? []) as string[];
+  const reporters = files.length ? await (await import('../report/plugins.ts')).loadReporters(files) : undefined;
+  return { triage: loadTriage(a.triage), thresholds: await thresholdsFrom(a), ...(reporters ? { reporters } : {}) };
 }
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
 import { parseArms } from '../protocol/arms.ts';
-import { existingFolder, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
@@ -71,7 +71,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'run <increment>',
   describe: 'score the cells of a frozen increment into a resumable ledger, then write the report',
   builder: (y) =>
-    thresholdOptions(shardOption(triageOption(jsonOption(runOptions(y)))))
+    reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(y))))))
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
       .option('out', { type: 'string', describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
   handler: async (a) => {
@@ -89,7 +89,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
 export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'report <run>',
   describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
-  builder: (y) => thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
+  builder: (y) => reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
     writableFolder('<run>', a.run);

@@ -1,5 +1,5 @@
 import type { Report } from '../report/build.ts';
-import { glance } from '../report/markdown.ts';
+import { glance } from '../report/sections.ts';
 import type { RunsReport } from '../runs/summary.ts';
 
 /** A markdown line as terminal text. */

@@ -9,14 +9,14 @@ import { loadRun } from '../run/load.ts';
 import { classify } from '../classify/classify.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import type { Triage } from '../triage/triage.ts';
-import { writeFileAtomic } from '../util/atomic.ts';
 import { InputError } from '../util/errors.ts';
 import { groupBy } from '../util/group.ts';
 import { sha256 } from '../util/hash.ts';
 import { ANY_FAMILY, budgets, type Budgets, type FamilyBudget, type RunCells } from './budget.ts';
 import { rankConsequence } from './rank.ts';
 import { readScores } from './scores.ts';
-import { renderConsequence } from './markdown.ts';
+import { consequenceReporter } from './markdown.ts';
+import { writeReportFiles } from '../report/reporter.ts';
 import { CONSEQUENCE_SCHEMA, type ConsequenceResult, type Reading, type RunSummary } from './result.ts';
 
 export interface ConsequenceOptions {
@@ -146,16 +146,15 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
             };
           }),
   };
-  const markdown = renderConsequence(result);
   const dir = opts.out ?? opts.runs[0];
-  const files = { 'consequence.json': JSON.stringify(result, null, 2) + '\n', 'consequence.md': markdown };
+  const files = consequenceReporter.files(result);
   mkdirSync(dir, { recursive: true });
   // Writing beside a run's ledger: one writer at a time, as for the report.
   const unlock = dirs.includes(resolve(dir)) ? lockRunFolder(dir) : () => {};
   try {
-    for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
+    writeReportFiles(dir, files);
   } finally {
     unlock();
   }
-  return { result, markdown, dir, files: Object.keys(files) };
+  return { result, markdown: files['consequence.md'], dir, files: Object.keys(files) };
 }

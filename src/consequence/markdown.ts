@@ -1,12 +1,12 @@
 import { ANY_FAMILY, type Ratio } from './budget.ts';
 import type { ConsequenceResult } from './result.ts';
 import { groupBy } from '../util/group.ts';
+import { compactMdTable as table } from '../report/section.ts';
+import type { Reporter } from '../contract/report.ts';
 
 const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
 const yesNo = (b: boolean | undefined) => (b === undefined ? 'n/a' : b ? 'yes' : 'no');
 const frac = (r: Ratio) => `${r.count}/${r.of}`;
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-const rule = (n: number) => `|${'---|'.repeat(n)}`;
 
 export const CAVEATS =
   'Budgets are assumptions, not estimates: each reads what the audited constructions showed as if it bounded the checkers\' errors on ' +
@@ -36,26 +36,29 @@ export function renderConsequence(r: ConsequenceResult): string {
       `beta: generators with a failing control over generators with a scored control. Bound: one-sided ${conf} Clopper-Pearson on the same generator counts.`,
     '',
   );
-  out.push(row(['Budget', 'alpha', 'beta', 'alpha from', 'beta from']), rule(5));
-  for (const x of r.readings)
-    out.push(
-      row([x.label, num(x.alpha), num(x.beta), x.reading === 'observed' ? `${frac(alpha)} generators` : `bound on ${frac(alpha)}`, x.reading === 'observed' ? `${frac(c)} generators` : `bound on ${frac(c)}`]),
-    );
-  out.push('');
+  out.push(
+    table(
+      ['Budget', 'alpha', 'beta', 'alpha from', 'beta from'],
+      r.readings.map((x) => [x.label, num(x.alpha), num(x.beta), x.reading === 'observed' ? `${frac(alpha)} generators` : `bound on ${frac(alpha)}`, x.reading === 'observed' ? `${frac(c)} generators` : `bound on ${frac(c)}`]),
+    ),
+    '',
+  );
   out.push('## Pairs surviving', '');
-  out.push(row(['Split', 'Budget', 'alpha', 'beta', 'Configurations', 'Pairs surviving', 'Top-1 unique?']), rule(7));
-  for (const s of r.splits)
-    s.readings.forEach((k, i) => {
+  const pairs = r.splits.flatMap((s) =>
+    s.readings.map((k, i) => {
       const reading = r.readings.find((x) => x.reading === k.reading)!;
-      out.push(row([i ? '' : s.split, reading.label, num(reading.alpha), num(reading.beta), k.configurations, `${k.surviving}/${k.pairs}`, yesNo(k.top1Unique)]));
-    });
-  out.push('');
+      return [i ? '' : s.split, reading.label, num(reading.alpha), num(reading.beta), k.configurations, `${k.surviving}/${k.pairs}`, yesNo(k.top1Unique)];
+    }),
+  );
+  out.push(table(['Split', 'Budget', 'alpha', 'beta', 'Configurations', 'Pairs surviving', 'Top-1 unique?'], pairs), '');
   out.push('## Budget per fault family', '');
-  out.push(row(['Family', 'Eligible generators', 'With a false accept', 'Observed', `${conf} bound`, 'Dismissed FA cells', 'Generators with a false accept']), rule(7));
-  for (const f of r.budgets.families)
-    out.push(row([f.family === ANY_FAMILY ? '**any**' : f.family, f.of, f.count, num(f.observed), num(f.bound), f.dismissedCells, f.generators.join(', ') || '—']));
-  out.push(row(['controls (beta)', c.of, c.count, num(c.observed), num(c.bound), '', c.generators.join(', ') || '—']));
-  out.push('');
+  out.push(
+    table(['Family', 'Eligible generators', 'With a false accept', 'Observed', `${conf} bound`, 'Dismissed FA cells', 'Generators with a false accept'], [
+      ...r.budgets.families.map((f) => [f.family === ANY_FAMILY ? '**any**' : f.family, f.of, f.count, num(f.observed), num(f.bound), f.dismissedCells, f.generators.join(', ') || '—']),
+      ['controls (beta)', c.of, c.count, num(c.observed), num(c.bound), '', c.generators.join(', ') || '—'],
+    ]),
+    '',
+  );
   if (r.perRun.length) {
     out.push(`## Per run (each run's own budget, alpha from ${familyLabel(r.family)})`, '');
     out.push(
@@ -64,41 +67,33 @@ export function renderConsequence(r: ConsequenceResult): string {
     );
     // one column per split and reading, so each cell holds one number
     const cols = r.splits.flatMap((s, i) => r.readings.map((x, j) => ({ name: `${s.split}, ${x.label}: pairs surviving, top-1 unique`, i, j })));
-    out.push(row(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols.map((c) => c.name)]), rule(5 + cols.length));
-    for (const p of r.perRun) {
+    const runs = r.perRun.map((p) => {
       const pc = p.budgets.controls;
       const cell = (i: number, j: number) => {
         const k = p.splits[i].readings[j];
         return k ? `${k.surviving}/${k.pairs}, top-1 ${yesNo(k.top1Unique)}` : 'no budget';
       };
-      out.push(
-        row([
-          `\`${p.run}\``,
-          `${num(p.alpha.observed)} (${frac(p.alpha)})`,
-          num(p.alpha.of ? p.alpha.bound : undefined),
-          `${num(pc.observed)} (${frac(pc)})`,
-          num(pc.of ? pc.bound : undefined),
-          ...cols.map((c) => cell(c.i, c.j)),
-        ]),
-      );
-    }
-    out.push('');
+      return [
+        `\`${p.run}\``,
+        `${num(p.alpha.observed)} (${frac(p.alpha)})`,
+        num(p.alpha.of ? p.alpha.bound : undefined),
+        `${num(pc.observed)} (${frac(pc)})`,
+        num(pc.of ? pc.bound : undefined),
+        ...cols.map((c) => cell(c.i, c.j)),
+      ];
+    });
+    out.push(table(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols.map((c) => c.name)], runs), '');
   }
   for (const s of r.splits) {
     out.push(`## Intervals: ${s.split}`, '');
     out.push("'Stays above' counts the configurations below it whose order survives (every surviving pair is listed in consequence.json).", '');
-    out.push(row(['Configuration', 'Published score', ...r.readings.flatMap((x) => [`${x.label} interval`, 'stays above'])]), rule(2 + 2 * r.readings.length));
     const above = s.readings.map((k) => groupBy(k.survivors, ([hi]) => hi));
-    s.readings[0].intervals.forEach((iv, i) =>
-      out.push(
-        row([
-          iv.configuration,
-          num(iv.score),
-          ...s.readings.flatMap((k, j) => [`[${num(k.intervals[i].lo)}, ${num(k.intervals[i].hi)}]`, above[j].get(iv.configuration)?.length ?? 0]),
-        ]),
-      ),
-    );
-    out.push('');
+    const rows = s.readings[0].intervals.map((iv, i) => [
+      iv.configuration,
+      num(iv.score),
+      ...s.readings.flatMap((k, j) => [`[${num(k.intervals[i].lo)}, ${num(k.intervals[i].hi)}]`, above[j].get(iv.configuration)?.length ?? 0]),
+    ]);
+    out.push(table(['Configuration', 'Published score', ...r.readings.flatMap((x) => [`${x.label} interval`, 'stays above'])], rows), '');
   }
   return out.join('\n');
 }
@@ -113,9 +108,10 @@ function renderObserved(o: NonNullable<ConsequenceResult['observed']>): string[]
     `From ${o.from.map((d) => `\`${d}\``).join(', ')}: each pipeline's reproduced runs judged by their effect; corrected utility counts real false accepts as failures and real false rejects as successes. 95% Clopper-Pearson over tasks.`,
     '',
   );
-  out.push(row(['Pipeline', 'Runs', 'Recorded', '95% CI', 'Real FA', 'Real FR', 'Corrected', '95% CI']), rule(8));
-  for (const p of o.pipelines) out.push(row([p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), p.falseAccepts, p.falseRejects, pct(p.correctedUtility), ci(p.correctedCi)]));
-  out.push('');
+  out.push(
+    table(['Pipeline', 'Runs', 'Recorded', '95% CI', 'Real FA', 'Real FR', 'Corrected', '95% CI'], o.pipelines.map((p) => [p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), p.falseAccepts, p.falseRejects, pct(p.correctedUtility), ci(p.correctedCi)])),
+    '',
+  );
   out.push(
     o.orders.changed.length
       ? `Orders reversed by the corrections: ${o.orders.changed.map((c) => `${c.higher} above ${c.lower} (${pct(c.recorded[0])} > ${pct(c.recorded[1])}, corrected ${pct(c.corrected[0])} < ${pct(c.corrected[1])})`).join('; ')}.`
@@ -125,3 +121,9 @@ function renderObserved(o: NonNullable<ConsequenceResult['observed']>): string[]
   );
   return out;
 }
+
+/** A consequence reading's files. */
+export const consequenceReporter = {
+  name: 'consequence',
+  files: (r: ConsequenceResult) => ({ 'consequence.json': JSON.stringify(r, null, 2) + '\n', 'consequence.md': renderConsequence(r) }),
+} satisfies Reporter<ConsequenceResult>;

@@ -9,3 +9,4 @@ export * from './ledger.ts';
 export * from './outcome.ts';
 export * from './repair.ts';
 export * from './operator.ts';
+export * from './report.ts';

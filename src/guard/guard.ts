@@ -13,7 +13,7 @@ import { InputError } from '../util/errors.ts';
 import { findIncrement } from '../run/locate.ts';
 import { checkerMap, outcomesOf, sortedOutcomes, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
-import { renderJunit } from './junit.ts';
+import { junitReporter } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
@@ -138,7 +138,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     }
     if (opts.junit) {
       const junitCells = [...meta].filter(([id]) => outcomes[id]).map(([cell, m]) => ({ cell, family: m.family, generator: m.generator, outcome: outcomes[cell] }));
-      await writeFile(opts.junit, renderJunit(junitCells, opts.update ? [] : changes));
+      await writeFile(opts.junit, junitReporter.files({ cells: junitCells, changes: opts.update ? [] : changes })['junit.xml']);
     }
     return {
       baseline: opts.baseline,

@@ -2,6 +2,7 @@
 // (controls first), a test case per cell named by generator, a failure per regression.
 import type { Change } from './compare.ts';
 import type { Outcome } from './baseline.ts';
+import type { Reporter } from '../contract/report.ts';
 
 const esc = (s: string) =>
   // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: matching them is the point
@@ -35,3 +36,14 @@ export function renderJunit(cells: JunitCell[], changes: Change[]): string {
   const failures = changes.filter((c) => c.regression).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(name)}" tests="${cells.length}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
 }
+
+export interface JunitModel {
+  cells: JunitCell[];
+  changes: Change[];
+}
+
+/** The guard's JUnit file; the guard writes it where --junit says. */
+export const junitReporter = {
+  name: 'junit',
+  files: ({ cells, changes }: JunitModel) => ({ 'junit.xml': renderJunit(cells, changes) }),
+} satisfies Reporter<JunitModel>;

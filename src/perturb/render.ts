@@ -2,12 +2,10 @@
 // perturb.md, perturb.csv (one row per family), heatmap.csv, perturb.html (one
 // self-contained file, heatmap and correlation cells coloured), and for
 // several agents compare.json/.md/.csv; plus the few lines the CLI prints.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { writeFileAtomic } from '../util/atomic.ts';
-import { mdTable } from '../report/markdown.ts';
-import { esc, STYLE, table } from '../report/html.ts';
+import type { Reporter } from '../contract/report.ts';
+import { writeReportFiles } from '../report/reporter.ts';
+import { esc, htmlPage, htmlSections, markdownSections, mdTable, type Block, type Section } from '../report/section.ts';
 import type { Table } from '../report/table.ts';
 import type { Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
@@ -18,7 +16,6 @@ import {
 } from './tables.ts';
 
 const md = (t: Table) => mdTable(t.head, t.rows);
-const html = (t: Table) => table(t.head, t.rows);
 
 const METHOD_NOTE = (a: PerturbAnalysis) =>
   `Each perturbed instance is paired with its own task's clean episode; C and P are over the same instances, D = 100(C-P)/C (negative: better than clean; n/a when C = 0). ` +
@@ -29,45 +26,38 @@ const CORRELATION_NOTE =
   "Spearman rho between families of the per-task degradation (clean success minus the family's mean perturbed success), over the tasks both families have; n/a when fewer than 3 tasks are shared or a family's degradation is constant on them.";
 const FALSE_ACCEPT_NOTE = "Episodes the benchmark's own checker passed although the readback shows a materially wrong effect: grader blind spots this agent exposed.";
 
-/** Sections in order, each a heading, an optional note and a table or a sentence. */
-interface Section {
-  title: string;
-  note?: string;
-  table?: Table;
-  text?: string;
-  /** a second table after the first */
-  more?: Table;
-}
+const note = (text: string): Block => ({ text, note: true });
 
+/** Sections in order; HTML draws the heatmap and the correlation matrix coloured, in place of their plain tables. */
 function sections(a: PerturbAnalysis): Section[] {
+  const heatmap = `${heatmapHtml(a)}\n<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>`;
   const out: Section[] = [
-    { title: 'Summary', table: summaryTable(a), note: METHOD_NOTE(a) },
-    { title: 'Relative degradation per family', table: familyTable(a) },
-    { title: 'Marginal effect by target (pooled over types)', table: targetTable(a) },
-    { title: 'Marginal effect by type (pooled over targets)', table: typeTable(a) },
-    { title: 'Heatmap: relative degradation %, target × type', table: heatmapTable(a) },
+    { title: 'Summary', blocks: [note(METHOD_NOTE(a)), { table: summaryTable(a) }] },
+    { title: 'Relative degradation per family', blocks: [{ table: familyTable(a) }] },
+    { title: 'Marginal effect by target (pooled over types)', blocks: [{ table: targetTable(a) }] },
+    { title: 'Marginal effect by type (pooled over targets)', blocks: [{ table: typeTable(a) }] },
+    { title: 'Heatmap: relative degradation %, target × type', blocks: [{ table: heatmapTable(a), html: heatmap }] },
   ];
-  const fs = correlatedFamilies(a);
   const corr = 'Per-task degradation: Spearman between families';
   const constant = constantFamilies(a);
-  const note = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
-  out.push(fs.length > 1 ? { title: corr, note, table: correlationTable(a), more: correlationGroupTable(a) } : { title: corr, text: 'Fewer than two families in this run.' });
-  out.push(a.falseAccepts.length ? { title: 'Grader false accepts', note: FALSE_ACCEPT_NOTE, table: falseAcceptTable(a) } : { title: 'Grader false accepts', text: 'None: no Pass on a materially wrong effect.' });
-  if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', table: agentErrorTable(a) });
-  out.push(a.usage ? { title: 'Cost', note: 'Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.', table: usageTable(a.usage) } : { title: 'Cost', text: 'The agent reported no tokens or cost.' });
+  const corrNote = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
+  out.push(
+    correlatedFamilies(a).length > 1
+      ? { title: corr, blocks: [note(corrNote), { table: correlationTable(a), html: correlationHtml(a) }, { table: correlationGroupTable(a) }] }
+      : { title: corr, blocks: [{ text: 'Fewer than two families in this run.' }] },
+  );
+  out.push({ title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] });
+  if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] });
+  out.push({
+    title: 'Cost',
+    blocks: a.usage
+      ? [note('Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.'), { table: usageTable(a.usage) }]
+      : [{ text: 'The agent reported no tokens or cost.' }],
+  });
   return out;
 }
 
-export function renderPerturbMarkdown(a: PerturbAnalysis): string {
-  const out = [`# blindspot perturb: ${a.agent}`];
-  for (const s of sections(a)) {
-    out.push('', `## ${s.title}`, '');
-    if (s.note) out.push(s.note, '');
-    out.push(s.table ? md(s.table) : s.text!);
-    if (s.more) out.push('', md(s.more));
-  }
-  return out.join('\n') + '\n';
-}
+export const renderPerturbMarkdown = (a: PerturbAnalysis): string => [`# blindspot perturb: ${a.agent}`, ...markdownSections(sections(a))].join('\n') + '\n';
 
 /** White at 0, red towards +100 (worse than clean), green towards -100 (better). */
 export function degradationColor(d: number | null): string {
@@ -103,29 +93,14 @@ function correlationHtml(a: PerturbAnalysis): string {
 }
 
 export function renderPerturbHtml(a: PerturbAnalysis): string {
-  const body: string[] = [`<h1>blindspot perturb: ${esc(a.agent)}</h1>`];
   const ci = (i: Interval | null | undefined) => (i ? `<small>${esc(interval(i))}</small>` : '');
-  body.push(
+  const kpi =
     `<div class="kpi"><div>clean C<b>${esc(pct(a.clean.rate))}%</b>${ci(a.clean.ci)}</div>` +
-      `<div>perturbed P<b>${esc(pct(a.overall.perturbed))}%</b>${ci(a.overall.ci?.perturbed)}</div>` +
-      `<div>relative degradation<b class="${(a.overall.degradation ?? 0) > 0 ? 'bad' : 'good'}">${esc(pct(a.overall.degradation))}%</b>${ci(a.overall.ci?.degradation)}</div>` +
-      `<div>grader false accepts<b class="${a.falseAccepts.length ? 'bad' : 'good'}">${a.falseAccepts.length}</b></div></div>`,
-  );
-  for (const s of sections(a)) {
-    body.push(`<h2>${esc(s.title)}</h2>`);
-    if (s.note) body.push(`<p class="note">${esc(s.note)}</p>`);
-    if (s.title.startsWith('Heatmap')) body.push(heatmapHtml(a), '<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>');
-    else if (s.table && s.title.startsWith('Per-task')) body.push(correlationHtml(a));
-    else body.push(s.table ? html(s.table) : `<p>${esc(s.text)}</p>`);
-    if (s.more) body.push(html(s.more));
-  }
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>blindspot perturb: ${esc(a.agent)}</title><link rel="icon" href="data:,"><style>${STYLE}th,td{overflow-wrap:normal}table.heat td{white-space:nowrap}.scroll{overflow-x:auto}.kpi small{color:#616161}</style></head>
-<body>
-${body.join('\n')}
-</body></html>
-`;
+    `<div>perturbed P<b>${esc(pct(a.overall.perturbed))}%</b>${ci(a.overall.ci?.perturbed)}</div>` +
+    `<div>relative degradation<b class="${(a.overall.degradation ?? 0) > 0 ? 'bad' : 'good'}">${esc(pct(a.overall.degradation))}%</b>${ci(a.overall.ci?.degradation)}</div>` +
+    `<div>grader false accepts<b class="${a.falseAccepts.length ? 'bad' : 'good'}">${a.falseAccepts.length}</b></div></div>`;
+  const style = 'th,td{overflow-wrap:normal}table.heat td{white-space:nowrap}.scroll{overflow-x:auto}.kpi small{color:#616161}';
+  return htmlPage(`blindspot perturb: ${a.agent}`, [`<h1>blindspot perturb: ${esc(a.agent)}</h1>`, kpi, ...htmlSections(sections(a))], style);
 }
 
 /** Numbers for the CSV files: 4 decimals, blank for undefined. */
@@ -151,22 +126,19 @@ export function heatmapCsv(a: PerturbAnalysis): string {
   );
 }
 
-function writeAll(dir: string, files: Record<string, string>): string[] {
-  mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
-  return Object.keys(files);
-}
-
-/** Writes the analysis's report files into `dir` (created if missing); returns their names. */
-export function writePerturbReport(dir: string, a: PerturbAnalysis): string[] {
-  return writeAll(dir, {
+export const perturbReporter = {
+  name: 'perturb',
+  files: (a: PerturbAnalysis) => ({
     'perturb.json': JSON.stringify(a, null, 2) + '\n',
     'perturb.md': renderPerturbMarkdown(a),
     'perturb.csv': perturbCsv(a),
     'heatmap.csv': heatmapCsv(a),
     'perturb.html': renderPerturbHtml(a),
-  });
-}
+  }),
+} satisfies Reporter<PerturbAnalysis>;
+
+/** Writes the analysis's report files into `dir` (created if missing); returns their names. */
+export const writePerturbReport = (dir: string, a: PerturbAnalysis): string[] => writeReportFiles(dir, perturbReporter.files(a));
 
 export function renderComparisonMarkdown(c: PerturbComparison): string {
   const out = ['# blindspot perturb compare', '', 'Ranked by overall relative degradation, most robust first; ties by the higher clean score.', '', md(comparisonTable(c))];
@@ -177,9 +149,9 @@ export function renderComparisonMarkdown(c: PerturbComparison): string {
   return out.join('\n') + '\n';
 }
 
-/** Writes compare.json, compare.md and compare.csv into `dir`; returns their names. */
-export function writeComparison(dir: string, c: PerturbComparison): string[] {
-  return writeAll(dir, {
+export const comparisonReporter = {
+  name: 'compare',
+  files: (c: PerturbComparison) => ({
     'compare.json': JSON.stringify(c, null, 2) + '\n',
     'compare.md': renderComparisonMarkdown(c),
     'compare.csv': stringify(
@@ -191,8 +163,11 @@ export function writeComparison(dir: string, c: PerturbComparison): string[] {
       })),
       { header: true },
     ),
-  });
-}
+  }),
+} satisfies Reporter<PerturbComparison>;
+
+/** Writes compare.json, compare.md and compare.csv into `dir`; returns their names. */
+export const writeComparison = (dir: string, c: PerturbComparison): string[] => writeReportFiles(dir, comparisonReporter.files(c));
 
 /** A few lines for the terminal after a run. */
 export function formatPerturbSummary(a: PerturbAnalysis): string {

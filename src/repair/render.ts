@@ -1,12 +1,11 @@
 // A repair result as people read it: the flips table, controls preserved x/y,
 // and anything the patch broke or moved, stated before any good news is trusted.
 import { stringify } from 'csv-stringify/sync';
+import type { Reporter } from '../contract/report.ts';
+import { compactMdTable as table } from '../report/section.ts';
 import type { Moved, RepairResult } from './result.ts';
 
-const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-
-const movedRows = (xs: Moved[]) => xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, (m.detail ?? '').replace(/\|/g, '/')]);
+const movedRows = (xs: Moved[]) => xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']);
 
 export function headline(r: RepairResult): string[] {
   const flipped = r.flips.filter((f) => f.flipped).length;
@@ -66,3 +65,9 @@ export const flipsCsv = (r: RepairResult) =>
     r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; ') })),
     { header: true, columns: ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'] },
   );
+
+/** A repair's files, written into its repair/<patch>/ folder. */
+export const repairReporter = {
+  name: 'repair',
+  files: (r: RepairResult) => ({ 'result.json': JSON.stringify(r, null, 2) + '\n', 'flips.csv': flipsCsv(r), 'repair.md': renderRepair(r) }),
+} satisfies Reporter<RepairResult>;

@@ -23,7 +23,8 @@ import { buildResult, type Mechanism, type PatchedVerdicts, type RepairResult } 
 import type { PatchName } from '../contract/repair.ts';
 import { rescore } from './refreeze.ts';
 import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
-import { renderRepair, flipsCsv } from './render.ts';
+import { repairReporter } from './render.ts';
+import { writeReportFiles } from '../report/reporter.ts';
 
 export interface RepairOptions {
   runDir: string;
@@ -199,8 +200,6 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
     mechanism,
     produced.verdicts,
   );
-  await writeFile(join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
-  await writeFile(join(out, 'flips.csv'), flipsCsv(result));
-  await writeFile(join(out, 'repair.md'), renderRepair(result));
+  writeReportFiles(out, repairReporter.files(result));
   return result;
 }

@@ -3,7 +3,9 @@
 import type { Increment } from '../protocol/increment.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { RunFile } from '../run/runfile.ts';
-import type { Classification, ClassifiedCell } from '../classify/classify.ts';
+import type { ClassifiedCell } from '../classify/classify.ts';
+import { isConfirmed, type Judged, type ScoredCell } from '../classify/outcome.ts';
+import type { CellOutcome } from '../contract/outcome.ts';
 import { canonicalJson } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { buildSwapReport, type SwapReport } from './swap.ts';
@@ -110,25 +112,27 @@ export interface Report {
   };
 }
 
-const count = (xs: ClassifiedCell[], pred: (c: ClassifiedCell) => boolean) => xs.filter(pred).length;
+const count = <C>(xs: C[], pred: (c: C) => boolean) => xs.filter(pred).length;
 
-function flowRow(family: string, xs: ClassifiedCell[]): FlowRow {
+/** The flow partition is the mutant outcomes with the three confirmed ones together; Pass and Error are the checker's words over all of them. */
+function flowRow(family: string, xs: ScoredCell[]): FlowRow {
+  const of = (o: CellOutcome) => count(xs, (c) => c.outcome === o);
   return {
     family,
     scheduled: xs.length,
-    refused: count(xs, (c) => c.status === 'refused'),
-    incomplete: count(xs, (c) => c.status === 'incomplete'),
-    degenerate: count(xs, (c) => c.status === 'degenerate'),
-    immaterial: count(xs, (c) => c.status === 'immaterial'),
-    candidate: count(xs, (c) => c.status === 'candidate'),
-    classified: count(xs, (c) => c.status === 'confirmed'),
+    refused: of('refused'),
+    incomplete: of('incomplete'),
+    degenerate: of('degenerate'),
+    immaterial: of('immaterial'),
+    candidate: of('candidate'),
+    classified: count(xs, (c) => isConfirmed(c.outcome)),
     pass: count(xs, (c) => c.verdict === 'pass'),
-    fa: count(xs, (c) => c.falseAccept),
+    fa: of('false-accept'),
     error: count(xs, (c) => c.verdict === 'error'),
   };
 }
 
-function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<string, Cell>): SupportedRow[] {
+function supportedRows(families: string[], faults: ScoredCell[], cells: Map<string, Cell>): SupportedRow[] {
   const memo = new Map<string, string>();
   const stepsOf = (id: string) => {
     let k = memo.get(id);
@@ -141,12 +145,12 @@ function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<
   const seen = new Map<string, string>();
   const rows: SupportedRow[] = [];
   for (const family of families) {
-    const confirmed = faults.filter((c) => c.family === family && c.status === 'confirmed');
+    const confirmed = faults.filter((c) => c.family === family && isConfirmed(c.outcome));
     if (!confirmed.length) continue;
     const dup = confirmed.filter((c) => seen.has(stepsOf(c.cell)) && seen.get(stepsOf(c.cell)) !== family);
     for (const c of confirmed) if (!seen.has(stepsOf(c.cell))) seen.set(stepsOf(c.cell), family);
     const eligible = new Set(confirmed.map((c) => c.generator));
-    const withFa = new Set(confirmed.filter((c) => c.falseAccept).map((c) => c.generator));
+    const withFa = new Set(confirmed.filter((c) => c.outcome === 'false-accept').map((c) => c.generator));
     const allNoWrite = confirmed.every((c) => c.evidence?.kind === 'construction');
     rows.push({
       family,
@@ -154,7 +158,7 @@ function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<
       evidence: allNoWrite ? 'runner no-write (readback saw none)' : 'readback diff',
       n: confirmed.length,
       pass: count(confirmed, (c) => c.verdict === 'pass'),
-      fa: count(confirmed, (c) => c.falseAccept),
+      fa: count(confirmed, (c) => c.outcome === 'false-accept'),
       generatorsWithFa: withFa.size,
       generatorsEligible: eligible.size,
       ...(dup.length ? { sameAs: { family: seen.get(stepsOf(dup[0].cell))!, cells: dup.length } } : {}),
@@ -164,17 +168,17 @@ function supportedRows(families: string[], faults: ClassifiedCell[], cells: Map<
 }
 
 /** Tasks whose checker passed a construction that writes nothing, where the reference writes. */
-function noOpCheckers(cls: Classification, floor: FloorReport | undefined): Report['noOpCheckers'] {
+function noOpCheckers(cls: Judged, floor: FloorReport | undefined): Report['noOpCheckers'] {
   const by = new Map<string, Set<string>>();
   const add = (task: string, what: string) => (by.get(task) ?? by.set(task, new Set()).get(task)!).add(what);
   for (const p of floor?.passed ?? []) if (p.outcome === 'false-accept') for (const f of p.families) add(p.task, `floor:${f}`);
-  for (const c of cls.cells) if (c.arm === 'fault' && c.falseAccept && familyOf(c.family).writesNothing) add(c.checker, c.family);
+  for (const c of cls.cells) if (c.arm === 'fault' && c.outcome === 'false-accept' && familyOf(c.family).writesNothing) add(c.checker, c.family);
   return [...by].map(([task, xs]) => ({ task, constructions: [...xs].sort() })).sort((a, b) => a.task.localeCompare(b.task));
 }
 
 const withCheckers = (c: CheckerColumns | undefined) => (c ? { checkers: c } : {});
 
-export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Classification, ledger: LedgerEntry[], search?: SearchOutcome): Report {
+export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Judged, ledger: LedgerEntry[], search?: SearchOutcome): Report {
   const floor = buildFloorReport(cls.cells);
   const schedules = buildScheduleReport(cls.cells);
   const cells = new Map(manifest.map((c) => [c.id, c]));
@@ -182,17 +186,17 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
   const faults = cls.cells.filter((c) => c.arm === 'fault');
   const families = inc.families;
   const byGenerator = groupBy(faults, (c) => c.generator);
-  const falseRejects = controls.filter((c) => c.falseReject);
-  const falseAccepts = faults.filter((c) => c.falseAccept);
+  const falseRejects = controls.filter((c) => c.outcome === 'false-reject');
+  const falseAccepts = faults.filter((c) => c.outcome === 'false-accept');
   return {
     schema: 'blindspot.report/2',
     run: { id: run.id, status: run.sessions.at(-1)?.status ?? 'unknown', sessions: run.sessions, unscored: cls.unscored.length },
     controls: {
       total: controls.length,
-      pass: count(controls, (c) => c.verdict === 'pass'),
+      pass: count(controls, (c) => c.outcome === 'control-pass'),
       falseRejects: falseRejects.map((c) => ({ task: c.checker, generator: c.generator, verdict: c.verdict, detail: c.detail })),
       unscored: controls
-        .filter((c) => c.verdict !== 'pass' && !c.falseReject)
+        .filter((c) => c.outcome === 'control-unscored')
         .map((c) => ({ task: c.checker, generator: c.generator, verdict: c.verdict, detail: c.delivered ? c.detail : `delivery failed: ${c.deliveryError ?? 'unknown'}` })),
     },
     flow: families.map((f) => flowRow(f, faults.filter((c) => c.family === f))),
@@ -200,7 +204,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     generators: [...byGenerator.keys()].sort().map((generator) => {
       const xs = byGenerator.get(generator)!;
       const tasks = [...new Set(xs.map((c) => c.checker))].sort();
-      const byCell = new Map<string, ClassifiedCell>();
+      const byCell = new Map<string, ScoredCell>();
       for (const c of xs) if (!byCell.has(`${c.family}\u0000${c.checker}`)) byCell.set(`${c.family}\u0000${c.checker}`, c);
       const vectors = Object.fromEntries(
         families.map((f) => [f, tasks.map((t) => byCell.get(`${f}\u0000${t}`)).map((c) => (c ? vectorSymbol(c) : '.')).join('')]),
@@ -216,7 +220,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
       evidence: c.evidence,
       ...(c.checkers ? { detail: c.detail, checkers: c.checkers } : {}),
     })),
-    refusals: [...groupBy(faults.filter((c) => c.status === 'refused'), (c) => `${c.family}\u0000${c.reason}`)].map(([k, xs]) => {
+    refusals: [...groupBy(faults.filter((c) => c.outcome === 'refused'), (c) => `${c.family}\u0000${c.reason}`)].map(([k, xs]) => {
       const [family, reason] = k.split('\u0000');
       return { family, reason, cells: xs.length };
     }),

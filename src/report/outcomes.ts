@@ -1,29 +1,29 @@
-// The outcome classes of a fault cell, shared by the verdict vectors (one symbol
-// per cell) and the HTML charts (one colour per class), so both sort a cell alike.
-import type { ClassifiedCell } from '../classify/classify.ts';
+// How a mutant's outcome looks: one symbol in a verdict vector, one colour in the
+// HTML charts, in the outcomes' own order (worst first), so both sort a cell alike.
+import { MUTANT_OUTCOMES, type MutantOutcome } from '../contract/outcome.ts';
+import type { ScoredCell } from '../classify/outcome.ts';
 
-/** Worst first: the heatmap colours a generator by its worst outcome. */
-export const OUTCOMES = [
-  { key: 'fa', symbol: 'P', label: 'false accept', color: '#c62828' },
-  { key: 'error', symbol: 'E', label: 'checker error', color: '#ef6c00' },
-  { key: 'candidate', symbol: '?', label: 'candidate (unconfirmed)', color: '#c0ca33' },
-  { key: 'rejected', symbol: 'F', label: 'rejected (Fail on wrong effect)', color: '#2e7d32' },
-  { key: 'degenerate', symbol: 'd', label: 'degenerate', color: '#9e9e9e' },
-  { key: 'immaterial', symbol: 'm', label: 'immaterial (differs only where the target declares it does not matter)', color: '#b0bec5' },
-  { key: 'incomplete', symbol: 'i', label: 'incomplete', color: '#8d6e63' },
-  { key: 'refused', symbol: 'r', label: 'refused', color: '#d9d9d9' },
-] as const;
+const LOOK: Record<MutantOutcome, { symbol: string; label: string; color: string }> = {
+  'false-accept': { symbol: 'P', label: 'false accept', color: '#c62828' },
+  error: { symbol: 'E', label: 'checker error', color: '#ef6c00' },
+  candidate: { symbol: '?', label: 'candidate (unconfirmed)', color: '#c0ca33' },
+  rejected: { symbol: 'F', label: 'rejected (Fail on wrong effect)', color: '#2e7d32' },
+  degenerate: { symbol: 'd', label: 'degenerate', color: '#9e9e9e' },
+  immaterial: { symbol: 'm', label: 'immaterial (differs only where the target declares it does not matter)', color: '#b0bec5' },
+  incomplete: { symbol: 'i', label: 'incomplete', color: '#8d6e63' },
+  refused: { symbol: 'r', label: 'refused', color: '#d9d9d9' },
+};
+
+export const OUTCOMES = MUTANT_OUTCOMES.map((key) => ({ key, ...LOOK[key] }));
 export type Outcome = (typeof OUTCOMES)[number];
 
 const BY_KEY = new Map<string, Outcome>(OUTCOMES.map((o) => [o.key, o]));
 
-export function outcomeOf(c: ClassifiedCell): Outcome {
-  if (c.status && c.status !== 'confirmed') return BY_KEY.get(c.status)!;
-  return BY_KEY.get(c.verdict === 'pass' ? 'fa' : c.verdict === 'fail' ? 'rejected' : 'error')!;
-}
+/** A mutant cell's look; only fault and search cells have one. */
+export const outcomeOf = (c: ScoredCell): Outcome => BY_KEY.get(c.outcome)!;
 
 /** The symbols of a verdict vector, printed with each table of them. */
-export const VECTOR_LEGEND = OUTCOMES.map((o) => `${o.symbol} ${o.key === 'fa' ? 'Pass on a confirmed wrong effect (false accept)' : o.label}`).join(', ');
+export const VECTOR_LEGEND = OUTCOMES.map((o) => `${o.symbol} ${o.key === 'false-accept' ? 'Pass on a confirmed wrong effect (false accept)' : o.label}`).join(', ');
 
 /** One character per cell of a verdict vector; the legend is printed with the table. */
-export const vectorSymbol = (c: ClassifiedCell): string => outcomeOf(c).symbol;
+export const vectorSymbol = (c: ScoredCell): string => outcomeOf(c).symbol;

@@ -1,8 +1,7 @@
 // The recorded-runs report rendered: markdown, HTML and CSV from the same
 // sections of one model (src/runs/summary.ts).
 import { stringify } from 'csv-stringify/sync';
-import { mdTable } from './markdown.ts';
-import { esc, STYLE, table } from './html.ts';
+import { htmlSections, markdownSections, type Section } from './section.ts';
 import type { Table } from './table.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
@@ -16,12 +15,18 @@ const METHOD =
   'Only a run whose regrade reproduces its recorded verdict is judged, by its effect against the reference delivered under the same version, in the target\'s material view (log tables, set semantics, ignored, normalised and aliased columns), with what the task leaves open set apart: the reference\'s free arguments, and the arguments the target declares open unless the instruction quotes their value, wherever the application stores or copies them. ' +
   'Corrected utility counts real false accepts as failures and real false rejects as successes (dismissed ones excepted); intervals are 95% Clopper-Pearson over tasks.';
 
-interface Section {
+/** A section of this report: a note, then a table or a sentence. */
+interface Part {
   title: string;
   note?: string;
   table?: Table;
   text?: string;
 }
+
+const section = ({ title, note, table, text }: Part): Section => ({
+  title,
+  blocks: [...(note ? [{ text: note, note: true }] : []), table ? { table } : { text: text! }],
+});
 
 const findingRows = (fs: Finding[]) =>
   fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
@@ -34,7 +39,7 @@ const dismissedIn = (r: RunsReport, c: string) => {
 };
 
 export function runsSections(r: RunsReport): Section[] {
-  const out: Section[] = [
+  const out: Part[] = [
     {
       title: 'Recorded runs: classes',
       note: METHOD,
@@ -81,28 +86,12 @@ export function runsSections(r: RunsReport): Section[] {
     const rows = [...[...other].sort().map(([suite, n]) => [`${n} run(s) of ${suite}`, 'a suite this audit does not serve']), ...rest.map((e) => [e.source, e.reason])];
     out.push({ title: 'Excluded runs', table: { head: ['run', 'reason'], rows } });
   }
-  return out;
+  return out.map(section);
 }
 
-export function renderRunsMarkdown(r: RunsReport, level = 2): string {
-  const h = '#'.repeat(level);
-  const out: string[] = [];
-  for (const s of runsSections(r)) {
-    out.push('', `${h} ${s.title}`, '');
-    if (s.note) out.push(s.note, '');
-    out.push(s.table ? mdTable(s.table.head, s.table.rows) : s.text!);
-  }
-  return out.join('\n') + '\n';
-}
+export const renderRunsMarkdown = (r: RunsReport, level = 2): string => markdownSections(runsSections(r), level).join('\n') + '\n';
 
-export function renderRunsHtmlBody(r: RunsReport): string {
-  return runsSections(r)
-    .map((s) => `<h2>${esc(s.title)}</h2>${s.note ? `<p class="note">${esc(s.note)}</p>` : ''}${s.table ? table(s.table.head, s.table.rows) : `<p>${esc(s.text)}</p>`}`)
-    .join('\n');
-}
-
-export const renderRunsHtml = (r: RunsReport) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>blindspot recorded runs: ${esc(r.target)}</title><style>${STYLE}</style></head><body><h1>blindspot recorded runs: ${esc(r.target)}</h1>${renderRunsHtmlBody(r)}</body></html>\n`;
+export const renderRunsHtmlBody = (r: RunsReport): string => htmlSections(runsSections(r)).join('\n');
 
 export function runsCsv(judged: RunsReport): { pipelines: string; findings: string } {
   const pipelines = stringify(

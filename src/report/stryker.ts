@@ -4,7 +4,8 @@
 // its mutants. Controls and intent-swap cells are not mutants and are left out;
 // the status mapping is documented in docs/report-formats.md.
 import type { MutationTestResult, MutantResult, MutantStatus } from 'mutation-testing-report-schema';
-import type { Classification, ClassifiedCell } from '../classify/classify.ts';
+import type { ClassifiedCell } from '../classify/classify.ts';
+import { cellOutcome, type Judged } from '../classify/outcome.ts';
 import type { Increment } from '../protocol/increment.ts';
 import { checkerOfGenerator, frozenSource } from '../target/checker-files.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.ts';
@@ -12,10 +13,10 @@ import { VERSION } from '../util/version.ts';
 
 const TIME_LIMIT = /time limit|timed out/i;
 
-/** Our cell classes onto Stryker's closed status enum, with the reason a reader sees. */
-export function strykerStatus(c: ClassifiedCell): { status: MutantStatus; statusReason: string } {
+/** A mutant's outcome onto Stryker's closed status enum, with the reason a reader sees. */
+export function strykerStatus(c: ClassifiedCell, outcome = cellOutcome(c)): { status: MutantStatus; statusReason: string } {
   const detail = c.detail ?? c.reason ?? '';
-  switch (c.status) {
+  switch (outcome) {
     case 'refused':
       return { status: 'Ignored', statusReason: `refused: ${c.reason ?? ''}` };
     case 'incomplete':
@@ -23,22 +24,23 @@ export function strykerStatus(c: ClassifiedCell): { status: MutantStatus; status
         ? { status: 'Timeout', statusReason: `delivery hit the time limit: ${c.reason}` }
         : { status: 'RuntimeError', statusReason: `incomplete delivery: ${c.reason ?? ''}` };
   }
+  // a checker error outranks what the effect was: Error is never a verdict on it
   if (c.verdict === 'error' || c.verdict === undefined) {
     return TIME_LIMIT.test(detail)
       ? { status: 'Timeout', statusReason: `checker hit the time limit: ${detail}` }
       : { status: 'RuntimeError', statusReason: `checker error: ${detail}` };
   }
-  switch (c.status) {
+  switch (outcome) {
     case 'degenerate':
       return { status: 'Ignored', statusReason: `degenerate (equivalent mutant): read-back effect equals the reference effect; checker said ${c.verdict}` };
     case 'immaterial':
       return { status: 'Ignored', statusReason: `immaterial (equivalent mutant under the target's semantics): ${c.reason ?? ''}; checker said ${c.verdict}` };
     case 'candidate':
       return { status: 'Ignored', statusReason: `candidate: wrong effect unconfirmed (${c.reason ?? 'no readback'}); checker said ${c.verdict}` };
+    case 'false-accept':
+      return { status: 'Survived', statusReason: `FALSE ACCEPT: Pass on a confirmed wrong effect (${c.evidence?.summary.join('; ') ?? ''})` };
     default:
-      return c.verdict === 'pass'
-        ? { status: 'Survived', statusReason: `FALSE ACCEPT: Pass on a confirmed wrong effect (${c.evidence?.summary.join('; ') ?? ''})` }
-        : { status: 'Killed', statusReason: `Fail on a confirmed wrong effect: ${detail}` };
+      return { status: 'Killed', statusReason: `Fail on a confirmed wrong effect: ${detail}` };
   }
 }
 
@@ -70,7 +72,7 @@ function span(source: string): MutantResult['location'] {
   return { start: { line: 1, column: 1 }, end: { line: lines.length, column: lines[lines.length - 1].length + 1 } };
 }
 
-export function buildStrykerReport(inc: Increment, cls: Classification, thresholds: Thresholds = DEFAULT_THRESHOLDS): MutationTestResult {
+export function buildStrykerReport(inc: Increment, cls: Judged, thresholds: Thresholds = DEFAULT_THRESHOLDS): MutationTestResult {
   const cache = { byGenerator: new Map<string, FileEntry>(), byPath: new Map<string, FileEntry>() };
   const files: MutationTestResult['files'] = {};
   for (const c of cls.cells.filter((x) => x.arm === 'fault')) {
@@ -81,7 +83,7 @@ export function buildStrykerReport(inc: Increment, cls: Classification, threshol
       mutatorName: c.family,
       ...(c.edit ? { description: c.edit, replacement: c.edit } : { description: c.reason ?? c.family }),
       location: file.location,
-      ...strykerStatus(c),
+      ...strykerStatus(c, c.outcome),
     });
   }
   return {

@@ -1,0 +1,30 @@
+// Running reporters (src/contract/report.ts) over one model, and writing what they
+// return: the one place a report's files reach the disk.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reporter, ReportFiles } from '../contract/report.ts';
+import { writeFileAtomic } from '../util/atomic.ts';
+import { InputError } from '../util/errors.ts';
+
+/** Every reporter's files, in the reporters' order; two reporters naming one file is an error, never an overwrite. */
+export async function reportFiles<M>(reporters: readonly Reporter<M>[], model: M): Promise<ReportFiles> {
+  const out: ReportFiles = {};
+  const owner = new Map<string, string>();
+  for (const r of reporters) {
+    for (const [name, text] of Object.entries(await r.files(model))) {
+      const first = owner.get(name);
+      if (first !== undefined) throw new InputError(`reporter '${r.name}' writes ${name}, which reporter '${first}' writes already`);
+      if (typeof text !== 'string') throw new InputError(`reporter '${r.name}' gave ${name} a ${typeof text}, not its text`);
+      owner.set(name, r.name);
+      out[name] = text;
+    }
+  }
+  return out;
+}
+
+/** Writes the files into `dir` (created if missing), synchronously: a handful of small files, where a thread-pool round trip per file costs more than the write. */
+export function writeReportFiles(dir: string, files: ReportFiles): string[] {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
+  return Object.keys(files);
+}

@@ -1,0 +1,243 @@
+// The audit report as sections (src/report/section.ts): report.md and report.html
+// render this one list, so neither can show a table the other lacks.
+import type { Report } from './build.ts';
+import { VECTOR_LEGEND } from './outcomes.ts';
+import { formatRate } from './thresholds.ts';
+import { familyOf } from '../grammar/families/index.ts';
+import { describeTimeLimit } from '../run/time-limit.ts';
+import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, supportedTable, weaknessTable, mechanismTable, MUTANTS_NOTE, withoutInsertsNote } from './tables.ts';
+import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
+import { CHECKER_COLUMNS_NOTE, checkerColumnsTable, checkerGenerators } from './checkers.ts';
+import type { Block, Item, Section } from './section.ts';
+
+/** Charts HTML draws beside the tables that carry their numbers. */
+export interface Figures {
+  flow?: string;
+  vectors?: string;
+}
+
+const short = (h: string) => h.slice(0, 12);
+const triageNote = (t?: { status: string; reason: string }) => (t ? ` **[${t.status} by triage: ${t.reason}]**` : '');
+const figure = (html: string | undefined): Block[] => (html ? [{ figure: html }] : []);
+
+/** What a reader must know before any table: no-op acceptances, the headline counts, and what happened to the run. */
+export function glance(r: Report): string[] {
+  const out: string[] = [];
+  out.push(`Controls passed ${r.controls.pass}/${r.controls.total}${r.controls.falseRejects.length ? `; **${r.controls.falseRejects.length} false reject(s)**` : ''}.`);
+  if (r.noOpCheckers.length) {
+    out.push(`**Checkers that pass work that does nothing** (${r.noOpCheckers.length}): ${r.noOpCheckers.map((n) => `\`${n.task}\` (${n.constructions.join(', ')})`).join(', ')}.`);
+  } else if (r.floor || r.flow.some((f) => familyOf(f.family).writesNothing)) {
+    out.push('No checker passes a construction that does nothing where the reference changes state.');
+  }
+  if (r.flow.length) {
+    const tasks = new Set(r.falseAccepts.map((f) => f.task)).size;
+    const immaterial = r.flow.reduce((n, f) => n + f.immaterial, 0);
+    const dismissed = r.falseAccepts.filter((f) => f.triage?.status === 'dismissed').length;
+    out.push(
+      `Confirmed false accepts (fault arm): **${r.falseAccepts.length}** cell(s) over ${tasks} task(s)${dismissed ? ` (${dismissed} dismissed by triage)` : ''}` +
+        (immaterial ? `; ${immaterial} cell(s) set apart as immaterial (they differ only in what the target declares immaterial: log tables, set duplicates, ignored columns).` : '.'),
+    );
+  }
+  const k = r.killRates;
+  if (k?.families.some((f) => f.rate !== undefined)) {
+    const rated = k.families.filter((f) => f.rate !== undefined).map((f) => `${f.family} ${formatRate(f.rate)}`).join(', ');
+    const below = k.families.filter((f) => f.belowBreak).map((f) => f.family);
+    out.push(`Kill rate per family: ${rated}${below.length ? `; **below the break threshold ${k.thresholds.break}%: ${below.join(', ')} (exit code 1)**` : ''}.`);
+  }
+  if (r.floor) {
+    const fa = r.floor.rows.reduce((n, x) => n + x.falseAccepts.length, 0);
+    const nd = r.floor.rows.reduce((n, x) => n + x.nonDiscriminating.length, 0);
+    out.push(`Null-agent floor: ${fa} task(s) pass a do-nothing agent where the reference changes state; ${nd} task(s) are non-discriminating.`);
+  }
+  if (r.search) {
+    const dismissed = r.search.findings.filter((f) => f.triage?.status === 'dismissed').length;
+    out.push(
+      `Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept${dismissed ? ` (${dismissed} dismissed by triage)` : ''}, exposing ${r.search.weaknesses.length} weakness(es)${r.search.mechanisms.length ? ` (${r.search.mechanisms.length} recurring over several checkers)` : ''}, from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
+        `${r.search.complete ? '' : ' (shrinking not finished: resume the run)'}; confirm them on fresh environments with \`blindspot rerun --from <this run>\`.`,
+    );
+  }
+  if (r.triage) {
+    out.push(`Triage (${r.triage.file}): ${r.triage.dismissed} finding(s) dismissed, ${r.triage.accepted} accepted; dismissed ones stay in the tables, marked, and \`guard\` does not fail on them.`);
+  }
+  if (r.errors.length) out.push(`Checker errors: ${r.errors.reduce((n, e) => n + e.cells, 0)} cell(s) in ${r.errors.length} cause(s), never counted as Pass.`);
+  const broken = r.run.sessions.filter((s) => s.status !== 'complete');
+  out.push(
+    broken.length
+      ? `Sessions: ${r.run.sessions.length}; ${broken.map((s) => `${s.status}${s.signal ? ` by ${s.signal}` : ''} at ${s.startedAt}`).join(', ')}; each later session resumed from the ledger.`
+      : `Sessions: ${r.run.sessions.length}, none interrupted.`,
+  );
+  const limits = [...new Set(r.run.sessions.flatMap((s) => (s.timeLimit ? [describeTimeLimit(s.timeLimit)] : [])))];
+  if (limits.length) out.push(`Per-cell time limit: ${limits.join('; then ')}.`);
+  const swept = r.run.sessions.flatMap((s) => s.recovered ?? []);
+  if (swept.length) out.push(`Residue of interrupted sessions swept before resuming: ${swept.join('; ')}.`);
+  for (const s of r.run.sessions) {
+    if (s.residue) out.push(s.residue.found.length ? `**Residue left after the run**: ${s.residue.found.join('; ')} (checked ${s.residue.checked}).` : `Residue after the run: 0 (checked ${s.residue.checked}).`);
+  }
+  return out;
+}
+
+function controls(r: Report): Section {
+  const blocks: Block[] = [{ text: `Controls passed: **${r.controls.pass}/${r.controls.total}**.` }];
+  if (r.controls.falseRejects.length) {
+    blocks.push(
+      { text: `**${r.controls.falseRejects.length} FALSE REJECT(S)**: the reference trajectory failed its own checker.` },
+      { table: { head: ['task', 'generator', 'verdict', 'detail'], rows: r.controls.falseRejects.map((f) => [f.task, f.generator, f.verdict ?? '-', f.detail ?? '']) } },
+    );
+  }
+  if (r.controls.unscored.length) {
+    blocks.push(
+      { text: `${r.controls.unscored.length} control(s) could not be scored (delivery broke or the checker errored); where the delivery broke, the task's fault cells have no reference effect and stay candidates.` },
+      { table: { head: ['task', 'verdict', 'detail'], rows: r.controls.unscored.map((f) => [f.task, f.verdict ?? '-', f.detail ?? '']) } },
+    );
+  }
+  return { title: 'Diagonal controls', blocks };
+}
+
+function faults(r: Report, figures: Figures): Section[] {
+  const out: Section[] = [
+    {
+      title: 'Execution flow per family (paper Table 5)',
+      blocks: [
+        {
+          text:
+            'Scheduled cells partition into refused, incomplete, degenerate, immaterial (the effect differs only where the target declares it does not matter: log tables, set duplicates, ignored columns), candidate and classified (confirmed wrong effect). ' +
+            'Pass and FA are outcome columns, not part of the partition. FA = 0 means no false accept was confirmed, not that none exists.',
+        },
+        { table: flowTable(r) },
+        ...figure(figures.flow),
+      ],
+    },
+    {
+      title: 'Supported constructions (paper Table 2)',
+      blocks: [{ text: 'Constructions whose wrong effect is proven by readback or guaranteed by construction. Rows are not pooled.' }, { table: supportedTable(r) }],
+    },
+  ];
+  if (r.killRates) {
+    const t = r.killRates.thresholds;
+    out.push({
+      title: 'Kill rate per family',
+      blocks: [
+        {
+          text:
+            `Confirmed wrong-effect cells the checker rejected: Fail / (Fail + Pass); checker errors and dismissed false accepts are left out, as Stryker leaves out invalid mutants. ` +
+            `Thresholds: high ${t.high}%, low ${t.low}%, break ${t.break === null ? 'none' : `${t.break}%`}. Families are never pooled.`,
+        },
+        { table: killRateTable(r) },
+      ],
+    });
+  }
+  if (r.checkers) {
+    out.push({ title: 'False accepts per checker', blocks: [{ text: CHECKER_COLUMNS_NOTE }, { table: checkerColumnsTable(r.checkers) }, { list: checkerGenerators(r.checkers) }] });
+  }
+  const fas: Item[] = r.falseAccepts.map((fa) => ({
+    text: `\`${fa.cell}\` (${fa.generator}, ${fa.family}): ${fa.edit ?? ''}${triageNote(fa.triage)}`,
+    sub: [
+      ...(fa.evidence?.summary ?? []).map((line) => `readback: ${line}`),
+      ...(fa.checkers ? [`checkers: ${Object.entries(fa.checkers).map(([n, v]) => `${n} ${v}`).join(', ')} (${fa.detail ?? ''})`] : []),
+    ],
+  }));
+  out.push({ title: 'Confirmed false accepts', blocks: [fas.length ? { list: fas } : { text: 'None confirmed in this increment.' }] });
+  const families = r.flow.map((f) => f.family);
+  out.push({
+    title: 'Verdict vectors per generator',
+    blocks: [
+      { text: `One symbol per task variant: ${VECTOR_LEGEND}.` },
+      { table: { head: ['generator', ...families], rows: r.generators.map((g) => [g.generator, ...families.map((f) => g.vectors[f] ?? '')]) } },
+      ...figure(figures.vectors),
+    ],
+  });
+  if (r.refusals.length) out.push({ title: 'Refusals', blocks: [{ table: refusalTable(r) }] });
+  return out;
+}
+
+function floor(f: NonNullable<Report['floor']>): Section {
+  const passed = f.passed.map((p) => `\`${p.task}\`: ${p.outcome === 'false-accept' ? 'false accept of a do-nothing agent' : 'non-discriminating'} (passes ${p.families.join(' and ')})`);
+  return { title: 'Null-agent floor', blocks: [{ text: f.note }, { table: floorTable(f) }, ...(passed.length ? [{ list: passed, tight: true }] : [])] };
+}
+
+function search(s: NonNullable<Report['search']>): Section[] {
+  const note =
+    `Beyond the fixed census: ${s.plans} plans explored (operators ${s.spec.operators.map((o) => o.name).join(', ')}; seed ${s.spec.seed}, budget ${s.spec.budget} per task), ` +
+    `${s.cells} search cells scored. Each accepted plan was shrunk to a minimal mutant (fewest edits, then steps, then arguments changed) that the checker still passes on a confirmed wrong effect. ` +
+    'Exploratory: `blindspot rerun --from <this run>` freezes the minimal mutants as an ordinary increment and confirms them on fresh environments.';
+  const title = 'Search findings (exploratory)';
+  const inserts = withoutInsertsNote(s);
+  const head = [{ text: note }, ...(inserts ? [{ text: inserts }] : [])];
+  if (!s.findings.length) return [{ title, blocks: [...head, { text: 'No plan the checkers accept.' }] }];
+  const count = {
+    text:
+      `${s.findings.length} minimal mutant(s) expose ${s.weaknesses.length} weakness(es): distinct (task, weakness) pairs, a weakness being what the mutant changed in the benchmark's terms; ` +
+      `${s.mechanisms.length} weakness(es) recur over several checkers (mechanisms).`,
+  };
+  const perTask = [{ table: weaknessTable(s) }, { text: MUTANTS_NOTE }];
+  if (!s.mechanisms.length) return [{ title, blocks: [...head, count, ...perTask] }];
+  return [
+    { title, blocks: [...head, count] },
+    { title: 'Mechanisms', level: 3, blocks: [{ table: mechanismTable(s) }] },
+    { title: 'Per task', level: 3, blocks: perTask },
+  ];
+}
+
+function swap(s: NonNullable<Report['swap']>): Section[] {
+  const total = s.rungs.reduce((n, r) => n + r.valid, 0);
+  const out: Section[] = [
+    {
+      title: 'Intent-swap rejection census (paper Table 1)',
+      blocks: [
+        { text: s.note },
+        { table: rungTable(s) },
+        { text: `${total} valid cells; the off-diagonal ones span ${s.generatorPairs} ordered generator pairs. ${s.errors.length} error cell(s) excluded from the denominators.` },
+        ...(s.offDiagonalPasses.length ? [] : [{ text: 'No off-diagonal Pass.' }]),
+      ],
+    },
+  ];
+  if (s.offDiagonalPasses.length) {
+    const passes = s.offDiagonalPasses.map((p) => ({ text: `\`${p.cell}\` (${p.rung}): ${p.collateral ? 'collateral satisfaction' : 'acceptance of other work'}`, sub: p.evidence }));
+    out.push({ title: 'Off-diagonal Passes', level: 3, blocks: [{ list: passes }] });
+  }
+  if (s.errors.length) {
+    out.push({ title: 'Error cells (kept in the ledger)', level: 3, blocks: [{ table: { head: ['cell', 'rung', 'error'], rows: s.errors.map((e) => [e.cell, e.rung ?? 'diag', e.error]) } }] });
+  }
+  return out;
+}
+
+function errors(r: Report): Section[] {
+  if (!r.errors.length) return [];
+  const examples = r.errors.map((e) => `${e.cause}: e.g. \`${e.examples[0].cell}\`: ${e.examples[0].detail.split('\n')[0].slice(0, 300)}`);
+  return [{ title: 'Checker errors, by cause (never counted as Pass)', blocks: [{ table: errorTable(r) }, { list: examples }] }];
+}
+
+function evidence(r: Report): Section {
+  const ev = r.evidence;
+  const rows = [
+    ['target', `${ev.target} ${ev.version}`],
+    ['checker hash', ev.checkerHash],
+    ['corpus hash', ev.corpusHash],
+    ['increment', `${ev.incrementId} (${short(ev.incrementHash)})`],
+    ...ev.censuses.map((c) => [`${c.kind} census`, c.hash]),
+    ['sealed split opened', ev.unseal ? `${ev.unseal.split}: ${ev.unseal.reason}` : 'no'],
+    ['date', ev.date],
+    ['cells', `${ev.counts.cells} (controls ${ev.counts.controls}, fault cells ${ev.counts.faultCells}, scored ${ev.counts.scored})`],
+  ];
+  return { title: 'Evidence record', blocks: [{ table: { head: ['field', 'value'], rows } }, { text: 'Counts describe this frozen census of constructions; they are not population rates.' }] };
+}
+
+/** The run line under the title. */
+export const runLine = (r: Report) =>
+  `Run \`${r.run.id}\` (${r.run.status}${r.run.unscored ? `, ${r.run.unscored} cells not yet scored` : ''}), increment \`${r.evidence.incrementId}\`.`;
+
+export function auditSections(r: Report, figures: Figures = {}): Section[] {
+  const out: Section[] = [{ title: 'At a glance', blocks: [{ list: glance(r) }] }, controls(r)];
+  if (r.flow.length) out.push(...faults(r, figures));
+  if (r.schedules) {
+    out.push({
+      title: 'Validation schedules',
+      blocks: [{ text: r.schedules.note }, { table: scheduleFamilyTable(r.schedules) }, ...(r.schedules.falseAccepts.length ? [{ table: scheduleFalseAcceptTable(r.schedules) }] : [])],
+    });
+  }
+  if (r.floor) out.push(floor(r.floor));
+  if (r.search) out.push(...search(r.search));
+  if (r.swap) out.push(...swap(r.swap));
+  out.push(...errors(r), evidence(r));
+  return out;
+}
