@@ -12,6 +12,7 @@ import { renderHtml } from './html.ts';
 import { buildStrykerReport } from './stryker.ts';
 import { buildSarif } from './sarif.ts';
 import { swapGridCells } from './swap.ts';
+import { WORLD_REFERENCE } from '../grammar/swap.ts';
 import { applyTriage } from './triage.ts';
 import type { Triage } from '../triage/triage.ts';
 import { DEFAULT_THRESHOLDS, killRates, type Thresholds } from './thresholds.ts';
@@ -21,6 +22,9 @@ import type { SearchSpec } from '../search/arm.ts';
 import { type RunsReport, buildRunsReport } from '../runs/summary.ts';
 import { renderRunsHtmlBody, renderRunsMarkdown, runsCsv } from './runs.ts';
 import type { RunsExtras } from '../runs/cells.ts';
+
+/** A world-reference cell is never graded: what it yields is a read-back effect, or none. */
+const worldReferenceStatus = (c: Classification['cells'][number]) => (c.delivered ? 'read-back' : 'incomplete');
 
 export interface WrittenReport {
   report: Report;
@@ -81,7 +85,7 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     'cells.csv': stringify(
       classification.cells.map((c) => ({
         cell: c.cell, arm: c.arm, family: c.family, generator: c.generator, checker: c.checker, trajectory: c.trajectory,
-        status: c.status ?? (c.falseReject ? 'false-reject' : c.verdict === 'pass' ? 'control-pass' : 'control-unscored'), verdict: c.verdict ?? '', false_accept: c.falseAccept,
+        status: c.status ?? (c.family === WORLD_REFERENCE ? worldReferenceStatus(c) : c.falseReject ? 'false-reject' : c.verdict === 'pass' ? 'control-pass' : 'control-unscored'), verdict: c.verdict ?? '', false_accept: c.falseAccept,
         reason: c.reason ?? '', evidence: c.evidence?.summary.join('; ') ?? '',
       })),
       { header: true },

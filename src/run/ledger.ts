@@ -33,7 +33,6 @@ function entryProblem(v: unknown): string | undefined {
     if (!verdict || !VERDICTS.has(verdict.verdict as string)) return `field verdict.verdict: expected pass, fail or error, got ${JSON.stringify(verdict?.verdict)}`;
     if (typeof verdict.detail !== 'string') return 'field verdict.detail: expected a string';
   }
-  if (e.status === 'scored' && e.verdict === undefined) return 'field verdict: a scored cell has a verdict';
   if (e.delivery !== undefined && typeof (e.delivery as { completed?: unknown })?.completed !== 'boolean') return 'field delivery.completed: expected true or false';
   return undefined;
 }
