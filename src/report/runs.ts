@@ -2,7 +2,7 @@
 // sections of one model (src/runs/summary.ts).
 import { stringify } from 'csv-stringify/sync';
 import { mdTable } from './markdown.ts';
-import { esc, STYLE, table } from './html.ts';
+import { esc, table } from './html.ts';
 import type { Table } from './table.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
@@ -100,9 +100,6 @@ export function renderRunsHtmlBody(r: RunsReport): string {
     .map((s) => `<h2>${esc(s.title)}</h2>${s.note ? `<p class="note">${esc(s.note)}</p>` : ''}${s.table ? table(s.table.head, s.table.rows) : `<p>${esc(s.text)}</p>`}`)
     .join('\n');
 }
-
-export const renderRunsHtml = (r: RunsReport) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>blindspot recorded runs: ${esc(r.target)}</title><style>${STYLE}</style></head><body><h1>blindspot recorded runs: ${esc(r.target)}</h1>${renderRunsHtmlBody(r)}</body></html>\n`;
 
 export function runsCsv(judged: RunsReport): { pipelines: string; findings: string } {
   const pipelines = stringify(

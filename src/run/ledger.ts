@@ -14,7 +14,7 @@ import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 
-export const LEDGER_SCHEMA = 'blindspot.ledger/2';
+const LEDGER_SCHEMA = 'blindspot.ledger/2';
 
 /** The chain's start for a run of this increment. */
 export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);

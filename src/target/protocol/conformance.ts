@@ -80,7 +80,7 @@ async function malformed(client: ProtocolClient, someTask: string): Promise<Chec
   return result('malformed requests get structured errors', all.length, failures, 'requests');
 }
 
-export interface Control {
+interface Control {
   task: string;
   delivery: { completed: boolean; error?: string };
   effects: Effect[];
