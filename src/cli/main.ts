@@ -29,7 +29,7 @@ registerTargets(targetList);
 
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
 
-export function buildCli(argv: string[], out: Out = stdio): Argv {
+function buildCli(argv: string[], out: Out = stdio): Argv {
   return yargs(argv)
     .scriptName('blindspot')
     // words after `--` are a protocol target's command, kept apart from blindspot's own

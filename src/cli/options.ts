@@ -37,7 +37,7 @@ export const wholeNumber =
   };
 
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
-export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
+function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
   for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
   return xs as T[];
 }
@@ -66,7 +66,7 @@ export const workersOption = (dflt: number, describe: string) => ({
 
 // Set in the environment rather than threaded through options: worker threads
 // inherit it, and the increment never records a machine-specific path.
-export const browserOption = <T>(y: Argv<T>) =>
+const browserOption = <T>(y: Argv<T>) =>
   y.option('browser', {
     type: 'string',
     describe: `Chromium executable for live-browser targets (default $${BROWSER_ENV}, else a system Chromium, headless shell preferred)`,
@@ -80,7 +80,7 @@ export const browserOption = <T>(y: Argv<T>) =>
 // `audit --out` on an existing run compares only the flags the user gave (see
 // resume.ts), so defaults are applied in code and shown with defaultDescription.
 export const DEFAULT_TARGET = 'apps';
-export const DEFAULT_SPLITS: Split[] = ['dev'];
+const DEFAULT_SPLITS: Split[] = ['dev'];
 const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
 export const targetOption = <T>(y: Argv<T>) =>

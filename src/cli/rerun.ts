@@ -32,7 +32,11 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     if (a.json) return out.log(JSON.stringify(s, null, 2));
     out.log(`Froze ${s.selected} selected cell(s) of ${s.from} (${s.where}) as increment ${s.increment}, reran them with readback.`);
     out.log(`Confirmed wrong effect: ${s.confirmedWrongEffect}/${s.selected}; degenerate: ${s.degenerate}; other: ${s.otherStatus}. Verdicts reproduced: ${s.verdictsReproduced}/${s.selected}. False accepts reconfirmed: ${s.falseAcceptsReconfirmed}/${s.selected}.`);
-    for (const c of s.cells) out.log(`  ${c.cell}: ${c.before.verdict} -> ${c.after.verdict}, ${c.after.status}${c.after.evidence ? `: ${c.after.evidence.slice(1).join('; ')}` : ''}`);
+    for (const c of s.cells) {
+      // every line of the evidence: an answer finding's one line is all there is of its reason
+      const why = c.after.evidence?.join('; ') || c.after.reason;
+      out.log(`  ${c.cell}: ${c.before.verdict} -> ${c.after.verdict}, ${c.after.status}${why ? `: ${why}` : ''}`);
+    }
     out.log(`Rerun: ${s.runDir}/rerun.json and report.md`);
   },
 });

@@ -37,7 +37,7 @@ async function checkInProcess(out: Out, a: Args): Promise<void> {
 
 const checkCommand = (out: Out): CommandModule<{}, Args> => ({
   command: 'check',
-  describe: 'exercise a target: references pass their own checkers, repeatable readback, deterministic checkers; protocol targets also handshake and answer malformed requests with structured errors',
+  describe: 'exercise a target: references pass their own checkers, repeatable readback, deterministic checkers, what its world and semantics declarations promise; protocol targets also say the version they accepted and answer malformed requests with structured errors',
   builder: (y: Argv) =>
     jsonOption(y)
       .option('target', { type: 'string', describe: 'a built-in target instead of a command after --: protocol-backed (agentdojo) or in process (miniwob)' })

@@ -7,7 +7,7 @@ import type { Argv } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import { DEFAULT_THRESHOLDS, type KillRates, type Thresholds } from '../report/thresholds.ts';
 
-export const DEFAULT_CONFIG = 'blindspot.config.json';
+const DEFAULT_CONFIG = 'blindspot.config.json';
 
 
 const percent = (name: string) => (v: unknown) => {

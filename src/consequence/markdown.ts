@@ -8,13 +8,13 @@ const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
 const yesNo = (b: boolean | undefined) => (b === undefined ? 'n/a' : b ? 'yes' : 'no');
 const frac = (r: Ratio) => `${r.count}/${r.of}`;
 
-export const CAVEATS =
+const CAVEATS =
   'Budgets are assumptions, not estimates: each reads what the audited constructions showed as if it bounded the checkers\' errors on ' +
   'the agents\' real work, a transfer that is assumed, not shown; the generators are a fixed census, not a sample, so the ' +
   'Clopper-Pearson reading is illustrative only. A pair whose intervals overlap is not shown to be misordered: the budget could ' +
   'explain its gap, nothing more.';
 
-export const familyLabel = (family: string) => (family === ANY_FAMILY ? 'any fault family' : `fault family ${family}`);
+const familyLabel = (family: string) => (family === ANY_FAMILY ? 'any fault family' : `fault family ${family}`);
 
 export function renderConsequence(r: ConsequenceResult): string {
   const out: string[] = ['# Rank consequence', '', CAVEATS, ''];

@@ -23,6 +23,8 @@ export const MUTANT_OUTCOMES = ['false-accept', 'error', 'candidate', 'rejected'
 export const CONTROL_OUTCOMES = ['control-pass', 'false-reject', 'control-unscored'] as const;
 /** swap and floor cells are judged by the swap census and the floor outcome; their own outcome is only whether the checker passed */
 export const GRADED_OUTCOMES = ['graded-pass', 'graded-other'] as const;
-export const CELL_OUTCOMES = [...MUTANT_OUTCOMES, ...CONTROL_OUTCOMES, ...GRADED_OUTCOMES] as const;
+/** a world-reference swap cell is delivered and read back, never graded: only its effect is used */
+export const UNGRADED_OUTCOMES = ['read-back'] as const;
+export const CELL_OUTCOMES = [...MUTANT_OUTCOMES, ...CONTROL_OUTCOMES, ...GRADED_OUTCOMES, ...UNGRADED_OUTCOMES] as const;
 export type MutantOutcome = (typeof MUTANT_OUTCOMES)[number];
 export type CellOutcome = (typeof CELL_OUTCOMES)[number];

@@ -45,7 +45,7 @@ export interface Frozen {
   census?: { file: string; census: IdempotenceCensus };
 }
 
-export function parseFamilies(families: string[], known: readonly string[] = API_FAMILIES): string[] {
+function parseFamilies(families: string[], known: readonly string[] = API_FAMILIES): string[] {
   for (const f of families) {
     if (!known.includes(f)) {
       throw new InputError(`--families: unknown family '${f}' (known: ${known.join(', ')})`);

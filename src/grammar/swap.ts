@@ -70,6 +70,15 @@ export function swapCells(
   return [...cells, ...worldReferenceCells(pairs, refs, tasks)];
 }
 
+export const WORLD_REFERENCE = 'world-reference';
+
+/**
+ * Whether a cell's checker is asked at all: a world-reference cell only yields
+ * the effect an off-diagonal Pass is compared with, and its verdict would be
+ * used nowhere, so it is delivered and read back, never graded.
+ */
+export const graded = (cell: Pick<Cell, 'family'>) => cell.family !== WORLD_REFERENCE;
+
 /** The cell delivering task i's reference in world w, for its checker: what i's intent looks like where j's work was done. */
 export const worldReferenceId = (checker: string, world: string) => `swap:${checker}@world:${world}`;
 
@@ -89,13 +98,13 @@ function worldReferenceCells(pairs: [TaskInfo, TaskInfo][], refs: Map<string, Tr
     out.set(id, {
       id,
       arm: 'swap',
-      family: 'world-reference',
+      family: WORLD_REFERENCE,
       index: 0,
       checker: i.id,
       trajectory: i.id,
       generator: i.generator,
       trajectoryGenerator: i.generator,
-      rung: 'world-reference',
+      rung: WORLD_REFERENCE,
       world: carrier.id,
       construction: { ok: true, steps: refs.get(i.id)!.steps, edit: `reference of ${i.id}, delivered in the world of ${carrier.id}` },
     });

@@ -18,7 +18,7 @@ export const BASELINE_SCHEMA = 'blindspot.guard-baseline/1';
  */
 export type Outcome = string;
 
-export const BaselineSchema = z.object({
+const BaselineSchema = z.object({
   schema: z.literal(BASELINE_SCHEMA),
   /** dir is relative to the baseline file */
   increment: z.object({ id: z.string(), hash: z.string(), dir: z.string() }),

@@ -11,7 +11,7 @@ import type { TargetInfo } from '../contract/target.ts';
 import { checkerMap, type Baseline } from './baseline.ts';
 
 /** Checker file names whose content differs between the baseline and now (added, removed or edited). */
-export function changedCheckerNames(before: Record<string, string>, now: Record<string, string>): Set<string> {
+function changedCheckerNames(before: Record<string, string>, now: Record<string, string>): Set<string> {
   const names = new Set([...Object.keys(before), ...Object.keys(now)]);
   return new Set([...names].filter((n) => before[n] !== now[n]));
 }

@@ -14,7 +14,7 @@ import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJsonLines } from '../util/jsonl.ts';
 import { verifyRunFiles } from '../runs/records.ts';
 
-export const INCREMENT_SCHEMA = 'blindspot.increment/1';
+const INCREMENT_SCHEMA = 'blindspot.increment/1';
 
 export const PROTOCOL = [
   'Each cell delivers its frozen steps to a fresh environment, reads the effect back before the checker runs, then asks the shipped checker.',
@@ -25,7 +25,7 @@ export const PROTOCOL = [
 
 const CensusRefSchema = z.object({ kind: z.string(), path: z.string(), hash: z.string() });
 
-export const IncrementSchema = z.object({
+const IncrementSchema = z.object({
   schema: z.literal(INCREMENT_SCHEMA),
   id: z.string(),
   target: z.object({

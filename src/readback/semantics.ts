@@ -14,9 +14,12 @@ function pattern(glob: string): RegExp {
   return re;
 }
 
+/** Whether a declaration applies to a table: by its name, or by its `*` pattern. */
+export const namesTable = (rule: TableSemantics, table: string) => rule.table === table || (rule.table.includes('*') && pattern(rule.table).test(table));
+
 /** The first declaration whose table name or `*` pattern matches. */
 export function tableRule(semantics: EffectSemantics | undefined, table: string): TableSemantics | undefined {
-  return semantics?.tables?.find((t) => t.table === table || (t.table.includes('*') && pattern(t.table).test(table)));
+  return semantics?.tables?.find((t) => namesTable(t, table));
 }
 
 const US_CITY_TAIL = /,\s*[A-Z]{2}(\s+\d{5}(-\d{4})?)?\s*$/;

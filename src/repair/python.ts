@@ -22,7 +22,7 @@ import type { PatchName, PythonRepairProfile } from '../contract/repair.ts';
 import { rescore } from './refreeze.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const REWRITER = join(ROOT, 'src', 'repair', 'python', 'rewrite.py');
+const REWRITER = join(ROOT, 'src', 'repair', 'python', 'rewrite.py');
 export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
 
 /** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */

@@ -30,7 +30,7 @@ const STATUS_COLUMN: Record<OutcomeCell['outcome'], string> = {
   'false-accept': 'confirmed', rejected: 'confirmed', error: 'confirmed',
   candidate: 'candidate', degenerate: 'degenerate', immaterial: 'immaterial', incomplete: 'incomplete', refused: 'refused',
   'control-pass': 'control-pass', 'false-reject': 'false-reject', 'control-unscored': 'control-unscored',
-  'graded-pass': 'control-pass', 'graded-other': 'control-unscored',
+  'graded-pass': 'control-pass', 'graded-other': 'control-unscored', 'read-back': 'read-back',
 };
 
 const jsonReporter: Reporter<AuditReport> = {

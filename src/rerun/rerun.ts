@@ -32,7 +32,7 @@ export interface RerunSummary {
   verdictsReproduced: number;
   /** selected cells that are again a Pass on a confirmed wrong effect on fresh environments */
   falseAcceptsReconfirmed: number;
-  cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[] } }[];
+  cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[]; reason?: string } }[];
 }
 
 /** The cells to rerun: those of the run's manifest --where selects. */
@@ -109,7 +109,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     return {
       cell: b.cell,
       before: { verdict: b.verdict, status: b.status },
-      after: { verdict: a?.verdict, status: a?.status, ...(a?.evidence ? { evidence: a.evidence.summary } : {}) },
+      after: { verdict: a?.verdict, status: a?.status, ...(a?.evidence ? { evidence: a.evidence.summary } : {}), ...(a?.reason ? { reason: a.reason } : {}) },
     };
   });
   const summary: RerunSummary = {

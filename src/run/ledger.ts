@@ -14,7 +14,7 @@ import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 
-export const LEDGER_SCHEMA = 'blindspot.ledger/2';
+const LEDGER_SCHEMA = 'blindspot.ledger/2';
 
 /** The chain's start for a run of this increment. */
 export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);
@@ -33,7 +33,6 @@ function entryProblem(v: unknown): string | undefined {
     if (!verdict || !VERDICTS.has(verdict.verdict as string)) return `field verdict.verdict: expected pass, fail or error, got ${JSON.stringify(verdict?.verdict)}`;
     if (typeof verdict.detail !== 'string') return 'field verdict.detail: expected a string';
   }
-  if (e.status === 'scored' && e.verdict === undefined) return 'field verdict: a scored cell has a verdict';
   if (e.delivery !== undefined && typeof (e.delivery as { completed?: unknown })?.completed !== 'boolean') return 'field delivery.completed: expected true or false';
   return undefined;
 }

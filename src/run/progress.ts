@@ -18,6 +18,15 @@ const defaultOutput = (): ProgressOutput => {
   return { stream: process.stderr, everySeconds: Number.isFinite(every) && every > 0 ? every : 10 };
 };
 
+type Counts = Record<'pass' | 'fail' | 'error' | 'refused' | 'ungraded', number>;
+
+/**
+ * Refused cells (no construction) are done without a verdict; ungraded ones are
+ * delivered and read back but never asked to the checker (the swap arm's
+ * world-reference cells), shown only when a run has them.
+ */
+const buckets = (c: Counts) => `${c.pass} pass ${c.fail} fail ${c.error} error ${c.refused} refused${c.ungraded ? ` ${c.ungraded} ungraded` : ''}`;
+
 /**
  * A bar on a terminal. Off a terminal (a CI log, a pipe) one line every few
  * seconds and one at the end, so a long run shows it is alive without filling
@@ -25,24 +34,25 @@ const defaultOutput = (): ProgressOutput => {
  */
 export function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput(), unit = 'cells'): Progress {
   if (!enabled) return { tick() {}, stop() {} };
-  const counts = { pass: 0, fail: 0, error: 0 };
+  const counts: Counts = { pass: 0, fail: 0, error: 0, refused: 0, ungraded: 0 };
+  // every cell done lands in exactly one bucket, so the buckets add up to the count done
   const count = (entry: LedgerEntry) => {
-    if (entry.verdict) counts[entry.verdict.verdict]++;
+    counts[entry.status === 'refused' ? 'refused' : (entry.verdict?.verdict ?? 'ungraded')]++;
   };
   if (!output.stream.isTTY) return lines(output, total, start, counts, count, unit);
   const bar = new cliProgress.SingleBar(
     {
       stream: output.stream,
-      format: `scoring {bar} {value}/{total} ${unit} | {pass} pass {fail} fail {error} error | {eta_formatted} left`,
+      format: `scoring {bar} {value}/{total} ${unit} | {buckets} | {eta_formatted} left`,
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, start, counts);
+  bar.start(total, start, { buckets: buckets(counts) });
   return {
     tick(entry) {
       count(entry);
-      bar.increment(1, counts);
+      bar.increment(1, { buckets: buckets(counts) });
     },
     stop: () => bar.stop(),
   };
@@ -52,7 +62,7 @@ function lines(
   output: ProgressOutput,
   total: number,
   start: number,
-  counts: Record<'pass' | 'fail' | 'error', number>,
+  counts: Counts,
   count: (e: LedgerEntry) => void,
   unit: string,
 ): Progress {
@@ -62,7 +72,7 @@ function lines(
     const pct = total ? Math.floor((done * 100) / total) : 100;
     const elapsed = Math.round((Date.now() - t0) / 1000);
     output.stream.write(
-      `scoring ${done}/${total} ${unit} (${pct}%) | ${counts.pass} pass ${counts.fail} fail ${counts.error} error | ${elapsed} s elapsed\n`,
+      `scoring ${done}/${total} ${unit} (${pct}%) | ${buckets(counts)} | ${elapsed} s elapsed\n`,
     );
   };
   // unref: a pending line never keeps the process alive

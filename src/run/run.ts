@@ -63,7 +63,7 @@ export { ledgerPath };
  * run folder, so every worker and every resumed session finds it, and private to
  * its owner. Not an artifact of the run: no checksum covers it.
  */
-export function targetStateDir(runDir: string): string {
+function targetStateDir(runDir: string): string {
   const dir = resolve(runDir, 'target-state');
   makeDir(runDir); // first: a recursive mkdir would give the run folder the mode too
   makeDir(dir, { mode: 0o700 });

@@ -23,7 +23,7 @@ const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const RunFileSchema = z.object({
+const RunFileSchema = z.object({
   schema: z.literal('blindspot.run/1'),
   id: z.string(),
   /**
@@ -43,7 +43,7 @@ export const RunFileSchema = z.object({
 });
 export type RunFile = z.infer<typeof RunFileSchema>;
 
-export const runFilePath = (runDir: string) => join(runDir, 'run.json');
+const runFilePath = (runDir: string) => join(runDir, 'run.json');
 
 export async function readRunFile(runDir: string): Promise<RunFile | undefined> {
   return readJsonFileIfExists(runFilePath(runDir), RunFileSchema);

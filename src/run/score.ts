@@ -1,9 +1,10 @@
 // Scoring one cell: fresh episode, deliver, read back BEFORE the checker runs
-// (so a checker cannot disturb the evidence), then check. Shared by workers and
-// by in-process runs.
+// (so a checker cannot disturb the evidence), then check, unless the cell is
+// one whose verdict nothing uses. Shared by workers and by in-process runs.
 import type { Target, Verdict } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
+import { graded } from '../grammar/swap.ts';
 
 const VERDICTS = new Set(['pass', 'fail', 'error']);
 
@@ -100,8 +101,10 @@ export async function scoreCell(
     } catch (e) {
       entry.readbackError = message(e);
     }
-    onPhase(PHASE.check);
-    entry.verdict = await runChecker(() => episode.check(cell.checker), limit);
+    if (graded(cell)) {
+      onPhase(PHASE.check);
+      entry.verdict = await runChecker(() => episode.check(cell.checker), limit);
+    }
   } finally {
     limit.clear();
     await episode.close().catch(() => undefined);

@@ -9,12 +9,16 @@ import type { Increment } from '../protocol/increment.ts';
 import { readLedger, type LedgerState } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import type { RunFile } from './runfile.ts';
+import { graded } from '../grammar/swap.ts';
 
 export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
 
 /** `scope` names what `cells` are, for the refusal: the manifest, or a shard's share of it. */
 export function cellProblem(cells: Cell[], scope = "the increment's manifest"): (e: LedgerEntry) => string | undefined {
   const byId = new Map(cells.map((c) => [c.id, c]));
+  // which cells go without a verdict is the manifest's to say, so the check lives here rather than in the ledger's line check
+  const verdictProblem = (e: LedgerEntry, cell?: Cell) =>
+    e.status === 'scored' && e.verdict === undefined && (!cell || graded(cell)) ? 'field verdict: a scored cell has a verdict' : undefined;
   return (e) => {
     const cell = byId.get(e.cell);
     if (!cell) {
@@ -22,13 +26,13 @@ export function cellProblem(cells: Cell[], scope = "the increment's manifest"): 
       const parent = byId.get(e.derived.parent);
       if (!parent || parent.arm !== 'search') return `derived cell ${e.cell} names no search cell of ${scope} as its parent`;
       if (derivedCellId(parent.checker, e.derived.steps) !== e.cell) return `derived cell ${e.cell} does not match the steps it records`;
-      return undefined;
+      return verdictProblem(e);
     }
     if (e.derived) return `cell ${e.cell} is in the manifest but recorded as derived`;
     if (cell.construction.ok === (e.status === 'refused')) {
       return `cell ${e.cell} is recorded as ${e.status} but the manifest ${cell.construction.ok ? 'constructs it' : 'refuses it'}`;
     }
-    return undefined;
+    return verdictProblem(e, cell);
   };
 }
 

@@ -4,23 +4,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError, ProtocolError } from '../util/errors.ts';
-import { exported, exportNames, importUserModule } from '../util/user-module.ts';
+import { isModulePath, loadUserExport } from '../util/user-module.ts';
 import { sha256 } from '../util/hash.ts';
 import { BUILTIN_OPERATORS } from './operators.ts';
 import type { OperatorSet } from './plan.ts';
 import type { SearchOperator } from '../contract/operator.ts';
 import type { SearchSpec } from './arm.ts';
 
-const isModule = (x: string) => /[\\/]|\.(m?[jt]s)$/.test(x);
-
 async function importPlugin(module: string): Promise<{ ops: SearchOperator[]; sha256: string }> {
-  const mod = await importUserModule(module, '--operators');
-  const text = readFileSync(resolve(module));
-  const ops = exported(mod, 'operators') as SearchOperator[] | undefined;
-  if (!Array.isArray(ops) || !ops.length || !ops.every((o) => typeof o?.name === 'string' && typeof o.edits === 'function' && typeof o.apply === 'function' && typeof o.size === 'function')) {
-    throw new InputError(`--operators: ${module} must export \`operators\`, a non-empty array of search operators (name, edits, apply, size, describe; see src/search/plan.ts); ${exportNames(mod, 'operators')}`);
-  }
-  return { ops, sha256: sha256(text) };
+  const fits = (ops: unknown) =>
+    Array.isArray(ops) && ops.length > 0 && ops.every((o) => typeof o?.name === 'string' && typeof o.edits === 'function' && typeof o.apply === 'function' && typeof o.size === 'function');
+  const ops = await loadUserExport<SearchOperator[]>(module, '--operators', 'operators', fits, 'a non-empty array of search operators (name, edits, apply, size, describe; see src/search/plan.ts)');
+  return { ops, sha256: sha256(readFileSync(resolve(module))) };
 }
 
 /** `--operators` words (built-in names or plugin modules) as the spec records them, with the operators themselves. */
@@ -29,7 +24,7 @@ export async function resolveOperators(words: string[] | undefined): Promise<{ r
   const ops: OperatorSet = new Map();
   const refs: SearchSpec['operators'] = [];
   for (const w of words?.length ? words : [...builtin.keys()]) {
-    if (isModule(w)) {
+    if (isModulePath(w)) {
       const plugin = await importPlugin(w);
       for (const op of plugin.ops) {
         if (ops.has(op.name)) throw new InputError(`--operators: two operators are named ${op.name}`);

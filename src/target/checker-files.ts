@@ -24,7 +24,7 @@ export function describeCheckerFiles(dir: string): Pick<TargetInfo, 'checkerFile
 }
 
 /** Absolute path of a recorded checker file: absolute as is, else under the package, else under the cwd. */
-export function locateCheckerFile(path: string): string | undefined {
+function locateCheckerFile(path: string): string | undefined {
   if (isAbsolute(path)) return existsSync(path) ? path : undefined;
   return [resolve(PACKAGE_ROOT, path), resolve(path)].find((p) => existsSync(p));
 }

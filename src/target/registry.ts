@@ -1,6 +1,6 @@
 import type { OpenOptions, Target, TargetFactory, TargetList } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
-import { exported, exportNames, importUserModule } from '../util/user-module.ts';
+import { isModulePath, loadUserExport } from '../util/user-module.ts';
 
 // The engine's own target; the built-in ones are registered by whoever composes
 // the program (the CLI from targets/index.ts), so the engine never imports a target.
@@ -49,8 +49,6 @@ export function formatTargetSpec(name: string, options: Record<string, string>):
 
 export const knownTargets = () => Object.keys(factories());
 
-export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
-
 /**
  * Whether the target's code is blindspot's own (a built-in target; protocol and
  * AgentDojo targets run their benchmark in a child process already). A module
@@ -65,12 +63,8 @@ export const ownsCode = (spec: string) => !isModulePath(parseTargetSpec(spec).na
 export async function targetFactory(spec: string): Promise<TargetFactory> {
   const { name } = parseTargetSpec(spec);
   if (isModulePath(name)) {
-    const mod = await importUserModule(name, '--target');
-    const target = exported(mod, 'target') as Partial<TargetFactory> | undefined;
-    if (typeof target?.open !== 'function' || typeof target.name !== 'string') {
-      throw new InputError(`--target: ${name} must export \`target\`, a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts); ${exportNames(mod, 'target')}`);
-    }
-    return target as TargetFactory;
+    const fits = (t: unknown) => typeof (t as Partial<TargetFactory>)?.open === 'function' && typeof (t as Partial<TargetFactory>).name === 'string';
+    return loadUserExport<TargetFactory>(name, '--target', 'target', fits, 'a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts)');
   }
   const load = factories()[name];
   if (!load) throw new InputError(`--target: unknown target '${name}' (known: ${knownTargets().join(', ')})`);

@@ -1,10 +1,67 @@
-// A child process spoken to in JSON lines (an agent, a perturbation generator):
-// one line out, wait for one line back. Its death, or silence past a deadline,
-// is an error naming what it was doing, with the last lines of its stderr.
+// Child processes spoken to in JSON lines: the target protocol's client
+// (target/protocol/client.ts) matches answers to requests by id; an agent or a
+// perturbation generator answers one line with one line (startLineProcess).
+// Both start, read and end their child here. Its death, or silence past a
+// deadline, is an error naming what it was doing, with the last lines of its stderr.
 import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { ProtocolError } from './errors.ts';
 import { settlesWithin } from './wait.ts';
+
+export interface LineChildOptions {
+  cwd?: string;
+  /** how many of the last stderr lines to keep for error messages */
+  stderrLines: number;
+  /** after a kill, how long before SIGKILL follows the polite signal */
+  forceKillAfterMs: number;
+  onLine(line: string): void;
+  /** once, when the child is gone: `exited with code N` or `exited on SIGNAL` */
+  onExit(how: string): void;
+}
+
+/** A started child: lines in, lines out through `onLine`, its end through `onExit`. */
+export interface LineChild {
+  write(line: string): void;
+  /** the last lines the child wrote to stderr */
+  stderr(): string[];
+  /** closes stdin, the child's cue to exit */
+  endInput(): void;
+  /** whether the child exited within `ms` */
+  exitsWithin(ms: number): Promise<boolean>;
+  kill(): void;
+  /** settles once the child is gone, never rejects */
+  gone(): Promise<void>;
+}
+
+export function spawnLineChild(command: string[], opts: LineChildOptions): LineChild {
+  const [file, ...args] = command;
+  const child: ResultPromise = execa(file, args, {
+    cwd: opts.cwd,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    buffer: false,
+    reject: false,
+    forceKillAfterDelay: opts.forceKillAfterMs,
+  });
+  const stderr: string[] = [];
+  createInterface({ input: child.stdout! }).on('line', (l) => opts.onLine(l));
+  createInterface({ input: child.stderr! }).on('line', (l) => {
+    stderr.push(l);
+    if (stderr.length > opts.stderrLines) stderr.shift();
+  });
+  // a child that exits while a line is on its way would otherwise crash us with EPIPE
+  child.stdin!.on('error', () => undefined);
+  void child.then((r) => opts.onExit(`exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
+  return {
+    write: (line) => void child.stdin!.write(line + '\n'),
+    stderr: () => [...stderr],
+    endInput: () => void child.stdin?.end(),
+    exitsWithin: (ms) => settlesWithin(child, ms),
+    kill: () => void child.kill('SIGKILL'),
+    gone: async () => void (await child.catch(() => undefined)),
+  };
+}
 
 const STDERR_TAIL = 10;
 
@@ -17,30 +74,29 @@ export interface LineProcess {
 }
 
 export function startLineProcess(command: string[], name: string): LineProcess {
-  const [file, ...args] = command;
-  const child: ResultPromise = execa(file, args, { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false, forceKillAfterDelay: 1000 });
   const lines: string[] = [];
   const waiters: (() => void)[] = [];
-  const stderr: string[] = [];
   let exited: string | undefined;
   const wake = () => waiters.splice(0).forEach((w) => w());
-  createInterface({ input: child.stdout! }).on('line', (l) => {
-    if (l.trim()) lines.push(l);
-    wake();
+  const child = spawnLineChild(command, {
+    stderrLines: STDERR_TAIL,
+    forceKillAfterMs: 1000,
+    onLine: (l) => {
+      if (l.trim()) lines.push(l);
+      wake();
+    },
+    onExit: (how) => {
+      exited = `${name} ${how}`;
+      wake();
+    },
   });
-  createInterface({ input: child.stderr! }).on('line', (l) => {
-    stderr.push(l);
-    if (stderr.length > STDERR_TAIL) stderr.shift();
-  });
-  child.stdin!.on('error', () => undefined);
-  void child.then((r) => {
-    exited = `${name} exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`;
-    wake();
-  });
-  const tail = () => (stderr.length ? `; its stderr ends: ${stderr.slice(-3).join(' | ')}` : '');
+  const tail = () => {
+    const stderr = child.stderr();
+    return stderr.length ? `; its stderr ends: ${stderr.slice(-3).join(' | ')}` : '';
+  };
   return {
     send(value) {
-      if (!exited) child.stdin!.write(JSON.stringify(value) + '\n');
+      if (!exited) child.write(JSON.stringify(value));
     },
     async next(waiting, timeoutMs = Infinity) {
       const deadline = Date.now() + timeoutMs;
@@ -56,9 +112,9 @@ export function startLineProcess(command: string[], name: string): LineProcess {
       return lines.shift()!;
     },
     async close() {
-      child.stdin!.end();
-      if (!(await settlesWithin(child, 1000))) child.kill('SIGKILL');
-      await child.catch(() => undefined);
+      child.endInput();
+      if (!(await child.exitsWithin(1000))) child.kill();
+      await child.gone();
     },
   };
 }

@@ -35,7 +35,10 @@ const oneLine = (e: unknown) => {
   return text.length > 400 ? `${text.slice(0, 400)}...` : text;
 };
 
-export async function importUserModule(file: string, flag: string): Promise<Record<string, unknown>> {
+/** Whether a word names a module file rather than a built-in: a path, or a name ending in a module extension. */
+export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
+
+async function importUserModule(file: string, flag: string): Promise<Record<string, unknown>> {
   const path = resolve(file);
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) throw new InputError(`${flag}: no module at ${file}`);
@@ -54,14 +57,14 @@ export async function importUserModule(file: string, flag: string): Promise<Reco
 }
 
 /** A named export, also where CommonJS puts it (`module.exports.name` arrives as `default.name`). */
-export function exported(mod: Record<string, unknown>, name: string): unknown {
+function exported(mod: Record<string, unknown>, name: string): unknown {
   if (mod[name] !== undefined) return mod[name];
   const d = mod.default as Record<string, unknown> | undefined;
   return d !== null && typeof d === 'object' ? d[name] : undefined;
 }
 
 /** What a module exports instead of a usable `name`, for the message refusing it. */
-export function exportNames(mod: Record<string, unknown>, name: string): string {
+function exportNames(mod: Record<string, unknown>, name: string): string {
   const found = exported(mod, name);
   if (found !== undefined) return `its \`${name}\` is ${found === null ? 'null' : Array.isArray(found) ? `an array of ${found.length}` : `a ${typeof found}`} that does not fit`;
   const d = mod.default;
@@ -69,4 +72,15 @@ export function exportNames(mod: Record<string, unknown>, name: string): string 
   const inner = d !== null && typeof d === 'object' ? Object.keys(d) : d === undefined ? [] : ['default'];
   const names = [...new Set([...Object.keys(mod).filter((k) => k !== 'default'), ...inner])].filter((k) => k !== '__esModule');
   return names.length ? `it exports ${names.map((n) => `\`${n}\``).join(', ')}` : 'it exports nothing';
+}
+
+/**
+ * The export `name` of the module a user names with `flag`, where `fits` accepts
+ * it; otherwise refused with what it must be (`expected`) and what it exports.
+ */
+export async function loadUserExport<T>(file: string, flag: string, name: string, fits: (value: unknown) => boolean, expected: string): Promise<T> {
+  const mod = await importUserModule(file, flag);
+  const value = exported(mod, name);
+  if (!fits(value)) throw new InputError(`${flag}: ${file} must export \`${name}\`, ${expected}; ${exportNames(mod, name)}`);
+  return value as T;
 }

@@ -38,15 +38,27 @@ describe('progress off a terminal', () => {
     vi.advanceTimersByTime(9_999);
     expect(lines).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(lines).toEqual(['scoring 4/10 cells (40%) | 1 pass 1 fail 0 error | 10 s elapsed\n']);
+    expect(lines).toEqual(['scoring 4/10 cells (40%) | 1 pass 1 fail 0 error 0 refused | 10 s elapsed\n']);
     p.tick(entry('error'));
     p.tick(entry());
     vi.advanceTimersByTime(5_000);
     expect(lines).toHaveLength(1);
     p.stop();
-    expect(lines[1]).toBe('scoring 6/10 cells (60%) | 1 pass 1 fail 1 error | 15 s elapsed\n');
+    // the refused cell has its own bucket: the buckets add up to the 4 cells this session scored
+    expect(lines[1]).toBe('scoring 6/10 cells (60%) | 1 pass 1 fail 1 error 1 refused | 15 s elapsed\n');
     vi.advanceTimersByTime(60_000);
     expect(lines).toHaveLength(2);
+  });
+
+  it('counts a cell delivered and read back but never graded (a world-reference cell) as ungraded', () => {
+    vi.useFakeTimers();
+    const { lines, stream } = pipe();
+    const p = createProgress(true, 3, 0, { stream, everySeconds: 10 });
+    p.tick(entry('pass'));
+    p.tick({ cell: 'swap:a@world:b', status: 'scored', delivery: { completed: true, stepsRun: 1 }, effect: {}, at: '' });
+    p.tick(entry());
+    p.stop();
+    expect(lines).toEqual(['scoring 3/3 cells (100%) | 1 pass 0 fail 0 error 1 refused 1 ungraded | 0 s elapsed\n']);
   });
 
   it('writes nothing when disabled', () => {
@@ -71,7 +83,7 @@ describe('progress of `blindspot run` in CI (stderr not a terminal)', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const LINE = /^scoring (\d+)\/(\d+) cells \((\d+)%\) \| \d+ pass \d+ fail \d+ error \| \d+ s elapsed$/;
+  const LINE = /^scoring (\d+)\/(\d+) cells \((\d+)%\) \| \d+ pass \d+ fail \d+ error \d+ refused \| \d+ s elapsed$/;
   const progressLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('scoring'));
   const run = (name: string, ...flags: string[]) =>
     cli(['run', inc, '--out', join(root, name), '--workers', '1', ...flags], { BLINDSPOT_PROGRESS_SECONDS: '0.05' });

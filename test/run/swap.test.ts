@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { freeze } from '../../src/freeze/freeze.ts';
 import { loadManifest } from '../../src/protocol/increment.ts';
 import { runIncrement } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
 import { useTmp, TOY } from '../fixtures/tmp.ts';
+import { readLedger } from '../../src/run/ledger.ts';
+import { ledgerPath } from '../../src/run/verify.ts';
 
 const tmp = useTmp();
 const swapFreeze = (root: string, swap = {}) =>
@@ -53,5 +56,39 @@ describe('intent-swap arm on the toy target', () => {
     expect(await ids(a)).toEqual(await ids(b));
     expect(await ids(a)).not.toEqual(await ids(c));
     expect(a.increment.extras.swap).toMatchObject({ pilot: { n: 5, seed: 7 } });
+  });
+
+  it('delivers and reads back the world-reference cells of tasks with their own worlds, and never asks their checker', async () => {
+    const root = tmp();
+    const checks = join(root, 'checks.log');
+    writeFileSync(checks, '');
+    process.env.WORLD_TOY_CHECKS = checks;
+    try {
+      const f = await freeze({ target: 'test/fixtures/world-toy.ts', arms: ['swap'], splits: ['dev'], mutantsDir: join(root, 'm'), censusDir: join(root, 'c') });
+      const cells = await loadManifest(f.dir, f.increment);
+      const runDir = join(root, 'run');
+      expect((await runIncrement({ incrementDir: f.dir, runDir, workers: 1, limitMs: 2000 })).status).toBe('complete');
+      const entries = new Map(readLedger(ledgerPath(runDir)).entries.map((e) => [e.cell, e]));
+      const worldRefs = cells.filter((c) => c.family === 'world-reference');
+      expect(worldRefs).toHaveLength(3);
+      for (const c of worldRefs) {
+        const e = entries.get(c.id)!;
+        expect(e.status).toBe('scored');
+        expect(e.verdict).toBeUndefined();
+        // wa/1 deletes "seed", which world b lacks: its reference does not run there, and says so
+        if (c.checker === 'wa/1') expect(e.delivery).toMatchObject({ completed: false, error: expect.stringMatching(/no note seed/) });
+        else expect(e.effect).toEqual({ notes: { added: [{ key: 'x', values: { text: 'x' } }], updated: [], removed: [] } });
+      }
+      // every other cell was graded, each once; no world-reference delivery was
+      const graded = readFileSync(checks, 'utf8').trim().split('\n');
+      expect(graded).toHaveLength(cells.length - worldRefs.length);
+      expect(graded.filter((l) => !l.endsWith('@-'))).toEqual([]);
+      const { report } = await writeReport(runDir);
+      expect(report.swap!.rungs.reduce((n, r) => n + r.valid, 0)).toBe(9);
+      const csv = readFileSync(join(runDir, 'cells.csv'), 'utf8').split('\n').filter((l) => l.includes('@world:'));
+      expect(csv.map((l) => l.split(',').slice(6, 8).join(',')).sort()).toEqual(['incomplete,', 'read-back,', 'read-back,']);
+    } finally {
+      delete process.env.WORLD_TOY_CHECKS;
+    }
   });
 });

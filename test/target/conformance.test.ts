@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkConformance } from '../../src/target/protocol/conformance.ts';
+import { checkConformance, DECLARATION_CHECKS } from '../../src/target/protocol/conformance.ts';
 import { cli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
@@ -40,6 +40,74 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--mode', 'broken']);
     expect(c.code).toBe(1);
     expect(JSON.parse(c.stdout).ok).toBe(false);
+  });
+
+  const byName = (r: { checks: { name: string }[] }) => Object.fromEntries(r.checks.map((c) => [c.name, c])) as Record<string, Awaited<ReturnType<typeof checkConformance>>['checks'][number]>;
+  const DECLARED = Object.values(DECLARATION_CHECKS);
+
+  it('reports the protocol version accepted, and a check per declaration of that version', async () => {
+    const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--protocol', '3', '--worlds', 'same']);
+    expect(c.stderr).toBe('');
+    expect(c.code).toBe(0);
+    const r = JSON.parse(c.stdout);
+    expect(r).toMatchObject({ ok: true, protocol: 3, tasks: 3 });
+    const checks = byName(r);
+    for (const name of DECLARED) expect(checks[name]?.ok, name).toBe(true);
+    expect(checks[DECLARATION_CHECKS.world].summary).toBe('1/1 tasks');
+    // every task's reference, started through a task of the other world, naming its own
+    expect(checks[DECLARATION_CHECKS.trajectoryWorld].summary).toBe('3/3 deliveries');
+    expect(checks[DECLARATION_CHECKS.answer].summary).toBe('3 of 3 references answer through supervisor.complete_task.answer');
+    expect(checks[DECLARATION_CHECKS.tables]).toMatchObject({ summary: '1 of 2 declarations name a read-back table', notes: ['archive names none of the tables these tasks read back'] });
+
+    const text = await cli(['target', 'check', '--', 'node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'same']);
+    expect(text.stdout).toMatch(/^ {2}protocol 2 accepted \(blindspot speaks 3, 2, 1\)$/m);
+    expect(text.stdout).toMatch(/note: archive names none/);
+    // protocol 1 has no declarations to check
+    const old = await checkConformance(['node', PROTOCOL_TOY, '--worlds', 'same'], {});
+    expect(old.protocol).toBe(1);
+    expect(old.checks.filter((k) => (DECLARED as string[]).includes(k.name))).toEqual([]);
+    // a protocol-2 target that declares nothing passes each as not declared
+    const none = byName(await checkConformance(['node', PROTOCOL_TOY, '--protocol', '2'], {}));
+    for (const name of DECLARED) expect(none[name]).toMatchObject({ ok: true, summary: 'not declared' });
+  });
+
+  it('fails a target whose two tasks claim one world but start differently', async () => {
+    const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'differ']);
+    expect(c.code).toBe(1);
+    const r = JSON.parse(c.stdout);
+    expect(r.ok).toBe(false);
+    const checks = byName(r);
+    expect(checks[DECLARATION_CHECKS.world]).toMatchObject({ ok: false, summary: '1 of 1 tasks fail' });
+    expect(checks[DECLARATION_CHECKS.world].failures).toEqual([
+      expect.stringMatching(/^notes\/1 claims world w with notes\/0, but notes\/0's reference delivered in notes\/1's world reads back otherwise: notes: /),
+    ]);
+    expect(r.checks.filter((k: { ok: boolean }) => !k.ok).map((k: { name: string }) => k.name)).toEqual([DECLARATION_CHECKS.world]);
+  });
+
+  it('fails a target that starts an episode in the trajectory task\'s world whatever Trajectory.world names', async () => {
+    const checks = byName(await checkConformance(['node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'ignore'], {}));
+    expect(checks[DECLARATION_CHECKS.world].ok).toBe(true);
+    const named = checks[DECLARATION_CHECKS.trajectoryWorld];
+    expect(named.ok).toBe(false);
+    expect(named.failures).toContainEqual(expect.stringMatching(/^notes\/0's reference, delivered as notes\/2 with world notes\/0, reads back otherwise/));
+  });
+
+  it('fails an answer call no reference makes and table declarations that name no table read back', async () => {
+    const checks = byName(await checkConformance(['node', PROTOCOL_TOY, '--protocol', '2', '--semantics', 'bad'], {}));
+    expect(checks[DECLARATION_CHECKS.answer]).toMatchObject({ ok: false, failures: ['none of the 2 references makes the answer call finish'] });
+    expect(checks[DECLARATION_CHECKS.tables]).toMatchObject({ ok: false, failures: ['no declaration names a table the readbacks name (notes)'] });
+  });
+
+  it('checks the declarations of a target that runs in process', async () => {
+    const worlds = JSON.parse((await cli(['target', 'check', '--json', '--target', 'test/fixtures/world-toy.ts'])).stdout);
+    expect(worlds.protocol).toBeUndefined();
+    const w = byName(worlds);
+    expect(w[DECLARATION_CHECKS.world]).toMatchObject({ ok: true, summary: '1/1 tasks' });
+    expect(w[DECLARATION_CHECKS.trajectoryWorld]).toMatchObject({ ok: true, summary: '3/3 deliveries' });
+    const answers = await cli(['target', 'check', '--target', 'test/fixtures/answer-toy.ts']);
+    expect(answers.code, answers.stdout).toBe(0);
+    expect(answers.stdout).toMatch(/ok {3}semantics.answer: references carry the answer where it is declared: 2 of 2 references answer through done.answer/);
+    expect(answers.stdout).toMatch(/ok {3}TaskInfo.world: tasks that claim one world start from the same state: not declared/);
   });
 
   it('reports a target that never shakes hands', async () => {

@@ -1,11 +1,9 @@
 // One child process speaking the target protocol: JSON lines on stdin/stdout,
 // responses matched to requests by id. The client never retries; it reports the
 // child's death to every pending request and lets its owner decide to restart.
-import { execa, type ResultPromise } from 'execa';
-import { createInterface } from 'node:readline';
 import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
 import { zodProblem } from '../../util/errors.ts';
-import { settlesWithin } from '../../util/wait.ts';
+import { spawnLineChild, type LineChild } from '../../util/line-process.ts';
 
 export interface ClientOptions {
   cwd?: string;
@@ -23,34 +21,23 @@ interface Pending {
 const STDERR_TAIL = 20;
 
 export class ProtocolClient {
-  private child: ResultPromise;
+  private child: LineChild;
   private pending = new Map<number, Pending>();
   private nextId = 1;
   private deathReason?: string;
-  private stderrTail: string[] = [];
   /** answers to lines sent raw (conformance probes), by id, and to unparseable lines (id null) */
   private raw: { id: unknown; message: unknown }[] = [];
   private rawWaiters: (() => void)[] = [];
 
   constructor(readonly command: string[], private opts: ClientOptions = {}) {
-    const [file, ...args] = command;
-    this.child = execa(file, args, {
+    this.child = spawnLineChild(command, {
       cwd: opts.cwd,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
+      stderrLines: STDERR_TAIL,
       // The bridge exits on stdin EOF; this only bounds a stuck shutdown.
-      forceKillAfterDelay: 2000,
+      forceKillAfterMs: 2000,
+      onLine: (line) => this.onLine(line),
+      onExit: (how) => this.die(how),
     });
-    createInterface({ input: this.child.stdout! }).on('line', (line) => this.onLine(line));
-    createInterface({ input: this.child.stderr! }).on('line', (line) => {
-      this.stderrTail.push(line);
-      if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
-    });
-    this.child.stdin!.on('error', () => undefined);
-    void this.child.then((r) => this.die(`exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
   }
 
   get alive(): boolean {
@@ -65,7 +52,7 @@ export class ProtocolClient {
 
   /** the last lines the child wrote to stderr, for error messages */
   stderr(): string {
-    return this.stderrTail.join('\n');
+    return this.child.stderr().join('\n');
   }
 
   request<M extends Method>(method: M, params: Record<string, unknown> = {}, timeoutMs = this.opts.timeoutMs ?? 30_000): Promise<Result<M>> {
@@ -111,19 +98,19 @@ export class ProtocolClient {
   async close(): Promise<void> {
     if (this.alive) {
       await this.request('shutdown', {}, 2000).catch(() => undefined);
-      this.child.stdin?.end();
+      this.child.endInput();
     }
-    if (!(await settlesWithin(this.child, 3000))) this.kill('did not exit after shutdown');
-    await this.child.catch(() => undefined);
+    if (!(await this.child.exitsWithin(3000))) this.kill('did not exit after shutdown');
+    await this.child.gone();
   }
 
   kill(reason: string): void {
     this.die(`killed: ${reason}`);
-    this.child.kill('SIGKILL');
+    this.child.kill();
   }
 
   private write(line: string): void {
-    this.child.stdin!.write(line + '\n');
+    this.child.write(line);
   }
 
   private onLine(line: string): void {

@@ -1,9 +1,12 @@
 // Conformance of a protocol target: what the engine relies on, checked before an
 // audit trusts it. Each check names what failed and for which task, so a target
 // author can fix the bridge rather than read a ledger full of errors.
-import type { Effect, OpenOptions, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
+import type { Delivery, Effect, Episode, OpenOptions, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
 import { describeDifference, diffEffects } from '../../readback/compare.ts';
+import { namesTable } from '../../readback/semantics.ts';
+import { groupBy } from '../../util/group.ts';
 import { ProtocolClient } from './client.ts';
+import { SUPPORTED_VERSIONS } from './messages.ts';
 import { startClient, type ProtocolTargetOptions } from './target.ts';
 
 export interface CheckResult {
@@ -11,11 +14,15 @@ export interface CheckResult {
   ok: boolean;
   summary: string;
   failures: string[];
+  /** what a reader should know that is no failure (a declaration these tasks never exercise) */
+  notes?: string[];
 }
 
 export interface ConformanceReport {
   ok: boolean;
   command: string[];
+  /** the protocol version the target accepted in the handshake; absent for a target that runs in process */
+  protocol?: number;
   target?: TargetInfo;
   tasks: number;
   checks: CheckResult[];
@@ -73,40 +80,63 @@ async function malformed(client: ProtocolClient, someTask: string): Promise<Chec
   return result('malformed requests get structured errors', all.length, failures, 'requests');
 }
 
-export interface Control {
+interface Control {
   task: string;
   delivery: { completed: boolean; error?: string };
   effects: Effect[];
   verdicts: Verdict[];
 }
 
+/** What the shared checks need of a target, whether it speaks the protocol or runs in process. */
+export interface Subject {
+  tasks(): Promise<TaskInfo[]>;
+  reference(task: string): Promise<Trajectory>;
+  episode(): Promise<Pick<Episode, 'deliver' | 'readback' | 'check' | 'close'>>;
+  alive(): boolean;
+}
+
 /** The reference of `task` on two fresh episodes; its own checker asked twice on the first and once on the second. */
-async function control(client: ProtocolClient, trajectory: Trajectory): Promise<Control> {
+async function control(subject: Subject, trajectory: Trajectory): Promise<Control> {
   const out: Control = { task: trajectory.task, delivery: { completed: true }, effects: [], verdicts: [] };
   for (const asks of [2, 1]) {
-    const { episode } = await client.request('open');
+    const episode = await subject.episode();
     try {
-      const d = await client.request('deliver', { episode, trajectory });
+      const d = await episode.deliver(trajectory);
       if (!d.completed) out.delivery = d;
-      out.effects.push((await client.request('readback', { episode })).effect as Effect);
-      for (let k = 0; k < asks; k++) out.verdicts.push(await client.request('check', { episode, task: trajectory.task }));
+      out.effects.push(await episode.readback());
+      for (let k = 0; k < asks; k++) out.verdicts.push(await episode.check(trajectory.task));
     } finally {
-      await client.request('close', { episode }).catch(() => undefined);
+      await episode.close().catch(() => undefined);
     }
   }
   return out;
 }
 
-/** What the shared checks need of a target, whether it speaks the protocol or runs in process. */
-export interface Subject {
-  tasks(): Promise<TaskInfo[]>;
-  reference(task: string): Promise<Trajectory>;
-  control(trajectory: Trajectory): Promise<Control>;
-  alive(): boolean;
+/** One trajectory on a fresh episode, read back and never checked. */
+async function deliverOnce(subject: Subject, trajectory: Trajectory): Promise<{ delivery: Delivery; effect: Effect }> {
+  const episode = await subject.episode();
+  try {
+    return { delivery: await episode.deliver(trajectory), effect: await episode.readback() };
+  } finally {
+    await episode.close().catch(() => undefined);
+  }
+}
+
+/** An episode of a protocol target as the checks use it: a protocol error throws, as a delivery that failed does not. */
+function protocolEpisode(client: ProtocolClient): Subject['episode'] {
+  return async () => {
+    const { episode } = await client.request('open');
+    return {
+      deliver: (trajectory) => client.request('deliver', { episode, trajectory }),
+      readback: async () => (await client.request('readback', { episode })).effect as Effect,
+      check: (task) => client.request('check', { episode, task }),
+      close: async () => void (await client.request('close', { episode })),
+    };
+  };
 }
 
 /** Task listing, then each selected task's reference delivered twice: passes its checker, reads back the same, judged the same. */
-export async function checkSubject(subject: Subject, report: ConformanceReport, open: OpenOptions, only?: string[]): Promise<{ selected: TaskInfo[]; tasks: TaskInfo[]; controls: Control[] }> {
+export async function checkSubject(subject: Subject, report: ConformanceReport, open: OpenOptions, only?: string[]): Promise<{ selected: TaskInfo[]; tasks: TaskInfo[]; controls: Control[]; references: Trajectory[] }> {
   let tasks: TaskInfo[] = [];
   try {
     tasks = await subject.tasks();
@@ -122,11 +152,13 @@ export async function checkSubject(subject: Subject, report: ConformanceReport, 
 
   const refFailures: string[] = [];
   const controls: Control[] = [];
+  const references: Trajectory[] = [];
   for (const t of selected) {
     try {
       const trajectory = await subject.reference(t.id);
       if (trajectory.task !== t.id) refFailures.push(`${t.id}: reference names task ${trajectory.task}`);
-      controls.push(await subject.control(trajectory));
+      references.push(trajectory);
+      controls.push(await control(subject, trajectory));
     } catch (e) {
       refFailures.push(`${t.id}: ${message(e)}`);
       if (!subject.alive()) break;
@@ -166,7 +198,139 @@ export async function checkSubject(subject: Subject, report: ConformanceReport, 
       }),
     ),
   );
-  return { selected, tasks, controls };
+  return { selected, tasks, controls, references };
+}
+
+const notDeclared = (name: string): CheckResult => ({ name, ok: true, summary: 'not declared', failures: [] });
+
+export const DECLARATION_CHECKS = {
+  world: 'TaskInfo.world: tasks that claim one world start from the same state',
+  trajectoryWorld: 'Trajectory.world: an episode starts in the named world',
+  answer: 'semantics.answer: references carry the answer where it is declared',
+  tables: 'semantics.tables: declarations name tables a readback names',
+} as const;
+
+interface Checked {
+  task: TaskInfo;
+  reference: Trajectory;
+  control: Control;
+}
+
+const byWorld = (checked: Checked[]) => groupBy(checked.filter((c) => c.task.world !== undefined), (c) => c.task.world!);
+
+/** `what` read back `got` where `want` was read back (or delivered incompletely): why, or nothing. */
+function sameAs(what: string, got: { delivery: Delivery; effect: Effect }, want: Control): string | undefined {
+  if (got.delivery.completed !== want.delivery.completed) return `${what} ${got.delivery.completed ? 'completed' : `did not complete (${got.delivery.error ?? 'incomplete'})`}, its reference delivered alone ${want.delivery.completed ? 'completed' : 'did not'}`;
+  const d = diffEffects(want.effects[0], got.effect);
+  return d.length ? `${what} reads back otherwise: ${d.map(describeDifference).join('; ')}` : undefined;
+}
+
+/**
+ * Tasks claiming one world: an empty trajectory reads back alike in each, and the
+ * first task's reference, delivered in each other's world, reads back as it does
+ * in its own. A readback is a difference from the start, so an empty delivery
+ * reads back alike in any world; the reference is what shows a different start.
+ */
+async function sameWorld(subject: Subject, checked: Checked[]): Promise<CheckResult> {
+  const failures: string[] = [];
+  const groups = byWorld(checked);
+  let compared = 0;
+  for (const [world, [first, ...others]] of groups) {
+    if (!others.length) continue;
+    const empty = (c: Checked) => deliverOnce(subject, { task: c.task.id, steps: [] });
+    const emptyFirst = await empty(first);
+    for (const o of others) {
+      compared++;
+      const emptyOther = await empty(o);
+      const d = diffEffects(emptyFirst.effect, emptyOther.effect);
+      if (d.length) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but an empty trajectory reads back otherwise: ${d.map(describeDifference).join('; ')}`);
+      const why = sameAs(`${first.task.id}'s reference delivered in ${o.task.id}'s world`, await deliverOnce(subject, { ...first.reference, world: o.task.id }), first.control);
+      if (why) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but ${why}`);
+      if (!subject.alive()) break;
+    }
+  }
+  if (!compared) return { name: DECLARATION_CHECKS.world, ok: true, summary: 'no two checked tasks claim one world', failures };
+  return result(DECLARATION_CHECKS.world, compared, failures);
+}
+
+/** How many other worlds each task's reference is started from: all of them, where a target has a world per task, would cost n² deliveries. */
+const OTHER_WORLDS = 3;
+
+/**
+ * Each task's reference, started through a task of each of the next few other
+ * worlds and naming its own, reads back as delivered alone.
+ */
+async function namedWorld(subject: Subject, checked: Checked[]): Promise<CheckResult> {
+  const failures: string[] = [];
+  const carriers = [...byWorld(checked).values()].map((g) => g[0]);
+  let delivered = 0;
+  for (const c of checked.filter((x) => x.task.world !== undefined)) {
+    const own = carriers.findIndex((x) => x.task.world === c.task.world);
+    const next = Array.from({ length: Math.min(OTHER_WORLDS, carriers.length - 1) }, (_, k) => carriers[(own + k + 1) % carriers.length]);
+    for (const carrier of next) {
+      delivered++;
+      const why = sameAs(`${c.task.id}'s reference, delivered as ${carrier.task.id} with world ${c.task.id},`, await deliverOnce(subject, { task: carrier.task.id, world: c.task.id, steps: c.reference.steps }), c.control);
+      if (why) failures.push(why);
+      if (!subject.alive()) return result(DECLARATION_CHECKS.trajectoryWorld, delivered, failures, 'deliveries');
+    }
+  }
+  if (!delivered) return { name: DECLARATION_CHECKS.trajectoryWorld, ok: true, summary: 'the checked tasks share one world: none other to start from', failures };
+  return result(DECLARATION_CHECKS.trajectoryWorld, delivered, failures, 'deliveries');
+}
+
+/** The declared answer is read from the last claim step of that call: references make it a claim, with the argument. */
+function answerCarried(spec: { call: string; arg: string }, checked: Checked[]): CheckResult {
+  const failures: string[] = [];
+  let answering = 0;
+  for (const { reference } of checked) {
+    const calls = reference.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.call === spec.call);
+    for (const { s, i } of calls.filter(({ s }) => s.kind !== 'claim')) failures.push(`${reference.task}: step ${i} calls ${spec.call} as a ${s.kind}; the answer is read from claim steps only`);
+    const claims = calls.filter(({ s }) => s.kind === 'claim');
+    if (claims.some(({ s }) => !(spec.arg in s.args))) failures.push(`${reference.task}: ${spec.call} carries no argument ${spec.arg}`);
+    if (claims.length) answering++;
+  }
+  if (checked.length && !answering) failures.push(`none of the ${checked.length} references makes the answer call ${spec.call}`);
+  return { name: DECLARATION_CHECKS.answer, ok: !failures.length, summary: `${answering} of ${checked.length} references answer through ${spec.call}.${spec.arg}`, failures };
+}
+
+/**
+ * Table declarations against the tables every readback of the check named. A
+ * declaration these tasks never touch is a note (a target declares all its
+ * suites at once), but one that matches no table at all names none the target has.
+ */
+function tablesNamed(declared: NonNullable<NonNullable<TargetInfo['semantics']>['tables']>, effects: Effect[]): CheckResult {
+  const seen = [...new Set(effects.flatMap((e) => Object.keys(e)))].sort();
+  const unmatched = declared.filter((rule) => !seen.some((t) => namesTable(rule, t)));
+  const matched = declared.length - unmatched.length;
+  const failures = seen.length && !matched ? [`no declaration names a table the readbacks name (${seen.join(', ')})`] : [];
+  return {
+    name: DECLARATION_CHECKS.tables,
+    ok: !failures.length,
+    summary: `${matched} of ${declared.length} declarations name a read-back table`,
+    failures,
+    notes: unmatched.map((rule) => `${rule.table} names none of the tables these tasks read back`),
+  };
+}
+
+/** What the declarations of protocol 2 (world, semantics) promise, checked on the selected tasks. */
+export async function checkDeclarations(subject: Subject, info: TargetInfo, found: Awaited<ReturnType<typeof checkSubject>>): Promise<CheckResult[]> {
+  const references = new Map(found.references.map((r) => [r.task, r]));
+  const controls = new Map(found.controls.map((c) => [c.task, c]));
+  const checked = found.selected.filter((t) => references.has(t.id) && controls.has(t.id)).map((t) => ({ task: t, reference: references.get(t.id)!, control: controls.get(t.id)! }));
+  const worlds = checked.some((c) => c.task.world !== undefined);
+  // a target that dies or errs in one world check still gets the other, and the semantics ones
+  const guarded = async (name: string, check: () => Promise<CheckResult>): Promise<CheckResult> => {
+    if (!worlds) return notDeclared(name);
+    if (!subject.alive()) return { name, ok: false, summary: 'not checked', failures: ['the target process died before this check'] };
+    return check().catch((e) => ({ name, ok: false, summary: 'not checked to the end', failures: [message(e)] }));
+  };
+  const { answer, tables } = info.semantics ?? {};
+  return [
+    await guarded(DECLARATION_CHECKS.world, () => sameWorld(subject, checked)),
+    await guarded(DECLARATION_CHECKS.trajectoryWorld, () => namedWorld(subject, checked)),
+    answer ? answerCarried(answer, checked) : notDeclared(DECLARATION_CHECKS.answer),
+    tables?.length ? tablesNamed(tables, found.controls.flatMap((c) => c.effects)) : notDeclared(DECLARATION_CHECKS.tables),
+  ];
 }
 
 /** One reference delivered call by call through `call` (claims through `deliver`): why it did not pass its own checker, or nothing. */
@@ -226,7 +390,8 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     const started = await startClient(command, open, opts);
     client = started.client;
     report.target = started.info;
-    report.checks.push({ name: 'handshake', ok: true, summary: `${started.info.name} ${started.info.version}, checker hash ${started.info.checkerHash.slice(0, 12)}`, failures: [] });
+    report.protocol = started.protocol;
+    report.checks.push({ name: 'handshake', ok: true, summary: `${started.info.name} ${started.info.version}, protocol ${started.protocol}, checker hash ${started.info.checkerHash.slice(0, 12)}`, failures: [] });
   } catch (e) {
     report.checks.push({ name: 'handshake', ok: false, summary: 'no valid handshake', failures: [message(e)] });
     return report;
@@ -235,10 +400,13 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     const subject: Subject = {
       tasks: async () => (await client.request('tasks')).tasks as TaskInfo[],
       reference: async (task) => (await client.request('reference', { task })).trajectory as Trajectory,
-      control: (t) => control(client, t),
+      episode: protocolEpisode(client),
       alive: () => client.alive,
     };
-    const { selected, tasks } = await checkSubject(subject, report, open, opts.tasks);
+    const found = await checkSubject(subject, report, open, opts.tasks);
+    const { selected, tasks } = found;
+    // protocol 1 declares neither worlds nor semantics: there is nothing of theirs to hold it to
+    if (report.protocol! >= 2) report.checks.push(...(await checkDeclarations(subject, report.target!, found)));
     if (client.alive) report.checks.push(...(await interactive(client, report.target!, selected)));
     if (client.alive) report.checks.push(await malformed(client, selected[0]?.id ?? tasks[0]?.id ?? 'task'));
     else report.checks.push({ name: 'malformed requests get structured errors', ok: false, summary: 'not probed', failures: ['the target process died before the probes'] });
@@ -251,12 +419,13 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
 
 export function formatConformance(r: ConformanceReport): string[] {
   const lines = [`target check: ${r.command.join(' ')}`];
+  if (r.protocol !== undefined) lines.push(`  protocol ${r.protocol} accepted (blindspot speaks ${[...SUPPORTED_VERSIONS].reverse().join(', ')})`);
   if (r.target) lines.push(`  target ${r.target.name} ${r.target.version}, ${r.tasks} tasks checked`);
-  for (const c of r.checks) {
-    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.summary}`);
-    for (const f of c.failures.slice(0, 10)) lines.push(`         - ${f.split('\n').join('\n           ')}`);
-    if (c.failures.length > 10) lines.push(`         ... and ${c.failures.length - 10} more (--json lists all)`);
-  }
+  const listed = (what: string[], bullet: string) => [
+    ...what.slice(0, 10).map((f) => `         ${bullet} ${f.split('\n').join('\n           ')}`),
+    ...(what.length > 10 ? [`         ... and ${what.length - 10} more (--json lists all)`] : []),
+  ];
+  for (const c of r.checks) lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.summary}`, ...listed(c.failures, '-'), ...listed(c.notes ?? [], 'note:'));
   const failed = r.checks.filter((c) => !c.ok).length;
   lines.push(r.ok ? 'conforms: every check passed' : `does not conform: ${failed} of ${r.checks.length} checks failed`);
   return lines;

@@ -20,7 +20,7 @@ export type Method = (typeof METHODS)[number];
 const JsonSchema: z.ZodType<unknown> = z.unknown();
 const Values = z.record(z.string(), JsonSchema);
 
-export const TaskInfoSchema = z.object({
+const TaskInfoSchema = z.object({
   id: z.string().min(1),
   generator: z.string().min(1),
   variant: z.number().int(),
@@ -41,10 +41,10 @@ export const StepSchema = z.object({
   turn: z.number().int().min(0).optional(),
 });
 
-export const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema), world: z.string().optional() });
+const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema), world: z.string().optional() });
 
 const RowSchema = z.object({ key: z.string(), values: Values });
-export const EffectSchema = z.record(
+const EffectSchema = z.record(
   z.string(),
   z.object({
     added: z.array(RowSchema),
@@ -53,16 +53,16 @@ export const EffectSchema = z.record(
   }),
 );
 
-export const DeliverySchema = z.object({
+const DeliverySchema = z.object({
   completed: z.boolean(),
   stepsRun: z.number().int().min(0),
   error: z.string().optional(),
   rejected: z.array(z.object({ step: z.number().int().min(0), call: z.string(), error: z.string() })).optional(),
 });
 
-export const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });
+const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });
 
-export const TargetInfoSchema = z.object({
+const TargetInfoSchema = z.object({
   name: z.string().min(1),
   version: z.string().min(1),
   checkerHash: z.string().min(1),
@@ -79,14 +79,14 @@ const ToolContractSchema = z.object({
   parameters: z.object({ type: z.literal('object'), properties: Values, required: z.array(z.string()).optional() }).loose(),
 });
 
-export const AgentInputsSchema = z.object({
+const AgentInputsSchema = z.object({
   utterance: z.string(),
   procedure: z.array(z.string()),
   context: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
   tools: z.array(ToolContractSchema),
 });
 
-export const CallResultSchema = z.union([z.object({ ok: z.literal(true), result: JsonSchema }), z.object({ ok: z.literal(false), error: z.string() })]);
+const CallResultSchema = z.union([z.object({ ok: z.literal(true), result: JsonSchema }), z.object({ ok: z.literal(false), error: z.string() })]);
 
 export const RESULTS = {
   handshake: z.object({ protocol: z.number().int(), target: TargetInfoSchema }),
@@ -111,7 +111,6 @@ export const ResponseSchema = z.union([
     error: z.object({ code: z.string(), message: z.string() }),
   }),
 ]);
-export type Response = z.infer<typeof ResponseSchema>;
 
 /** A structured error the target answered with. */
 export class RemoteError extends Error {

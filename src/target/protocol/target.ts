@@ -28,7 +28,7 @@ export async function startClient(
   command: string[],
   open: OpenOptions,
   opts: ProtocolTargetOptions = {},
-): Promise<{ client: ProtocolClient; info: TargetInfo }> {
+): Promise<{ client: ProtocolClient; info: TargetInfo; protocol: number }> {
   const client = new ProtocolClient(command, opts);
   const handshake = (protocol: number) =>
     client.request(
@@ -59,7 +59,7 @@ export async function startClient(
     const info = hello.target;
     // the methods of protocol 3 exist only for a target that speaks it
     if (hello.protocol < 3) info.capabilities = info.capabilities.filter((c) => !PROTOCOL_3_CAPABILITIES.includes(c));
-    return { client, info };
+    return { client, info, protocol: hello.protocol };
   } catch (e) {
     client.kill('handshake failed');
     if (e instanceof InputError) throw e;
