@@ -9,6 +9,10 @@
 // (`isolate`): whatever its checker does to its process, the run goes on, the
 // cell in flight is recorded as an Error with the cause, and a new child takes
 // the remaining cells.
+//
+// Without a local target (a job kind's cells, kind.ts: the perturbation arm's
+// episodes, and a freeze's validations) nothing is scored in the main thread:
+// every scorer is a worker (and both hand each worker one cell at a time).
 import type { OpenOptions, Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
@@ -111,6 +115,14 @@ export class Pool {
   private fail(e: Error): void {
     this.failure = e;
     for (const w of this.waiters.splice(0)) w.reject(e);
+  }
+
+  /** A new time limit for the cells still to come; workers already started keep running. */
+  retime(limitMs: number): void {
+    this.opts = { ...this.opts, limitMs };
+    if (this.watchdog === undefined) return;
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, limitMs));
   }
 
   stop(): void {

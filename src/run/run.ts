@@ -239,14 +239,19 @@ async function scoreRun(
         pool = startPool(CALIBRATION.provisionalMs);
         pool.add(controls);
         await pool.idle();
-        pool.close();
-        pool = undefined;
+        // an episode's scorer keeps no limit of its own (the pool's watchdog limits its phases): its pool is
+        // retimed, not booted a second time (a bridge or a browser per worker)
+        if (!opts.kind) {
+          pool.close();
+          pool = undefined;
+        }
       }
       rest = toScore.filter((c) => !isControl(c));
       session.timeLimit = calibrate(cells.filter(isControl).map((c) => byId.get(c.id)).filter((e): e is LedgerEntry => e !== undefined));
     } else session.timeLimit = { ms: opts.limitMs, source: 'flag' };
     if (!stopRequested) {
-      pool = startPool(session.timeLimit.ms);
+      if (pool) pool.retime(session.timeLimit.ms);
+      else pool = startPool(session.timeLimit.ms);
       pool.add(rest);
       await pool.idle();
     }
