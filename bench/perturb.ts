@@ -38,7 +38,7 @@ export async function benchPerturb() {
   const s = scratch();
   try {
     const target = await openTarget('apps');
-    const frozen = await timed(() => freezePerturbations({ target, spec: 'apps', split: 'dev', seeds: [0], families: PERTURB_FAMILIES }));
+    const frozen = await timed(() => freezePerturbations({ target, spec: 'apps', root: `${s.dir}/set`, split: 'dev', seeds: [0], families: PERTURB_FAMILIES }));
     await target.close();
     const set = frozen.value;
     const n = set.instances.length;

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, mutantsLookupOption, triageOption, reporterOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, mutantsLookupOption, triageOption, reporterOption, wholeNumber, writableFolder } from './options.ts';
 import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
@@ -12,14 +12,17 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })
       .option('out', { type: 'string', demandOption: true, describe: 'the merged run folder (new or empty)' })
+      .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'perturbation runs: cluster-bootstrap resamples over tasks for the intervals (0: none)' })
       .example('$0 merge shard-1 shard-2 shard-3 --out reports/merged', 'merge three shards, e.g. CI artifacts downloaded from a matrix job'),
   handler: async (a) => {
     // The engine loads here, not at start-up (see main.ts).
     for (const run of a.runs) existingFolder('<runs>', run, 'a shard run folder');
     writableFolder('--out', a.out);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
-    const [{ mergeShards }, { writeReport }, inputs] = await Promise.all([import('../run/merge.ts'), import('../report/write.ts'), reportInputs(a)]);
+    const [{ mergeShards }, { writeReport }, inputs, { readRunFile }] = await Promise.all([import('../run/merge.ts'), import('../report/write.ts'), reportInputs(a), import('../run/runfile.ts')]);
     const merged = await mergeShards(a.runs, a.out, a.mutants);
+    // the shards of a perturbation run: their report is the perturbation arm's
+    if ((await readRunFile(a.out))?.agent) return mergedPerturbRun(a, merged, out);
     const written = await writeReport(a.out, { ...inputs, mutants: a.mutants });
     if (a.json) out.log(JSON.stringify({ merged, report: written.report }, null, 2));
     else {
@@ -29,3 +32,15 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     breakOnThresholds(written.report, out.err);
   },
 });
+
+async function mergedPerturbRun(a: Record<string, any>, merged: { shards: { shard: string; cells: number }[] }, out: Out): Promise<void> {
+  const [{ readEpisodes }, { analysePerturbRun }, render] = await Promise.all([import('../perturb/run.ts'), import('../perturb/analysis.ts'), import('../perturb/render.ts')]);
+  const analysed = analysePerturbRun((await readEpisodes(a.out)).records, { bootstrap: a.bootstrap as number });
+  const files = render.writePerturbReport(a.out, analysed);
+  if (a.json) out.log(JSON.stringify({ merged, analysis: analysed }, null, 2));
+  else {
+    out.log(`Merged ${merged.shards.length} shards (${merged.shards.map((s) => `${s.shard}: ${s.cells} episodes`).join(', ')}) into ${a.out}.`);
+    out.log(render.formatPerturbSummary(analysed));
+    out.log(`written: ${files.join(', ')}`);
+  }
+}

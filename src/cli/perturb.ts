@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, list, once, oneOf, parseUnseal, targetOption, targetSpec, wholeNumber, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, list, once, oneOf, parseUnseal, shardOption, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
@@ -10,7 +10,7 @@ const FAMILY_HELP = 'U (utterance), P (procedure), C (context), T (tool contract
 const text = (flag: string) => (v: unknown) => String(once(flag, v));
 
 const runBuilder = (y: Argv) =>
-  jsonOption(targetOption(y))
+  shardOption(jsonOption(targetOption(y)))
     .option('agent', {
       requiresArg: true,
       coerce: oneOf('agent', BUILTINS),
@@ -24,7 +24,12 @@ const runBuilder = (y: Argv) =>
     .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids'), describe: 'only these task ids' })
     .option('families', { type: 'string', array: true, coerce: list('families', 'families'), describe: `perturbation families (default all 12: ${FAMILY_HELP})` })
     .option('seeds', { requiresArg: true, coerce: wholeNumber('seeds', 1), default: 1, describe: 'perturbations tried per family and task (seeds 0..N-1; equal edits are kept once)' })
-    .option('perturbations', { type: 'string', requiresArg: true, coerce: text('perturbations'), describe: 'use this frozen set (perturbations.json of another run) instead of freezing one: agents compared on the same instances' })
+    .option('perturbations', {
+      type: 'string',
+      requiresArg: true,
+      coerce: text('perturbations'),
+      describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances",
+    })
     .option('generator', {
       type: 'string',
       requiresArg: true,
@@ -35,10 +40,11 @@ const runBuilder = (y: Argv) =>
     .option('workers', workersOption(2, 'episodes run in parallel, each worker on its own target'))
     .option('max-steps', { requiresArg: true, coerce: wholeNumber('max-steps', 1), default: 50, describe: 'tool calls plus questions per episode before it is stopped' })
     .option('episode-time-limit', { requiresArg: true, coerce: wholeNumber('episode-time-limit', 1, 'a whole number of milliseconds'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
+    .option('time-limit', { ...timeLimitOption('time limit in ms of each grading phase of an episode (read back, check) and of each validation phase; past it the episode is a checker Error'), defaultDescription: 'calibrated: 10 x the slowest clean episode, at least 10000' })
     .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples over tasks for the intervals (0: none)' })
     .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (off with --json)' })
     .example('$0 perturb --target apps --agent replay', 'validate the 12 families on the dev tasks and run the replay baseline (0% degradation)')
-    .example('$0 perturb --target apps --agent literal --perturbations reports/perturb-apps-replay/perturbations.json', 'the literal baseline on the same instances')
+    .example('$0 perturb --target apps --agent literal --perturbations reports/perturb-apps-replay', 'the literal baseline on the same instances (the set of the replay run)')
     .example('$0 perturb --target apps --agent-name gpt -- node examples/agents/openai-chat.mjs', 'an OpenAI-compatible model ($OPENAI_BASE_URL, $OPENAI_API_KEY, $OPENAI_MODEL)')
     .example('$0 perturb compare reports/perturb-apps-replay reports/perturb-apps-literal', 'rank agents by robustness');
 
@@ -77,7 +83,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
   writableFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
-  const [{ existsSync }, { join, resolve }, registry, { BUILTIN_AGENTS }, { processAgent }, { freezePerturbations }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render] = await Promise.all([
+  const [{ existsSync }, { join, resolve }, registry, { BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([
     import('node:fs'),
     import('node:path'),
     import('../target/registry.ts'),
@@ -88,6 +94,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
     import('../perturb/inputs.ts'),
     import('../perturb/analysis.ts'),
     import('../perturb/render.ts'),
+    import('../run/runfile.ts'),
+    import('../run/locate.ts'),
   ]);
   const agent = a.agent ? BUILTIN_AGENTS[a.agent as string]() : processAgent(command, a['agent-name']);
   const spec = targetSpec({ ...a, '--': [] });
@@ -99,11 +107,17 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const split = a.split ?? unseal?.split ?? 'dev';
   const dir = resolve(a.out ?? join('reports', `perturb-${registry.parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
-  const setFile = a.perturbations ?? (existsSync(join(dir, run.SET_FILE)) ? join(dir, run.SET_FILE) : undefined);
+  // a set named by a run folder is that run's increment; a resumed folder keeps its own
+  const setOf = async (folder: string) => {
+    const owner = await readRunFile(folder);
+    return owner ? locateIncrement(folder, owner) : existsSync(join(folder, 'increment.json')) ? folder : undefined;
+  };
+  const setDir = a.perturbations ? await setOf(String(a.perturbations)) : await setOf(dir);
+  if (a.perturbations && !setDir) throw new InputError(`--perturbations: ${a.perturbations} is neither a perturbation run folder nor a frozen set (no run.json, no increment.json)`);
   let set: import('../perturb/freeze.ts').PerturbSet;
-  if (setFile) {
-    set = run.readSet(setFile);
-    if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setFile}: ${set.instances.length} instances`);
+  if (setDir) {
+    set = await readSet(setDir);
+    if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setDir}: ${set.instances.length} instances`);
   } else {
     const target = await registry.openTarget(spec, open);
     const generator = a.generator ? (await import('../perturb/generator.ts')).startGenerator(String(a.generator).split(/\s+/).filter(Boolean)) : undefined;
@@ -111,8 +125,10 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
       set = await freezePerturbations({
         target,
         spec,
+        root: join(dir, 'perturbations'),
         open,
         workers: a.workers as number,
+        ...(a['time-limit'] ? { deadlineMs: a['time-limit'] as number } : {}),
         split,
         seeds: Array.from({ length: a.seeds as number }, (_, k) => k),
         families: families as typeof PERTURB_FAMILIES,
@@ -127,16 +143,19 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
       await target.close();
     }
     const perFamily = families.map((f) => `${f} ${set.instances.filter((i) => i.family === f).length}`).join(', ');
-    if (!a.json) out.err(`validated ${set.instances.length - set.tasks.length} perturbations over ${set.tasks.length} tasks (${perFamily}); ${set.rejected.length} candidates rejected, with reasons, in perturbations.json`);
+    if (!a.json) out.err(`validated ${set.instances.length - set.tasks.length} perturbations over ${set.tasks.length} tasks (${perFamily}); ${set.rejected.length} candidates rejected, with reasons, in ${set.dir}`);
   }
-  const result = await run.runPerturbations({
+  // a merged run (blindspot merge of its shards) is reported, not scored any further
+  const merged = (await readRunFile(dir))?.merged;
+  const result = merged ? { ...(await run.readEpisodes(dir)), ran: 0, resumed: 0 } : await run.runPerturbations({
     out: dir,
     set,
     agent,
     workers: a.workers as number,
     limits: { steps: a['max-steps'] as number, timeMs: a['episode-time-limit'] as number },
     progress: Boolean(a.progress) && !a.json,
-    open,
+    ...(a['time-limit'] ? { limitMs: a['time-limit'] as number } : {}),
+    ...(a.shard ? { shard: a.shard } : {}),
   });
   const analysed = analysePerturbRun(result.records, { bootstrap: a.bootstrap as number });
   const files = render.writePerturbReport(dir, analysed);
@@ -155,7 +174,7 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
     import('../perturb/compare.ts'),
     import('../perturb/render.ts'),
   ]);
-  const runs = (a.runs as string[]).map((dir) => ({ dir, ...readEpisodes(dir) }));
+  const runs = await Promise.all((a.runs as string[]).map(async (dir) => ({ dir, ...(await readEpisodes(dir)) })));
   const sets = new Set(runs.map((r) => r.set.hash));
   if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);
   const unfinished = runs.filter((r) => r.records.length < r.set.instances.length);

@@ -4,8 +4,9 @@
 // this shape by the compiler.
 import type { Step } from './target.ts';
 import type { Json } from './json.ts';
+import type { AgentInputs } from './inputs.ts';
 
-export const ARMS = ['control', 'fault', 'swap', 'floor', 'search', 'runs'] as const;
+export const ARMS = ['control', 'fault', 'swap', 'floor', 'search', 'runs', 'perturb'] as const;
 export type Arm = (typeof ARMS)[number];
 
 /** What a family built for a cell, or why it refused to build anything. */
@@ -40,7 +41,20 @@ export interface Cell {
   delivery?: { version?: string; recorded?: boolean };
   /** recorded-run cells: the run the steps were read from, and what the benchmark recorded for it */
   run?: RecordedRunMeta;
+  /** perturbation cells (src/perturb): the instance an agent works, as what it changes of its task's clean inputs */
+  episode?: PerturbedInstance;
   construction: CellConstruction;
+}
+
+/** A perturbation instance: a task's clean inputs (no changes) or one validated perturbation of them. */
+export interface PerturbedInstance {
+  seed?: number;
+  /** the inputs that differ from the task's clean ones (the increment's extras keep those once per task) */
+  changes: Partial<AgentInputs>;
+  /** perturbed tool name -> the backend call it stands for */
+  toolMap?: Record<string, string>;
+  /** what the agent must ask and what the simulated user answers */
+  recovery?: { ask: string; answer: string };
 }
 
 /** What a recorded-run cell keeps of its run (src/runs). */

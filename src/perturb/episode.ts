@@ -9,7 +9,8 @@ import { addUsage } from '../agent/protocol.ts';
 import type { AgentMessage, AgentSpec, HarnessReply } from '../agent/protocol.ts';
 import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
-import type { Instance, PerturbSet } from './freeze.ts';
+import type { Instance, PerturbExtras } from './freeze.ts';
+import { PHASE } from '../run/score.ts';
 import type { EpisodeRecord } from './record.ts';
 import type { Usage } from '../agent/protocol.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
@@ -32,7 +33,16 @@ function claimStep(reference: Step[], semantics: EffectSemantics | undefined, an
 }
 
 /** `clean`: the clean inputs of the instance's task, which the built-in agents read as what they learned on. */
-export async function runEpisode(target: Target, set: PerturbSet, instance: Instance, clean: AgentInputs, agent: AgentSpec, limits: EpisodeLimits, semantics: EffectSemantics | undefined): Promise<EpisodeRecord> {
+export async function runEpisode(
+  target: Target,
+  set: Pick<PerturbExtras, 'references'>,
+  instance: Instance,
+  clean: AgentInputs,
+  agent: AgentSpec,
+  limits: EpisodeLimits,
+  semantics: EffectSemantics | undefined,
+  onPhase: (phase: number) => void = () => {},
+): Promise<EpisodeRecord> {
   const started = Date.now();
   const ref = set.references[instance.task];
   const contract = new Set(instance.inputs.tools.map((t) => t.name));
@@ -43,6 +53,8 @@ export async function runEpisode(target: Target, set: PerturbSet, instance: Inst
   let answer: string | undefined;
   let agentError: string | undefined;
   const episode = await target.episode();
+  // the agent's conversation is the episode's delivery; the run core's watchdog limits each phase
+  onPhase(PHASE.deliver);
   try {
     const mapped = throughContract(ref.trajectory, instance);
     const session = agent.open({ reference: ref.trajectory, throughContract: 'missing' in mapped ? ref.trajectory : mapped, clean });
@@ -99,7 +111,9 @@ export async function runEpisode(target: Target, set: PerturbSet, instance: Inst
       await episode.deliver({ task: instance.task, steps: [claim] });
     }
     // read back before the checker runs, as every cell of the engine does: a checker that touches the environment cannot change the evidence
+    onPhase(PHASE.readback);
     const effect = await episode.readback();
+    onPhase(PHASE.check);
     const verdict = await episode.check(instance.task).catch((e) => ({ verdict: 'error' as VerdictValue, detail: errorText(e) }));
     const judged = judgeEffect(instance.family, effect, ref.effect, semantics, answerDifference(ref.trajectory.steps, steps, semantics));
     const differs = judged.status === 'confirmed';
@@ -123,5 +137,6 @@ export async function runEpisode(target: Target, set: PerturbSet, instance: Inst
     };
   } finally {
     await episode.close();
+    onPhase(PHASE.idle);
   }
 }

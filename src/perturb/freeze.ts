@@ -1,21 +1,25 @@
 // The validated set: every task's clean inputs and each perturbation that passed
 // validation, with the reference and its effect on a fresh environment (what an
-// agent's episode is compared with). Frozen like an increment: content-hashed,
-// and a run refuses to continue on a set that changed under it. Rejected
+// agent's episode is compared with). Frozen by the one freeze (an increment,
+// protocol/increment.ts): its instances are the manifest's cells, arm `perturb`,
+// and what they share per task (clean inputs, references, rejected candidates)
+// its extras; a run refuses an increment that changed under it. Rejected
 // candidates are kept with their reason, so a reader sees what was tried.
-import type { Effect, OpenOptions, Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
+import type { Effect, OpenOptions, Split, Target, Trajectory } from '../contract/target.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
 import { hashJson } from '../util/hash.ts';
 import { InputError } from '../util/errors.ts';
 import type { PerturbFamily } from './inputs.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
-import type { Validation } from './validate.ts';
-import { runSupervised } from './supervise.ts';
+import { checkStructure, replayedSteps, solvability, validationCell } from './validate.ts';
 import { ownsCode } from '../target/registry.ts';
 import type { InstanceFamily } from './record.ts';
 import type { Generator } from './generator.ts';
-
-export const PERTURB_SET_SCHEMA = 'blindspot.perturbations/1';
+import { freezeIncrement, loadIncrement, loadManifest } from '../protocol/increment.ts';
+import { Pool } from '../run/pool.ts';
+import { deliverFresh } from '../census/deliver.ts';
 
 export interface Instance {
   /** `<task>::clean` or `<task>::<family>#<seed>` */
@@ -29,23 +33,27 @@ export interface Instance {
   recovery?: { ask: string; answer: string };
 }
 
-export interface PerturbSet {
-  schema: typeof PERTURB_SET_SCHEMA;
-  target: string;
-  targetName: string;
-  targetVersion: string;
-  checkerHash: string;
-  corpusHash: string;
+/** What the instances of a task share, kept once in the increment's extras (`extras.perturb`). */
+export interface PerturbExtras {
   split: Split;
   seeds: number[];
   families: PerturbFamily[];
-  tasks: TaskInfo[];
-  instances: Instance[];
   rejected: { task: string; family: PerturbFamily; seed: number; reason: string }[];
   /** per task: the reference and what it changes on a fresh environment */
   references: Record<string, { trajectory: Trajectory; effect: Effect }>;
-  /** sha256 of everything above */
+  /** per task: what an agent is shown before any perturbation */
+  clean: Record<string, AgentInputs>;
+}
+
+/** A frozen set, as read from its increment. */
+export interface PerturbSet extends PerturbExtras {
+  /** the increment folder and its content hash */
+  dir: string;
   hash: string;
+  /** the target spec the set was frozen on */
+  target: string;
+  tasks: string[];
+  instances: Instance[];
 }
 
 export interface FreezeOptions {
@@ -53,7 +61,9 @@ export interface FreezeOptions {
   target: Target;
   /** the spec the set records, so a later run reopens the same target */
   spec: string;
-  /** what the validation threads open the target with (unseal, checker copies, target options) */
+  /** the folder the increment is frozen into (as `--mutants` for the fault arm) */
+  root: string;
+  /** what the validation scorers open the target with (unseal, checker copies), recorded in the increment */
   open?: OpenOptions;
   split: Split;
   seeds: number[];
@@ -63,7 +73,7 @@ export interface FreezeOptions {
   onTask?: (done: number, total: number) => void;
   /** free-form proposals (`--generator`), validated like the operators' */
   generator?: Generator;
-  /** validation threads (default 2) and how long one validation may take before its thread is stopped (default 60 s) */
+  /** validation scorers (default 2) and the time limit of each phase of a validation (default 60 s) */
   workers?: number;
   deadlineMs?: number;
 }
@@ -76,14 +86,9 @@ interface Candidate {
   perturbation: Perturbation;
 }
 
-export type ValidationJob = { kind: 'reference'; reference: Trajectory } | { kind: 'validate'; clean: AgentInputs; perturbation: Perturbation; reference: Trajectory };
-export type ValidationResult = { effect: Effect } | { error: string } | Validation;
-
 /**
- * Candidates come from the operators (and a generator) on this thread; every
- * delivery and every checker verdict (the references' effects, each
- * candidate's solvability) runs on supervised worker threads, so a checker
- * that hangs rejects its candidate, with the reason, instead of hanging the freeze.
+ * Candidates come from the operators (and a generator) on this thread, are
+ * checked for structure here, and replayed on the run core's pool (scoreOnPool).
  */
 export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet> {
   if (!o.target.inputs) throw new InputError(`--target: ${o.spec} does not describe what an agent is shown (no inputs()), so it cannot be perturbed`);
@@ -124,32 +129,19 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     o.onTask?.(n + 1, tasks.length);
   }
 
-  type Job = ValidationJob & { n: number };
-  const jobs: Job[] = [
-    ...tasks.map((t, n) => ({ kind: 'reference' as const, reference: refs.get(t.id)!, n: -1 - n })),
-    ...candidates.map((c, n) => ({ kind: 'validate' as const, clean: clean.get(c.task)!, perturbation: c.perturbation, reference: refs.get(c.task)!, n })),
-  ];
+    const after = await o.target.describe();
+  const structural = candidates.map((c) => checkStructure(clean.get(c.task)!, c.perturbation, info, after, refs.get(c.task)!));
+  // the references' effects are observed as the effect census observes them: delivered and read back here, no checker run
   const effects = new Map<string, Effect>();
-  const verdicts = new Map<number, Validation>();
   const problems: string[] = [];
-  await runSupervised<Job, ValidationResult>({
-    module: new URL('./validate-worker.ts', import.meta.url),
-    init: { spec: o.spec, open: o.open ?? {}, info },
-    jobs,
-    workers: o.workers ?? 2,
-    deadlineMs: o.deadlineMs ?? 60_000,
-    isolate: !ownsCode(o.spec),
-    onResult: (job, r) => {
-      if (job.kind === 'validate') verdicts.set(job.n, r as Validation);
-      else if ('effect' in r) effects.set(job.reference.task, r.effect);
-      else problems.push(`${job.reference.task}: ${'error' in r ? r.error : 'no effect'}`);
-    },
-    onLost: (job, why) => {
-      if (job.kind === 'validate') verdicts.set(job.n, { ok: false, reason: `validation ${why}` });
-      else problems.push(`${job.reference.task}: delivering the reference ${why}`);
-    },
-  });
+  for (const t of tasks) {
+    const d = await deliverFresh(o.target, t.id, refs.get(t.id)!.steps).catch((e: Error) => ({ completed: false, error: e.message, effect: undefined }));
+    if (d.completed && d.effect) effects.set(t.id, d.effect);
+    else problems.push(`${t.id}: ${d.error ?? 'incomplete'}`);
+  }
   if (problems.length) throw new InputError(`the references do not deliver on a fresh environment (${problems.join('; ')}); run \`blindspot target check\``);
+  const entries = await scoreOnPool(o, candidates.flatMap((c, n) => (structural[n].ok ? [validationCell(`candidate:${n}`, c.task, replayedSteps(refs.get(c.task)!, c.perturbation))] : [])));
+  const verdicts = structural.map((v, n) => (v.ok ? solvability(entries.get(`candidate:${n}`)!) : v));
 
   const instances: Instance[] = [];
   const references: PerturbSet['references'] = {};
@@ -158,67 +150,87 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     instances.push({ id: `${task.id}::clean`, task: task.id, family: 'clean', edit: 'none', inputs: clean.get(task.id)! });
     candidates.forEach((c, n) => {
       if (c.task !== task.id) return;
-      const v = verdicts.get(n)!;
+      const v = verdicts[n];
       const p = c.perturbation;
       if (!v.ok) rejected.push({ task: c.task, family: p.family, seed: c.seed, reason: `${c.source}${v.reason}` });
       else instances.push({ id: c.id, task: c.task, family: p.family, seed: c.seed, edit: p.edit, inputs: p.inputs, ...(p.toolMap ? { toolMap: p.toolMap } : {}), ...(p.recovery ? { recovery: p.recovery } : {}) });
     });
   }
-  const body = {
-    schema: PERTURB_SET_SCHEMA,
-    target: o.spec,
-    targetName: info.name,
-    targetVersion: info.version,
-    checkerHash: info.checkerHash,
-    corpusHash: info.corpusHash,
-    split: o.split,
-    seeds: o.seeds,
+  const extras: PerturbExtras = { split: o.split, seeds: o.seeds, families: o.families, rejected, references, clean: Object.fromEntries(clean) };
+  const generatorOf = new Map(tasks.map((t) => [t.id, t.generator]));
+  const frozen = await freezeIncrement({
+    root: o.root,
+    spec: o.spec,
+    target: info,
+    selection: { splits: [o.split], tasks: tasks.map((t) => t.id), ...(o.open?.unseal ? { unseal: o.open.unseal } : {}) },
+    arms: ['perturb'],
     families: o.families,
-    tasks,
-    instances,
-    rejected,
-    references,
-  } as const;
-  return { ...body, hash: hashJson(body) };
+    extras: { perturb: extras },
+    censuses: [],
+    cells: instances.map((i) => instanceCell(i, generatorOf.get(i.task)!, extras.clean[i.task])),
+    ...(o.open?.checkerDir ? { checkerDir: o.open.checkerDir } : {}),
+  });
+  return { ...extras, dir: frozen.dir, hash: frozen.increment.hash, target: o.spec, tasks: tasks.map((t) => t.id), instances };
 }
-
-/** A set read from disk: its hash must still cover its content. */
-export function verifyPerturbSet(set: PerturbSet, file: string): PerturbSet {
-  if (set?.schema !== PERTURB_SET_SCHEMA) throw new InputError(`${file}: field schema: expected ${PERTURB_SET_SCHEMA}, got ${JSON.stringify(set?.schema)}`);
-  const { hash, ...body } = set;
-  if (hashJson(body) !== hash) throw new InputError(`${file}: the content no longer matches its hash ${hash.slice(0, 12)} (edited after it was frozen); freeze a new set`);
-  return set;
-}
-
 
 /**
- * On disk and between threads a perturbed instance keeps only the inputs it
- * changes (a tool contract is most of an instance, and all but T instances
- * share their task's); the hash covers the whole inputs, so packing changes nothing it proves.
+ * Every checker verdict of a freeze (each candidate's solvability) is scored
+ * on the run core's pool, off this thread, so a checker that hangs or kills its
+ * scorer rejects its candidate, with the reason, instead of ending the freeze.
  */
-export type PackedInstance = Omit<Instance, 'inputs'> & ({ inputs: AgentInputs } | { changes: Partial<AgentInputs> });
-export type PackedSet = Omit<PerturbSet, 'instances'> & { instances: PackedInstance[]; packed: true };
-
-export function packSet(set: PerturbSet): PackedSet {
-  const clean = new Map(set.instances.filter((i) => i.family === 'clean').map((i) => [i.task, i.inputs]));
-  const instances = set.instances.map((i): PackedInstance => {
-    const base = clean.get(i.task);
-    if (i.family === 'clean' || !base) return i;
-    const { inputs, ...rest } = i;
-    const changes = Object.fromEntries(Object.entries(inputs).filter(([k, v]) => hashJson(v) !== hashJson(base[k as keyof AgentInputs])));
-    return { ...rest, changes };
-  });
-  return { ...set, instances, packed: true };
+async function scoreOnPool(o: FreezeOptions, cells: Cell[]): Promise<Map<string, LedgerEntry>> {
+  const entries = new Map<string, LedgerEntry>();
+  if (!cells.length) return entries;
+  const pool = new Pool({ workers: o.workers ?? 2, target: o.spec, open: o.open ?? {}, limitMs: o.deadlineMs ?? 60_000, isolate: !ownsCode(o.spec), oneAtATime: true }, (e) => entries.set(e.cell, e));
+  try {
+    pool.add(cells);
+    await pool.idle();
+  } finally {
+    pool.close();
+  }
+  return entries;
 }
 
-export function unpackSet(v: PerturbSet | PackedSet): PerturbSet {
-  if (!('packed' in v)) return v;
-  const { packed: _, ...set } = v;
-  const clean = new Map(set.instances.flatMap((i) => (i.family === 'clean' && 'inputs' in i ? [[i.task, i.inputs] as const] : [])));
-  const instances = set.instances.map((i): Instance => {
-    if ('inputs' in i) return i;
-    const { changes, ...rest } = i;
-    return { ...rest, inputs: { ...structuredClone(clean.get(i.task)!), ...changes } };
-  });
-  return { ...set, instances };
+/**
+ * An instance as a manifest's cell: only the inputs it changes of its task's
+ * clean ones (a tool contract is most of an instance, and all but T instances
+ * share their task's). The increment's hash covers both, so nothing it proves is lost.
+ */
+function instanceCell(i: Instance, generator: string, clean: AgentInputs): Cell {
+  const changes = Object.fromEntries(Object.entries(i.inputs).filter(([k, v]) => hashJson(v) !== hashJson(clean[k as keyof AgentInputs])));
+  return {
+    id: i.id,
+    arm: 'perturb',
+    family: i.family,
+    index: i.seed ?? 0,
+    checker: i.task,
+    trajectory: i.task,
+    generator,
+    episode: { ...(i.seed === undefined ? {} : { seed: i.seed }), changes, ...(i.toolMap ? { toolMap: i.toolMap } : {}), ...(i.recovery ? { recovery: i.recovery } : {}) },
+    construction: { ok: true, steps: [], edit: i.edit },
+  };
+}
+
+/** The instance a perturbation cell stands for, its inputs whole again. */
+export function instanceOf(cell: Cell, extras: Pick<PerturbExtras, 'clean'>): Instance {
+  const e = cell.episode!;
+  return {
+    id: cell.id,
+    task: cell.checker,
+    family: cell.family as InstanceFamily,
+    ...(e.seed === undefined ? {} : { seed: e.seed }),
+    edit: cell.construction.ok ? cell.construction.edit : 'none',
+    inputs: { ...structuredClone(extras.clean[cell.checker]), ...e.changes },
+    ...(e.toolMap ? { toolMap: e.toolMap } : {}),
+    ...(e.recovery ? { recovery: e.recovery } : {}),
+  };
+}
+
+/** The set frozen in an increment folder, verified by the increment's hashes. */
+export async function readSet(dir: string): Promise<PerturbSet> {
+  const inc = await loadIncrement(dir);
+  const extras = inc.extras.perturb as PerturbExtras | undefined;
+  if (!inc.arms.includes('perturb') || !extras) throw new InputError(`${dir}: increment ${inc.id} holds no perturbation set (freeze one with \`blindspot perturb\`)`);
+  const cells = await loadManifest(dir, inc);
+  return { ...extras, dir, hash: inc.hash, target: inc.target.spec, tasks: inc.selection.tasks, instances: cells.map((c) => instanceOf(c, extras)) };
 }

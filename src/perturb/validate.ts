@@ -9,12 +9,14 @@ import type { Step, Target, TargetInfo, Trajectory } from '../contract/target.ts
 import { changedTargets, splitFamily } from './inputs.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import type { Perturbation } from './operators.ts';
+import type { Cell } from '../contract/cell.ts';
+import type { LedgerEntry } from '../contract/ledger.ts';
+import { scoreCell } from '../run/score.ts';
 
 export type Validation = { ok: true } | { ok: false; reason: string };
 
 const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 
-/** The backend call a tool of the perturbed contract stands for. */
 /** What a contract is: the tools an agent sees, and the backend each renamed one stands for. */
 export type Contract = Pick<Perturbation, 'inputs' | 'toolMap'>;
 
@@ -52,22 +54,35 @@ export function checkStructure(clean: AgentInputs, p: Perturbation, before: Targ
 }
 
 /**
- * The full validation: structure, then solvability by replay. The replayed steps
- * use the perturbed names, and the harness maps them back to the backend, as it
- * would for an agent.
+ * A validation is scored as a cell of the run core (deliver, read back, check),
+ * on its pool during a freeze: an unreadable effect does not reject a candidate,
+ * a delivery that fails or a verdict other than Pass does.
  */
-export async function validatePerturbation(target: Target, clean: AgentInputs, p: Perturbation, reference: Trajectory, before: TargetInfo): Promise<Validation> {
+export function validationCell(id: string, task: string, steps: Step[]): Cell {
+  return { id, arm: 'perturb', family: 'validation', index: 0, checker: task, trajectory: task, generator: task, construction: { ok: true, steps, edit: 'none' } };
+}
+
+/**
+ * What solvability by replay delivers: the reference with each call named as the
+ * perturbed contract names it, mapped back to the backend by the harness, as it
+ * would be for an agent.
+ */
+export function replayedSteps(reference: Trajectory, p: Contract): Step[] {
+  const emitted = throughContract(reference, p) as Trajectory;
+  return emitted.steps.map((s) => (s.kind === 'claim' ? s : { ...s, call: backendOf(p, s.call) }));
+}
+
+/** A candidate's replay, scored: solvable only if it delivered and the pristine checker passed it. */
+export function solvability(entry: LedgerEntry): Validation {
+  const d = entry.delivery;
+  if (!d?.completed) return { ok: false, reason: `unsolvable: the reference through the perturbed contract did not deliver (${d?.error ?? 'step failed'})` };
+  const v = entry.verdict!;
+  return v.verdict === 'pass' ? { ok: true } : { ok: false, reason: `unsolvable: the reference through the perturbed contract is not accepted (${v.verdict}: ${v.detail.split('\n')[0]})` };
+}
+
+/** The full validation in this process: structure, then solvability by replay. */
+export async function validatePerturbation(target: Target, clean: AgentInputs, p: Perturbation, reference: Trajectory, before: TargetInfo, limitMs = 60_000): Promise<Validation> {
   const structure = checkStructure(clean, p, before, await target.describe(), reference);
   if (!structure.ok) return structure;
-  const emitted = throughContract(reference, p) as Trajectory;
-  const delivered: Trajectory = { ...emitted, steps: emitted.steps.map((s) => (s.kind === 'claim' ? s : { ...s, call: backendOf(p, s.call) })) };
-  const episode = await target.episode();
-  try {
-    const d = await episode.deliver(delivered);
-    if (!d.completed) return { ok: false, reason: `unsolvable: the reference through the perturbed contract did not deliver (${d.error ?? 'step failed'})` };
-    const v = await episode.check(reference.task);
-    return v.verdict === 'pass' ? { ok: true } : { ok: false, reason: `unsolvable: the reference through the perturbed contract is not accepted (${v.verdict}: ${v.detail.split('\n')[0]})` };
-  } finally {
-    await episode.close();
-  }
+  return solvability(await scoreCell(target, validationCell('candidate', reference.task, replayedSteps(reference, p)), limitMs));
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainSchema, json } from '../target/schema.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
+import type { AgentInputs } from '../contract/inputs.ts';
 
 export const StepSchema = z.object({
   call: z.string().min(1),
@@ -48,6 +49,15 @@ export const CellSchema = z.object({
       harnessError: z.string().optional(),
       /** the task is one the target lists (AgentDojo: a user task, not an injection task given as the user's request) */
       listed: z.boolean().optional(),
+    })
+    .optional(),
+  /** perturbation cells (src/perturb): the instance an agent works, as what it changes of its task's clean inputs */
+  episode: z
+    .object({
+      seed: z.number().int().nonnegative().optional(),
+      changes: z.custom<Partial<AgentInputs>>((v) => !!v && typeof v === 'object' && !Array.isArray(v), 'expected the changed inputs (an object)'),
+      toolMap: z.record(z.string(), z.string()).optional(),
+      recovery: z.object({ ask: z.string(), answer: z.string() }).optional(),
     })
     .optional(),
   construction: z.discriminatedUnion('ok', [

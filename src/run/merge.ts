@@ -12,7 +12,7 @@ import { makeDir } from '../util/made-dirs.ts';
 import { LedgerWriter, ledgerGenesis } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { locateIncrement } from './locate.ts';
-import { readRunFile, writeRunFile, type RunFile } from './runfile.ts';
+import { agentOf, readRunFile, writeRunFile, type RunFile } from './runfile.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
 import { formatShard, shardCells } from './shard.ts';
 import { lockRunFolder } from './lock.ts';
@@ -37,6 +37,9 @@ function setProblem(shards: Awaited<ReturnType<typeof readShard>>[]): string | u
   for (const s of shards) {
     if (s.run.increment.hash !== first.run.increment.hash) {
       return `${s.dir} is a shard of increment ${s.run.increment.id}, ${first.dir} of ${first.run.increment.id}: shards of different increments cannot be merged`;
+    }
+    if (s.run.agent?.name !== first.run.agent?.name) {
+      return `${s.dir} is a run of ${agentOf(s.run)}, ${first.dir} of ${agentOf(first.run)}: runs of different agents cannot be merged`;
     }
     if (s.run.shard.total !== first.run.shard.total) {
       return `${s.dir} is shard ${formatShard(s.run.shard)}, ${first.dir} shard ${formatShard(first.run.shard)}: the increment was split in different numbers of shards`;
@@ -103,6 +106,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
       sessions: shards.flatMap((s) => s.run.sessions).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
       ledger: { lines: entries.length, head: writer.lastHash },
       merged: parts,
+      ...(shards[0].run.agent ? { agent: shards[0].run.agent } : {}),
     });
   } finally {
     unlock();

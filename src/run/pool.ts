@@ -9,6 +9,10 @@
 // (`isolate`): whatever its checker does to its process, the run goes on, the
 // cell in flight is recorded as an Error with the cause, and a new child takes
 // the remaining cells.
+//
+// Without a local target (a job kind's cells, kind.ts: the perturbation arm's
+// episodes, and a freeze's validations) nothing is scored in the main thread:
+// every scorer is a worker (and both hand each worker one cell at a time).
 import type { OpenOptions, Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
@@ -16,6 +20,8 @@ import { InThreadScorer } from './in-thread.ts';
 import { lostCellEntry } from './lost.ts';
 import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
 import { targetLists } from '../target/registry.ts';
+import { PHASE } from './score.ts';
+import type { JobKind } from './kind.ts';
 
 interface Slot {
   scorer: Scorer;
@@ -36,12 +42,16 @@ export interface PoolOptions {
   target: string;
   open: OpenOptions;
   limitMs: number;
-  /** the main thread's open target, which scores cells while workers boot */
-  local: Target;
+  /** the main thread's open target, which scores cells while workers boot; without one every scorer is a worker */
+  local?: Target;
   /** remaining work (ms, estimated) above which workers are started; tests set 0 to force them */
   workerThresholdMs?: number;
   /** score only in child processes, never in this process (targets whose code blindspot does not own) */
   isolate?: boolean;
+  /** cells of another job kind than the engine's own (kind.ts) */
+  kind?: JobKind;
+  /** each worker holds one cell at a time: for cells that each take long (episodes), so that a hang holds up no other */
+  oneAtATime?: boolean;
 }
 /** About the CPU a worker needs to load a target, measured here for apps (0.6 s). */
 const WORKER_BOOT_MS = 600;
@@ -81,14 +91,14 @@ export class Pool {
     this.queue.push(...cells);
     if (!this.started) {
       this.started = true;
-      if (this.opts.isolate) this.startWorkers();
+      if (this.offMain) this.startWorkers();
       else {
-        this.local = new InThreadScorer(this.opts.local, this.opts.limitMs);
+        this.local = new InThreadScorer(this.opts.local!, this.opts.limitMs);
         if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
       }
     }
     // Scorers that died while the queue was empty are not replaced until there is work again.
-    if (this.workersDecided && this.opts.isolate) while (this.slots.length < this.extraWorkers()) this.spawn();
+    if (this.workersDecided && this.offMain) while (this.slots.length < this.extraWorkers()) this.spawn();
     for (const slot of this.slots) if (slot.ready) this.feed(slot);
     this.settle();
   }
@@ -107,15 +117,28 @@ export class Pool {
     for (const w of this.waiters.splice(0)) w.reject(e);
   }
 
+  /** A new time limit for the cells still to come; workers already started keep running. */
+  retime(limitMs: number): void {
+    this.opts = { ...this.opts, limitMs };
+    if (this.watchdog === undefined) return;
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, limitMs));
+  }
+
   stop(): void {
     this.stopping = true;
     this.queue = [];
     this.settle();
   }
 
-  /** The main thread counts as one scorer; isolated, every scorer is a child process. */
+  /** Isolated, every scorer is a child process; without a local target, a worker thread. */
+  private get offMain(): boolean {
+    return this.opts.isolate === true || !this.opts.local;
+  }
+
+  /** The main thread counts as one scorer, unless it scores nothing. */
   private extraWorkers(): number {
-    return this.opts.isolate ? Math.max(1, this.opts.workers) : Math.max(0, this.opts.workers - 1);
+    return this.offMain ? Math.max(1, this.opts.workers) : Math.max(0, this.opts.workers - 1);
   }
 
   private startWorkers(): void {
@@ -150,7 +173,8 @@ export class Pool {
   }
 
   private spawn(): void {
-    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, targetLists: targetLists() };
+    const { kind } = this.opts;
+    const init = { target: this.opts.target, open: this.opts.open, limitMs: this.opts.limitMs, targetLists: targetLists(), ...(kind ? { kind: { module: kind.module, init: kind.init } } : {}) };
     const slot = { outstanding: [], lastProgress: Date.now(), dead: false, ready: false, seenPhase: 0 } as unknown as Slot;
     const events = {
       message: (m: FromScorer) => {
@@ -174,9 +198,11 @@ export class Pool {
   }
 
   private feed(slot: Slot): void {
-    // Keep two batches in flight so a worker never waits on the main thread.
-    while (!this.stopping && slot.outstanding.length < BATCH * 2 && this.queue.length) {
-      const cells = this.queue.splice(0, BATCH);
+    // Keep two batches in flight so a worker never waits on the main thread (cheap cells).
+    const batch = this.opts.oneAtATime ? 1 : BATCH;
+    const ahead = this.opts.oneAtATime ? 1 : BATCH * 2;
+    while (!this.stopping && slot.outstanding.length < ahead && this.queue.length) {
+      const cells = this.queue.splice(0, batch);
       slot.outstanding.push(...cells);
       slot.lastProgress = Date.now();
       slot.scorer.post(cells);
@@ -197,7 +223,7 @@ export class Pool {
     const [culprit, ...rest] = slot.outstanding;
     // The cell in flight when a scorer dies is recorded as an Error, never retried:
     // a checker that kills its scorer would otherwise kill every replacement too.
-    if (culprit) this.onResult(lostCellEntry(culprit, `${why} while scoring this cell`, slot.scorer.phase()));
+    if (culprit) this.onResult((this.opts.kind?.lost ?? lostCellEntry)(culprit, `${why} while scoring this cell`, slot.scorer.phase()));
     if (!this.stopping) this.queue.unshift(...rest);
     if (!this.stopping && this.queue.length) this.spawn();
     this.settle();
@@ -212,8 +238,10 @@ export class Pool {
         slot.seenPhase = phase;
         slot.lastProgress = now;
       }
-      if (slot.outstanding.length && now - slot.lastProgress > this.opts.limitMs * 2) {
-        this.replace(slot, `cell exceeded the time limit (${this.opts.limitMs} ms); worker terminated`);
+      // an agent's conversation (the deliver phase of an episode) has its own, longer limit
+      const limit = phase === PHASE.deliver ? Math.max(this.opts.limitMs, this.opts.kind?.deliverMs ?? 0) : this.opts.limitMs;
+      if (slot.outstanding.length && now - slot.lastProgress > limit * 2) {
+        this.replace(slot, `cell exceeded the time limit (${limit} ms); worker terminated`);
       }
     }
   }

@@ -12,7 +12,7 @@ import { ledgerPath, readRunLedger } from './verify.ts';
 import { lockRunFolder } from './lock.ts';
 import { Pool } from './pool.ts';
 import { refusedEntry } from './score.ts';
-import { readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
+import { agentOf, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
@@ -20,6 +20,7 @@ import type { SearchSpec } from '../search/arm.ts';
 import type { OperatorSet } from '../search/plan.ts';
 import { formatShard, shardCells, type Shard } from './shard.ts';
 import { calibrate, CALIBRATION } from './time-limit.ts';
+import type { JobKind } from './kind.ts';
 
 export interface RunOptions {
   incrementDir: string;
@@ -42,6 +43,8 @@ export interface RunOptions {
   workerThresholdMs?: number;
   /** score only this shard's share of the manifest (run/shard.ts) */
   shard?: Shard;
+  /** cells scored by another job kind than the engine's own (kind.ts): the perturbation arm's episodes */
+  kind?: JobKind;
 }
 
 export interface RunResult {
@@ -72,7 +75,7 @@ function targetStateDir(runDir: string): string {
 }
 
 /** Opens a run folder, creating it for this increment or checking it belongs to it. */
-async function prepareRunFile(runDir: string, incDir: string, inc: Increment, shard: Shard | undefined): Promise<RunFile> {
+async function prepareRunFile(runDir: string, incDir: string, inc: Increment, shard: Shard | undefined, agent: RunFile['agent']): Promise<RunFile> {
   const existing = await readRunFile(runDir);
   if (existing) {
     if (existing.increment.hash !== inc.hash) {
@@ -83,6 +86,7 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment, sh
     const had = existing.shard ? `shard ${formatShard(existing.shard)}` : 'every cell (no shard)';
     const want = shard ? `shard ${formatShard(shard)}` : 'every cell (no shard)';
     if (had !== want) throw new InputError(`${join(runDir, 'run.json')}: shard: this folder scores ${had}, not ${want}; resume it with the same --shard, or choose another --out`);
+    if (existing.agent?.name !== agent?.name) throw new InputError(`${join(runDir, 'run.json')}: agent: this folder holds a run of ${agentOf(existing)}, not of ${agentOf({ agent })}; choose another --out`);
     if (existing.merged) throw new InputError(`${join(runDir, 'run.json')}: merged: this folder was made by \`blindspot merge\` and is not scored any further`);
     return existing;
   }
@@ -94,11 +98,14 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment, sh
     createdAt: new Date().toISOString(),
     sessions: [],
     ...(shard ? { shard } : {}),
+    ...(agent ? { agent } : {}),
   };
 }
 
+/** The yardsticks a run calibrates its limit on: the references, and the perturbation arm's clean episodes. */
+const isControl = (c: Cell) => c.arm === 'control' || (c.arm === 'perturb' && c.family === 'clean');
 /** Controls first: a failing control changes how every fault cell of its task reads. */
-const byArm = (a: Cell, b: Cell) => Number(a.arm !== 'control') - Number(b.arm !== 'control');
+const byArm = (a: Cell, b: Cell) => Number(!isControl(a)) - Number(!isControl(b));
 
 export async function runIncrement(opts: RunOptions): Promise<RunResult> {
   const inc = await loadIncrement(opts.incrementDir);
@@ -153,7 +160,7 @@ async function scoreRun(
   open: OpenOptions,
   search: { spec: SearchSpec; ops: OperatorSet } | undefined,
 ): Promise<RunResult> {
-  const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard);
+  const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard, opts.kind?.agent);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
   const file = ledgerPath(opts.runDir);
   const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
@@ -176,7 +183,7 @@ async function scoreRun(
   const ledger = new LedgerWriter(file, head);
   let lines = entries.length;
   const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
-  const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size);
+  const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size, undefined, opts.kind?.unit);
   let stopRequested = false;
   // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
   const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
@@ -220,26 +227,31 @@ async function scoreRun(
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
     const startPool = (limitMs: number) =>
-      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, local: target, workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
+      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, ...(opts.kind ? { kind: opts.kind, oneAtATime: true } : { local: target }), workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
         record([e]);
         if (stopRequested) halt();
       });
     let rest = toScore;
     if (opts.limitMs === undefined) {
       // controls first, on a generous provisional limit; their times set the limit of every other cell
-      const controls = toScore.filter((c) => c.arm === 'control');
+      const controls = toScore.filter(isControl);
       if (controls.length) {
         pool = startPool(CALIBRATION.provisionalMs);
         pool.add(controls);
         await pool.idle();
-        pool.close();
-        pool = undefined;
+        // an episode's scorer keeps no limit of its own (the pool's watchdog limits its phases): its pool is
+        // retimed, not booted a second time (a bridge or a browser per worker)
+        if (!opts.kind) {
+          pool.close();
+          pool = undefined;
+        }
       }
-      rest = toScore.filter((c) => c.arm !== 'control');
-      session.timeLimit = calibrate(cells.filter((c) => c.arm === 'control').map((c) => byId.get(c.id)).filter((e): e is LedgerEntry => e !== undefined));
+      rest = toScore.filter((c) => !isControl(c));
+      session.timeLimit = calibrate(cells.filter(isControl).map((c) => byId.get(c.id)).filter((e): e is LedgerEntry => e !== undefined));
     } else session.timeLimit = { ms: opts.limitMs, source: 'flag' };
     if (!stopRequested) {
-      pool = startPool(session.timeLimit.ms);
+      if (pool) pool.retime(session.timeLimit.ms);
+      else pool = startPool(session.timeLimit.ms);
       pool.add(rest);
       await pool.idle();
     }

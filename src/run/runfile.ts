@@ -38,12 +38,17 @@ const RunFileSchema = z.object({
   ledger: z.object({ lines: z.number().int().nonnegative(), head: z.string() }).optional(),
   /** a shard's run folder scores only its share of the manifest (see run/shard.ts); `merge` combines the shards */
   shard: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }).optional(),
+  /** a run whose cells an agent delivers (the perturbation arm): its label, and its command for a process agent (never its environment) */
+  agent: z.object({ name: z.string(), command: z.array(z.string()).optional() }).optional(),
   /** a merged run: the shard run folders it was made from, each with its ledger's head when merged */
   merged: z.array(z.object({ shard: z.string(), run: z.string(), lines: z.number().int().nonnegative(), head: z.string() })).optional(),
 });
 export type RunFile = z.infer<typeof RunFileSchema>;
 
-const runFilePath = (runDir: string) => join(runDir, 'run.json');
+/** Whose run a folder holds, for a refusal: an agent's, or the engine's own. */
+export const agentOf = (run: Pick<RunFile, 'agent'>) => (run.agent ? `agent '${run.agent.name}'` : 'no agent');
+
+export const runFilePath = (runDir: string) => join(runDir, 'run.json');
 
 export async function readRunFile(runDir: string): Promise<RunFile | undefined> {
   return readJsonFileIfExists(runFilePath(runDir), RunFileSchema);

@@ -8,6 +8,7 @@ import { fork } from 'node:child_process';
 import type { Cell } from '../contract/cell.ts';
 import type { OpenOptions } from '../contract/target.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
+import type { KindRef } from './kind.ts';
 
 export interface ScorerInit {
   target: string;
@@ -15,6 +16,8 @@ export interface ScorerInit {
   limitMs: number;
   /** the target lists the parent registered (module URLs), registered again by the scorer */
   targetLists?: string[];
+  /** cells of a job kind other than the engine's own (kind.ts) */
+  kind?: KindRef;
   /** threads only: the phase of the cell in flight, in shared memory */
   phase?: SharedArrayBuffer;
 }

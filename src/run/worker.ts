@@ -1,10 +1,12 @@
 // A scorer off the main thread: a worker thread, or a child process for targets
 // whose code blindspot does not own (see scorers.ts). It opens the target once
-// and scores the cells it is sent, one at a time, in order.
+// and scores the cells it is sent, one at a time, in order, as the engine does or
+// as the run's job kind says (kind.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openTarget, useTargetLists } from '../target/registry.ts';
 import type { Cell } from '../contract/cell.ts';
 import { scoreCell } from './score.ts';
+import { loadKind, type ScoreFn } from './kind.ts';
 import type { FromScorer, ScorerInit } from './scorers.ts';
 
 const init: ScorerInit = parentPort ? workerData : JSON.parse(process.env.BLINDSPOT_SCORER_INIT ?? '{}');
@@ -12,10 +14,13 @@ const post = (m: FromScorer) => (parentPort ? parentPort.postMessage(m) : proces
 const shared = init.phase ? new Int32Array(init.phase) : undefined;
 const onPhase = (p: number) => (shared ? Atomics.store(shared, 0, p) : post({ type: 'phase', phase: p }));
 
-const target = await useTargetLists(init.targetLists).then(() => openTarget(init.target, init.open)).catch((e: Error) => {
-  post({ type: 'fatal', error: e.message });
-  throw e;
-});
+const score = await useTargetLists(init.targetLists)
+  .then(() => openTarget(init.target, init.open))
+  .then((t): ScoreFn | Promise<ScoreFn> => (init.kind ? loadKind(t, init.kind) : (cell, ms, on) => scoreCell(t, cell, ms, on)))
+  .catch((e: Error) => {
+    post({ type: 'fatal', error: e.message });
+    throw e;
+  });
 const queue: Cell[] = [];
 let busy = false;
 
@@ -24,7 +29,7 @@ async function drain() {
   busy = true;
   while (queue.length) {
     const cell = queue.shift()!;
-    const entry = await scoreCell(target, cell, init.limitMs, onPhase);
+    const entry = await score(cell, init.limitMs, onPhase);
     post({ type: 'result', entry });
   }
   busy = false;

@@ -50,7 +50,7 @@ describe('examples/agents/openai-chat.mjs', () => {
   it('drives a chat-completions endpoint through the agent protocol: tool calls, results, usage and cost; the key never reaches the run folder', async () => {
     Object.assign(process.env, { OPENAI_BASE_URL: url, OPENAI_API_KEY: KEY, OPENAI_MODEL: 'fake', OPENAI_PRICE_IN: '2', OPENAI_PRICE_OUT: '10' });
     const target = await openTarget('apps');
-    const set = await freezePerturbations({ target, spec: 'apps', split: 'dev', seeds: [0], families: ['T-incorrect'], taskIds: ['messages_send_message/0'] });
+    const set = await freezePerturbations({ target, spec: 'apps', root: tmp(), split: 'dev', seeds: [0], families: ['T-incorrect'], taskIds: ['messages_send_message/0'] });
     await target.close();
     const out = tmp();
     const { records } = await runPerturbations({ out, set, agent: processAgent(['node', 'examples/agents/openai-chat.mjs'], 'fake'), workers: 1, limits: { steps: 10, timeMs: 20_000 }, progress: false });

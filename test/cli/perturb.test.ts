@@ -12,7 +12,7 @@ import { labelledLeft } from '../fixtures/processes.ts';
 const tmp = useTmp();
 const LABEL = 'BLINDSPOT_PERTURB_KILL_TEST';
 const TASKS = ['--tasks', 'messages_send_message/0,messages_send_message/1,messages_send_message/2', '--no-progress', '--bootstrap', '200'];
-const episodes = (dir: string) => (existsSync(join(dir, 'episodes.jsonl')) ? readFileSync(join(dir, 'episodes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+const episodes = (dir: string) => (existsSync(join(dir, 'ledger.jsonl')) ? readFileSync(join(dir, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
 const outcome = (dir: string) =>
   Object.fromEntries(episodes(dir).map((e) => [e.cell, [e.record.verdict, e.record.effect, e.record.calls, e.record.graderFalseAccept]]));
 
@@ -43,11 +43,13 @@ describe('blindspot perturb', () => {
     const full = join(root, 'full');
     const done = await cli(['perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', full, ...agent], env);
     expect(done.code, done.stderr).toBe(0);
-    const set = JSON.parse(readFileSync(join(full, 'perturbations.json'), 'utf8'));
+    // the set is the run's increment: one manifest cell per instance
+    const run = JSON.parse(readFileSync(join(full, 'run.json'), 'utf8'));
+    const set = { instances: readFileSync(join(full, run.increment.dir, 'manifest.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
     expect(episodes(full)).toHaveLength(set.instances.length);
 
     const part = join(root, 'part');
-    const child = execa('node', [BIN, 'perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--perturbations', join(full, 'perturbations.json'), '--out', part, ...agent], {
+    const child = execa('node', [BIN, 'perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--perturbations', full, '--out', part, ...agent], {
       reject: false,
       env: { ...process.env, ...env },
     });
@@ -75,7 +77,7 @@ describe('blindspot perturb', () => {
     expect(await labelledLeft(LABEL, root)).toEqual([]);
 
     const replay = join(root, 'replay');
-    expect((await cli(['perturb', '--agent', 'replay', '--perturbations', join(full, 'perturbations.json'), '--out', replay, '--no-progress'])).code).toBe(0);
+    expect((await cli(['perturb', '--agent', 'replay', '--perturbations', full, '--out', replay, '--no-progress'])).code).toBe(0);
     const cmp = await cli(['perturb', 'compare', part, replay, '--json', '--bootstrap', '100']);
     expect(cmp.code, cmp.stderr).toBe(0);
     const ranked = JSON.parse(cmp.stdout).agents;

@@ -15,8 +15,8 @@ import { checkerCopy } from '../fixtures/apps-checkers.ts';
 const tmp = useTmp();
 
 const HOSTILE: Record<string, { code: string; death: RegExp }> = {
-  todo_create_todo: { code: 'process.abort();', death: /the worker process killed by SIGABRT/ },
-  messages_send_message: { code: "process.kill(process.pid, 'SIGKILL');", death: /the worker process killed by SIGKILL/ },
+  todo_create_todo: { code: 'process.abort();', death: /scorer process killed by SIGABRT while scoring this cell/ },
+  messages_send_message: { code: "process.kill(process.pid, 'SIGKILL');", death: /scorer process killed by SIGKILL while scoring this cell/ },
 };
 const hostile = (task: string) => HOSTILE[task.split('/')[0]];
 
@@ -32,13 +32,13 @@ it('a module target checker that aborts or kills its process costs only its own 
   writeFileSync(module, `export { apps as target } from '${resolve('targets/apps/index.ts')}';\n`);
   const target = await openTarget(module, { checkerDir: dir });
   const tasks = (await target.tasks()).filter((t) => t.split === 'dev' && [...Object.keys(HOSTILE), 'venmo_send_money'].includes(t.generator)).map((t) => t.id);
-  const set = await freezePerturbations({ target, spec: module, open: { checkerDir: dir }, split: 'dev', seeds: [0], families: ['U-redundant'], taskIds: tasks, deadlineMs: 20_000 });
+  const set = await freezePerturbations({ target, spec: module, root, open: { checkerDir: dir }, split: 'dev', seeds: [0], families: ['U-redundant'], taskIds: tasks, deadlineMs: 20_000 });
   await target.close();
   const died = set.rejected.filter((r) => hostile(r.task));
   expect(died.length).toBeGreaterThan(1);
   for (const r of died) expect(r.reason).toMatch(hostile(r.task).death);
 
-  const { records } = await runPerturbations({ out: join(root, 'r'), set, agent: replayAgent(), workers: 2, limits: { steps: 20, timeMs: 5000 }, gradeMs: 15_000, progress: false, open: { checkerDir: dir } });
+  const { records } = await runPerturbations({ out: join(root, 'r'), set, agent: replayAgent(), workers: 2, limits: { steps: 20, timeMs: 5000 }, limitMs: 15_000, progress: false });
   expect(records).toHaveLength(set.instances.length);
   const others = records.filter((r) => !hostile(r.task));
   expect(others.length).toBeGreaterThan(0);

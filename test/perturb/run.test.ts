@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTarget } from '../../src/target/registry.ts';
 import type { Target } from '../../src/contract/target.ts';
-import { freezePerturbations, packSet, unpackSet, type PerturbSet } from '../../src/perturb/freeze.ts';
+import { freezePerturbations, readSet, type PerturbSet } from '../../src/perturb/freeze.ts';
 import { runPerturbations } from '../../src/perturb/run.ts';
 import { PERTURB_FAMILIES } from '../../src/perturb/inputs.ts';
 import { literalAgent, literalRead, replayAgent } from '../../src/agent/builtin.ts';
@@ -42,21 +43,26 @@ describe('literalRead', () => {
 describe('paired perturbation runs on apps', () => {
   let target: Target;
   let set: PerturbSet;
+  // the set every test shares outlives each test's temporary folders
+  const root = mkdtempSync(join(tmpdir(), 'blindspot-set-'));
   beforeAll(async () => {
     target = await openTarget('apps');
-    set = await freezePerturbations({ target, spec: 'apps', split: 'dev', seeds: [0], families: PERTURB_FAMILIES });
+    set = await freezePerturbations({ target, spec: 'apps', root, split: 'dev', seeds: [0], families: PERTURB_FAMILIES });
   }, 60_000);
-  afterAll(() => target.close());
+  afterAll(async () => {
+    await target.close();
+    rmSync(root, { recursive: true, force: true });
+  });
 
-  it('freezes a content-hashed set with every family validated and each rejection reasoned', () => {
+  it('freezes a content-hashed set with every family validated and each rejection reasoned', async () => {
     const families = new Set(set.instances.map((i) => i.family));
     expect([...families].sort()).toEqual(['clean', ...PERTURB_FAMILIES].sort());
     expect(set.instances.filter((i) => i.family === 'clean')).toHaveLength(set.tasks.length);
     for (const r of set.rejected) expect(r.reason).toMatch(/\w{4,}/);
-    // packed for disk and threads, it comes back whole, and much smaller
-    const packed = packSet(set);
-    expect(unpackSet(JSON.parse(JSON.stringify(packed)))).toEqual(set);
-    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(set).length / 2);
+    // frozen as an increment whose cells keep only what they change, it comes back whole, and much smaller
+    expect(await readSet(set.dir)).toEqual(set);
+    const frozen = ['increment.json', 'manifest.jsonl'].reduce((n, f) => n + readFileSync(join(set.dir, f), 'utf8').length, 0);
+    expect(frozen).toBeLessThan(JSON.stringify(set).length / 2);
     // every perturbed instance differs from its clean inputs; every missing one says what to ask
     for (const i of set.instances.filter((x) => x.family !== 'clean')) {
       expect(i.inputs).not.toEqual(set.instances.find((c) => c.id === `${i.task}::clean`)!.inputs);
@@ -96,12 +102,12 @@ describe('paired perturbation runs on apps', () => {
     writeFileSync(file, weak);
     const tasks = (await target.tasks()).filter((t) => t.generator === 'messages_send_message' && t.split === 'dev').map((t) => t.id);
     const planted = await openTarget('apps', { checkerDir: dir });
-    const grid = await freezePerturbations({ target: planted, spec: 'apps', open: { checkerDir: dir }, split: 'dev', seeds: [0, 1, 2, 3], families: ['U-incorrect'], taskIds: tasks });
+    const grid = await freezePerturbations({ target: planted, spec: 'apps', root, open: { checkerDir: dir }, split: 'dev', seeds: [0, 1, 2, 3], families: ['U-incorrect'], taskIds: tasks });
     await planted.close();
     const bodyEdits = grid.instances.filter((i) => /body/.test(i.edit));
     expect(bodyEdits.length).toBeGreaterThan(0);
 
-    const caught = await runPerturbations({ out: join(root, 'weak'), set: grid, agent: processAgent(MESSENGER), workers: 2, limits: LIMITS, progress: false, open: { checkerDir: dir } });
+    const caught = await runPerturbations({ out: join(root, 'weak'), set: grid, agent: processAgent(MESSENGER), workers: 2, limits: LIMITS, progress: false });
     const fa = caught.records.filter((r) => r.graderFalseAccept);
     expect(fa.map((r) => r.instance).sort()).toEqual(bodyEdits.map((i) => i.id).sort());
     for (const r of fa) {
@@ -113,15 +119,15 @@ describe('paired perturbation runs on apps', () => {
     expect(caught.records.filter((r) => r.family === 'clean').every((r) => r.success && r.effect === 'same')).toBe(true);
 
     // under the pristine checker the same episodes fail
-    const pristine = await freezePerturbations({ target, spec: 'apps', split: 'dev', seeds: [0, 1, 2, 3], families: ['U-incorrect'], taskIds: tasks });
+    const pristine = await freezePerturbations({ target, spec: 'apps', root, split: 'dev', seeds: [0, 1, 2, 3], families: ['U-incorrect'], taskIds: tasks });
     const honest = await runPerturbations({ out: join(root, 'pristine'), set: pristine, agent: processAgent(MESSENGER), workers: 2, limits: LIMITS, progress: false });
     expect(honest.records.filter((r) => r.graderFalseAccept)).toEqual([]);
     expect(honest.records.filter((r) => /body/.test(grid.instances.find((i) => i.id === r.instance)?.edit ?? '')).every((r) => !r.success)).toBe(true);
   }, 60_000);
 
   it('records an agent that breaks the protocol or crashes as the agent\'s error, and grades the episode as it stands', async () => {
-    const one = { ...set, instances: set.instances.filter((i) => i.task === 'messages_send_message/0' && i.family === 'clean') };
     const root = tmp();
+    const one = await freezePerturbations({ target, spec: 'apps', root, split: 'dev', seeds: [0], families: [], taskIds: ['messages_send_message/0'] });
     const bad = join(root, 'bad.mjs');
     writeFileSync(bad, "process.stdin.once('data', () => process.stdout.write(JSON.stringify({ type: 'call', args: {} }) + '\\n'));\n");
     const [r] = (await runPerturbations({ out: join(root, 'a'), set: one, agent: processAgent(['node', bad]), workers: 1, limits: LIMITS, progress: false })).records;
@@ -145,18 +151,18 @@ describe('paired perturbation runs on apps', () => {
     writeFileSync(file('todo_create_todo'), readFileSync(file('todo_create_todo'), 'utf8').replace(/export default function check\(([^)]*)\)[^{]*\{/, (m) => `${m}\n  process.exit(7);`));
     const planted = await openTarget('apps', { checkerDir: dir });
     const tasks = (await planted.tasks()).filter((t) => t.split === 'dev' && ['messages_send_message', 'todo_create_todo', 'venmo_send_money'].includes(t.generator)).map((t) => t.id);
-    const s = await freezePerturbations({ target: planted, spec: 'apps', open: { checkerDir: dir }, split: 'dev', seeds: [0], families: ['U-redundant'], taskIds: tasks, deadlineMs: 3000 });
+    const s = await freezePerturbations({ target: planted, spec: 'apps', root, open: { checkerDir: dir }, split: 'dev', seeds: [0], families: ['U-redundant'], taskIds: tasks, deadlineMs: 1500 });
     // the hanging and the exiting checkers reject their candidates, with the reason, and the freeze goes on
     const lost = s.rejected.filter((r) => r.family === 'U-redundant').map((r) => `${r.task.split('/')[0]}: ${r.reason}`);
-    expect(lost.filter((r) => r.startsWith('messages_send_message')).every((r) => /validation did not finish within 3000 ms: the target or its checker hung/.test(r))).toBe(true);
-    expect(lost.filter((r) => r.startsWith('todo_create_todo')).every((r) => /validation the worker thread died: it exited with code 7/.test(r))).toBe(true);
+    expect(lost.filter((r) => r.startsWith('messages_send_message')).every((r) => /not accepted \(error: cell exceeded the time limit \(1500 ms\); worker terminated while scoring this cell\)/.test(r))).toBe(true);
+    expect(lost.filter((r) => r.startsWith('todo_create_todo')).every((r) => /not accepted \(error: worker exited with code 7 while scoring this cell\)/.test(r))).toBe(true);
     expect(lost).toHaveLength(6);
     await planted.close();
-    const { records } = await runPerturbations({ out: join(root, 'r'), set: s, agent: replayAgent(), workers: 2, limits: { steps: 20, timeMs: 1000 }, gradeMs: 1500, progress: false, open: { checkerDir: dir } });
+    const { records } = await runPerturbations({ out: join(root, 'r'), set: s, agent: replayAgent(), workers: 2, limits: { steps: 20, timeMs: 1000 }, limitMs: 1000, progress: false });
     expect(records).toHaveLength(s.instances.length);
     for (const r of records) {
-      if (r.task.startsWith('messages_send_message')) expect(r).toMatchObject({ verdict: 'error', success: false, detail: expect.stringMatching(/hung, and its worker thread was stopped/) });
-      else if (r.task.startsWith('todo_create_todo')) expect(r).toMatchObject({ verdict: 'error', success: false, detail: expect.stringMatching(/worker thread died: it exited with code 7/) });
+      if (r.task.startsWith('messages_send_message')) expect(r).toMatchObject({ verdict: 'error', success: false, detail: expect.stringMatching(/^the episode cell exceeded the time limit \(1000 ms\); worker terminated while scoring this cell$/) });
+      else if (r.task.startsWith('todo_create_todo')) expect(r).toMatchObject({ verdict: 'error', success: false, detail: expect.stringMatching(/^the episode worker exited with code 7 while scoring this cell$/) });
       else expect(r).toMatchObject({ verdict: 'pass', effect: 'same' });
     }
   }, 60_000);
@@ -182,7 +188,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 `,
     );
     const generator = startGenerator(['node', gen]);
-    const g = await freezePerturbations({ target, spec: 'apps', split: 'dev', seeds: [0], families: ['U-redundant', 'T-missing'], taskIds: ['messages_send_message/0'], generator });
+    const g = await freezePerturbations({ target, spec: 'apps', root, split: 'dev', seeds: [0], families: ['U-redundant', 'T-missing'], taskIds: ['messages_send_message/0'], generator });
     await generator.close();
     expect(g.instances.find((i) => i.id === 'messages_send_message/0::U-redundant#g0')?.edit).toBe('thanks');
     const reasons = g.rejected.filter((r) => r.reason.startsWith('generator proposal')).map((r) => r.reason);

@@ -194,7 +194,7 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('b
     try {
       const r = await cli(['perturb', '--target', 'agentdojo', '--suite', 'banking', '--tasks', 'banking/user_task_11,banking/user_task_1', '--families', 'U-incorrect,T-incorrect', '--agent', 'literal', '--out', out, '--no-progress', '--json', '--bootstrap', '100']);
       expect(r.code, r.stderr).toBe(0);
-      const records = readFileSync(join(out, 'episodes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).record);
+      const records = readFileSync(join(out, 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).record);
       // clean episodes pass with the reference effect, the answer of task 1 included
       for (const c of records.filter((x) => x.family === 'clean')) expect(c, c.instance).toMatchObject({ success: true, effect: 'same' });
       const fa = records.filter((x) => x.graderFalseAccept);
