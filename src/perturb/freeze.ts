@@ -11,6 +11,7 @@ import type { AgentInputs } from '../contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
 import type { Validation } from './validate.ts';
 import { runSupervised } from './supervise.ts';
+import { besideModule } from '../util/install.ts';
 import { ownsCode } from '../target/registry.ts';
 import type { InstanceFamily } from './record.ts';
 import type { Generator } from './generator.ts';
@@ -133,7 +134,7 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
   const verdicts = new Map<number, Validation>();
   const problems: string[] = [];
   await runSupervised<Job, ValidationResult>({
-    module: new URL('./validate-worker.ts', import.meta.url),
+    module: besideModule(import.meta.url, 'validate-worker'),
     init: { spec: o.spec, open: o.open ?? {}, info },
     jobs,
     workers: o.workers ?? 2,

@@ -8,6 +8,7 @@ import type { EpisodeLimits } from './episode.ts';
 import { familyParts, type EpisodeRecord } from './record.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
 import { runSupervised } from './supervise.ts';
+import { besideModule } from '../util/install.ts';
 import { ownsCode } from '../target/registry.ts';
 
 export interface EpisodeWorkerInit {
@@ -57,7 +58,7 @@ export function runPool(o: PoolRun): Promise<void> {
     limits: o.limits,
   };
   return runSupervised<string, EpisodeRecord>({
-    module: new URL('./worker.ts', import.meta.url),
+    module: besideModule(import.meta.url, 'worker'),
     init,
     jobs: o.instances,
     workers: o.workers,

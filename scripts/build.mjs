@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Compiles src/ and targets/ into dist/ (npm ci and npm pack run it as `prepare`),
+// so no command transpiles TypeScript at start. dist/ mirrors the two folders:
+// the compiled modules, plus every file the code reads beside itself rather than
+// imports (worker entries, Python helpers, requirements) and, for targets/, the
+// TypeScript sources too: a target's checkers are loaded and hashed as written.
+// Type checking is `npm run check`'s job, so the compiler only emits.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STAMP } from '../bin/dist.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const started = Date.now();
+
+// A previous build's modules of since-deleted sources must not linger.
+rmSync(dist, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: 'inherit' });
+if (r.status !== 0) process.exit(r.status ?? 1);
+
+cpSync(join(root, 'src'), join(dist, 'src'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
+cpSync(join(root, 'targets'), join(dist, 'targets'), { recursive: true, filter: (f) => !/[\\/]__pycache__([\\/]|$)/.test(f) });
+mkdirSync(dist, { recursive: true });
+// The start of the build: a source changed after it makes dist/ stale.
+writeFileSync(join(dist, STAMP), `${JSON.stringify({ started })}\n`);
+console.log(`blindspot: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { distProblem, STAMP } from '../../bin/dist.mjs';
+import { describeCheckerFiles } from '../../src/target/checker-files.ts';
+import { BIN } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+
+/** A package folder laid out as a checkout (with sources) or an install (dist/ only). */
+function packageAt(root: string, o: { sources: boolean; builtAt?: number }) {
+  if (o.sources) {
+    mkdirSync(join(root, 'src', 'cli'), { recursive: true });
+    mkdirSync(join(root, 'targets'), { recursive: true });
+    writeFileSync(join(root, 'src', 'cli', 'main.ts'), '');
+  }
+  if (o.builtAt !== undefined) {
+    mkdirSync(join(root, 'dist'), { recursive: true });
+    writeFileSync(join(root, 'dist', STAMP), JSON.stringify({ started: o.builtAt }));
+  }
+  return root;
+}
+
+describe('which program the bin runs', () => {
+  it('runs dist/ when it was built after every source, and the sources when it is missing or older', () => {
+    const now = Date.now();
+    const past = new Date(now - 60_000);
+    const root = packageAt(tmp(), { sources: true });
+    for (const p of ['src/cli/main.ts', 'src/cli', 'src', 'targets']) utimesSync(join(root, p), past, past);
+    expect(distProblem(root)).toBe('dist/ is not built');
+    packageAt(root, { sources: false, builtAt: now });
+    expect(distProblem(root)).toBeUndefined();
+    // an edit after the build, however deep, makes dist/ stale
+    writeFileSync(join(root, 'src', 'cli', 'main.ts'), 'export {};');
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), new Date(now + 1000), new Date(now + 1000));
+    expect(distProblem(root)).toBe('dist/ is older than the sources');
+  });
+
+  it('trusts an installed package\'s dist/, which ships without sources', () => {
+    expect(distProblem(packageAt(tmp(), { sources: false, builtAt: 0 }))).toBeUndefined();
+    expect(distProblem(tmp())).toBe('dist/ is missing');
+  });
+});
+
+// npm ci builds dist/ (prepare); a checkout that has not, or whose sources changed
+// since, runs the sources, and this test has nothing to prove there.
+const problem = distProblem();
+describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${problem}; run npm run build)` : ''}`, () => {
+  it('runs --help from dist/ without loading TypeScript or tsx', async () => {
+    const loads = join(tmp(), 'loads.txt');
+    writeFileSync(loads, '');
+    const env = { ...process.env, RECORD_LOADS: loads, BLINDSPOT_SOURCES: '' };
+    const r = await execa('node', ['--import', './test/fixtures/record-loads.mjs', BIN, '--help'], { reject: false, env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('blindspot audit');
+    const loaded = readFileSync(loads, 'utf8').split('\n').filter(Boolean);
+    expect(loaded.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
+    expect(loaded.filter((u) => u.endsWith('.ts') || u.includes('/node_modules/tsx/'))).toEqual([]);
+  });
+
+  it('audits from dist/, its scorer threads loading the TypeScript checkers as written', async () => {
+    const out = join(tmp(), 'run');
+    const r = await execa('node', [BIN, 'audit', '--target', 'apps', '--arms', 'floor', '--workers', '2', '--out', out], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: '' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report.run.status).toBe('complete');
+    // a checker that failed to load would grade its control as an error
+    expect(report.controls).toMatchObject({ total: 48, pass: 48, unscored: [] });
+    // the checkers audited are the sources, by the same paths and hashes
+    expect(report.evidence.checkerHash).toBe(describeCheckerFiles('targets/apps/checkers').checkerHash);
+  });
+});
