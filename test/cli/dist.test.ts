@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { distProblem, STAMP } from '../../bin/dist.mjs';
 import { describeCheckerFiles } from '../../src/target/checker-files.ts';
@@ -8,6 +8,10 @@ import { BIN } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
+
+/** Every file under a folder, by its path from the repository, with / separators. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative('.', join(e.parentPath, e.name)).split('\\').join('/'));
 
 /** A package folder laid out as a checkout (with sources) or an install (dist/ only). */
 function packageAt(root: string, o: { sources: boolean; builtAt?: number }) {
@@ -71,5 +75,25 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     expect(report.controls).toMatchObject({ total: 48, pass: 48, unscored: [] });
     // the checkers audited are the sources, by the same paths and hashes
     expect(report.evidence.checkerHash).toBe(describeCheckerFiles('targets/apps/checkers').checkerHash);
+  });
+});
+
+describe('npm pack', () => {
+  /** The package's files as `npm pack` lists them, without building (the list, not the build, is tested). */
+  async function packed(): Promise<string[]> {
+    const r = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+  }
+
+  it('ships the bin, the public contract and the built program, and none of the repository\'s tests, runs or frozen increments', async () => {
+    const files = await packed();
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/blindspot.mjs', 'bin/dist.mjs', 'src/contract/index.ts', 'scripts/setup-python.sh']));
+    const top = new Set(files.map((f) => f.split('/')[0]));
+    for (const left of ['test', 'reports', 'mutants', 'censuses', 'bench', 'docs', 'data', '.ci']) expect(top.has(left), left).toBe(false);
+    expect(files.filter((f) => f.startsWith('src/') && !f.startsWith('src/contract/'))).toEqual([]);
+    // everything the build puts in dist/ (modules, worker entries, Python helpers,
+    // the targets' sources and data) ships, when it is built
+    if (existsSync('dist')) expect(files.filter((f) => f.startsWith('dist/')).sort()).toEqual(filesUnder('dist').sort());
   });
 });
