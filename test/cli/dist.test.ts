@@ -65,6 +65,13 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     expect(loaded.filter((u) => u.endsWith('.ts') || u.includes('/node_modules/tsx/'))).toEqual([]);
   });
 
+  // yargs is bundled into dist/vendor/: its texts and messages must stay yargs' own
+  it.each([[['audit', '--help']], [['audit', '--no-such-flag']], [['no-such-command']]])('%j prints what the sources print', async (args) => {
+    const run = (sources: string) => execa('node', [BIN, ...args], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: sources } });
+    const [built, sources] = await Promise.all([run(''), run('1')]);
+    expect({ code: built.exitCode, stdout: built.stdout, stderr: built.stderr }).toEqual({ code: sources.exitCode, stdout: sources.stdout, stderr: sources.stderr });
+  });
+
   it('audits from dist/, its scorer threads loading the TypeScript checkers as written', async () => {
     const out = join(tmp(), 'run');
     const r = await execa('node', [BIN, 'audit', '--target', 'apps', '--arms', 'floor', '--workers', '2', '--out', out], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: '' } });
