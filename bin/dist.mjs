@@ -11,9 +11,13 @@ export const STAMP = 'build.json';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The newest modification time of a folder's files and folders (an added or removed file changes its folder's). */
+/**
+ * The newest modification time of a folder's files. Folders' own times are left
+ * out: Python writes __pycache__ beside a bridge it runs from the sources, which
+ * would make every later command find dist/ stale.
+ */
 function newest(dir) {
-  let t = statSync(dir).mtimeMs;
+  let t = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === '__pycache__') continue;
     const p = join(dir, e.name);

@@ -32,7 +32,7 @@ describe('which program the bin runs', () => {
     const now = Date.now();
     const past = new Date(now - 60_000);
     const root = packageAt(tmp(), { sources: true });
-    for (const p of ['src/cli/main.ts', 'src/cli', 'src', 'targets']) utimesSync(join(root, p), past, past);
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
     expect(distProblem(root)).toBe('dist/ is not built');
     packageAt(root, { sources: false, builtAt: now });
     expect(distProblem(root)).toBeUndefined();
@@ -40,6 +40,16 @@ describe('which program the bin runs', () => {
     writeFileSync(join(root, 'src', 'cli', 'main.ts'), 'export {};');
     utimesSync(join(root, 'src', 'cli', 'main.ts'), new Date(now + 1000), new Date(now + 1000));
     expect(distProblem(root)).toBe('dist/ is older than the sources');
+  });
+
+  it('does not count a folder Python adds beside a source it ran as an edit', () => {
+    const now = Date.now();
+    const root = packageAt(tmp(), { sources: true, builtAt: now });
+    const past = new Date(now - 60_000);
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
+    mkdirSync(join(root, 'targets', '__pycache__'));
+    writeFileSync(join(root, 'targets', '__pycache__', 'bridge.cpython-312.pyc'), '');
+    expect(distProblem(root)).toBeUndefined();
   });
 
   it('trusts an installed package\'s dist/, which ships without sources', () => {
