@@ -83,8 +83,10 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
   });
 
   it('audits from dist/, its scorer threads loading the TypeScript checkers as written', async () => {
-    const out = join(tmp(), 'run');
-    const r = await execa('node', [BIN, 'audit', '--target', 'apps', '--arms', 'floor', '--workers', '2', '--out', out], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: '' } });
+    const root = tmp();
+    const out = join(root, 'run');
+    const dirs = ['--out', out, '--mutants', join(root, 'm'), '--censuses', join(root, 'c')];
+    const r = await execa('node', [BIN, 'audit', '--target', 'apps', '--arms', 'floor', '--workers', '2', ...dirs], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: '' } });
     expect(r.exitCode, r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(report.run.status).toBe('complete');
