@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'mutants/', 'censuses/', 'data/', '.venv*/', 'tmp/'] },
+  { ignores: ['node_modules/', 'reports/', 'mutants/', 'censuses/', 'data/', '.venv*/', 'tmp/', 'dist/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

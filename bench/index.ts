@@ -7,6 +7,7 @@ import { benchStartup } from './startup.ts';
 import { benchMiniwob } from './miniwob.ts';
 import { benchPerturb } from './perturb.ts';
 import { benchRuns } from './runs.ts';
+import { benchWhole } from './whole.ts';
 import { registerTargets } from '../src/target/registry.ts';
 import { targetList } from '../targets/index.ts';
 
@@ -22,6 +23,7 @@ if (all || which.includes('bfcl')) await benchBfcl();
 if (all || which.includes('browser')) await benchBrowser();
 if (all || which.includes('search')) await benchSearch();
 if (all || which.includes('startup')) await benchStartup();
+if (all || which.includes('whole')) await benchWhole();
 if (all || which.includes('miniwob')) await benchMiniwob();
 if (all || which.includes('perturb')) await benchPerturb();
 if (all || which.includes('runs')) await benchRuns();

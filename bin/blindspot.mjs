@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-import { register } from 'tsx/esm/api';
+import { compiled } from './dist.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const built = compiled('src/cli/main');
+let main;
+if (built) {
+  ({ main } = await import(built));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -9,6 +9,10 @@
 # Usage: setup-python.sh [target...|repair] (default: every target, and repair).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# An installed package ships its targets compiled under dist/ (no sources); the
+# venvs stay at the package root, where blindspot looks for them.
+CODE=.
+[ -d targets ] || CODE=dist
 
 PY="${PYTHON:-python3}"
 "$PY" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' || {
@@ -17,11 +21,11 @@ PY="${PYTHON:-python3}"
 }
 
 venv_of() { if [ "$1" = agentdojo ]; then echo .venv; else echo ".venv-$1"; fi; }
-req_of() { if [ "$1" = repair ]; then echo src/repair/python/requirements.txt; else echo "targets/$1/requirements.txt"; fi; }
+req_of() { if [ "$1" = repair ]; then echo "$CODE/src/repair/python/requirements.txt"; else echo "$CODE/targets/$1/requirements.txt"; fi; }
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  for req in targets/*/requirements.txt; do targets+=("$(basename "$(dirname "$req")")"); done
+  for req in "$CODE"/targets/*/requirements.txt; do targets+=("$(basename "$(dirname "$req")")"); done
   targets+=(repair)
 fi
 
@@ -42,7 +46,7 @@ for t in "${targets[@]}"; do
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
   if [ -f "$NODEPS" ]; then "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input --no-deps -r "$NODEPS"; fi
   # A target may ship a smoke import that fails loudly when the install is broken.
-  if [ -f "targets/$t/smoke.py" ]; then "$VENV/bin/python" "targets/$t/smoke.py"; fi
+  if [ -f "$CODE/targets/$t/smoke.py" ]; then "$VENV/bin/python" "$CODE/targets/$t/smoke.py"; fi
   echo "$want" > "$STAMP"
   echo "setup-python: $VENV ready for $t"
 done

@@ -4,6 +4,7 @@ import { freezeOptionsFrom } from './stages.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
+import { phaseEnded } from '../util/phase.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   command: 'audit',
@@ -37,6 +38,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       import('./resume.ts'),
       import('../run/locate.ts'),
     ]);
+    phaseEnded('engine load');
     // Every flag and file is checked before anything is created: a refused audit
     // leaves no run folder, census or increment behind.
     for (const flag of ['out', 'mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
@@ -50,6 +52,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     } else {
       const frozen = await freeze(freezeOptionsFrom(a));
       incrementDir = frozen.dir;
+      phaseEnded('freeze');
       if (!a.json) {
         if (frozen.census) out.log(`Census: ${frozen.census.file}`);
         out.log(`Increment ${frozen.reused ? '(already frozen)' : 'frozen'}: ${frozen.dir} (${frozen.increment.manifest.cells} cells)`);

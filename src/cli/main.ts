@@ -6,6 +6,7 @@
 import yargs, { type Argv } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { removeEmptyMadeDirs } from '../util/made-dirs.ts';
+import { phaseEnded } from '../util/phase.ts';
 import { auditCommand } from './audit.ts';
 import { rerunCommand } from './rerun.ts';
 import { targetCheckCommand } from './target-check.ts';
@@ -76,6 +77,7 @@ function buildCli(argv: string[], out: Out = stdio): Argv {
 
 /** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
+  phaseEnded('start-up');
   // Output piped into `head` and closed early is not an error of ours.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));

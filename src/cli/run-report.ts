@@ -1,5 +1,6 @@
 import { basename, extname, join } from 'node:path';
 import { makeDir } from '../util/made-dirs.ts';
+import { phaseEnded } from '../util/phase.ts';
 import { randomBytes } from 'node:crypto';
 import { runSettings } from './options.ts';
 import { parseTargetSpec } from '../target/registry.ts';
@@ -55,6 +56,7 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
   const [{ runIncrement }, { writeReport }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts')]);
   const shard = a.shard as Shard | undefined;
   const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}) });
+  phaseEnded('scoring');
   if (shard) {
     // A shard's ledger holds a share of the cells: its report would read every other cell as missing.
     const line = `Shard ${formatShard(shard)}: scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of the ${result.total} in this shard, into ${runDir}.`;
@@ -64,6 +66,7 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     return;
   }
   const written = await writeReport(runDir, inputs);
+  phaseEnded('report');
   if (a.json) out.log(JSON.stringify(written.runs ? { ...written.report, runs: written.runs } : written.report, null, 2));
   else {
     out.log(

@@ -16,6 +16,7 @@ import { resolveOperators } from '../search/load.ts';
 import { readRuns } from '../runs/records.ts';
 import { runsCells, type RunsExtras } from '../runs/cells.ts';
 import { resolve } from 'node:path';
+import { phaseEnded } from '../util/phase.ts';
 import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from '../protocol/arms.ts';
 export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from '../protocol/arms.ts';
 
@@ -149,6 +150,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       extras.swap = sel;
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }
+    phaseEnded('census');
     let search: Cell[] = [];
     if (operators) {
       const contexts = searchContexts(tasks, refs, info.semantics);

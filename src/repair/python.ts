@@ -9,7 +9,7 @@
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Cell } from '../contract/cell.ts';
 import type { Increment } from '../protocol/increment.ts';
@@ -17,16 +17,16 @@ import { writeReport } from '../report/write.ts';
 import { targetFactory } from '../target/registry.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
+import { INSTALL_ROOT } from '../util/install.ts';
 import type { PatchedVerdicts, RepairResult } from './result.ts';
 import type { PatchName, PythonRepairProfile } from '../contract/repair.ts';
 import { rescore } from './refreeze.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const REWRITER = join(ROOT, 'src', 'repair', 'python', 'rewrite.py');
+export const REWRITER = join(dirname(fileURLToPath(import.meta.url)), 'python', 'rewrite.py');
 export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
 
 /** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */
-export const repairPython = () => process.env.BLINDSPOT_REPAIR_PYTHON ?? join(ROOT, '.venv-repair', 'bin', 'python');
+export const repairPython = () => process.env.BLINDSPOT_REPAIR_PYTHON ?? join(INSTALL_ROOT, '.venv-repair', 'bin', 'python');
 
 /** The repair profile the target of `spec` brings, if it is a Python benchmark blindspot can patch. */
 export async function pythonProfile(spec: string): Promise<PythonRepairProfile | undefined> {

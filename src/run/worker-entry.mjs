@@ -1,6 +1,14 @@
-// Worker threads start without the parent's loader: register tsx before the
-// TypeScript worker module (and the target's TypeScript checkers) load.
-import { register } from 'tsx/esm/api';
+// Worker threads start without the parent's loader. Run from the sources, tsx is
+// registered before the TypeScript worker module (and the target's TypeScript
+// checkers) load; compiled into dist/, the worker is JavaScript, and registers
+// tsx itself only when a TypeScript checker is imported (allowTypeScript).
+import { existsSync } from 'node:fs';
 
-register();
-await import('./worker.ts');
+const compiled = new URL('./worker.js', import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./worker.ts');
+}

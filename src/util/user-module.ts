@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from './errors.ts';
+import { allowTypeScript } from './install.ts';
 
 /** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
 function packageType(dir: string): string {
@@ -48,7 +49,10 @@ async function importUserModule(file: string, flag: string): Promise<Record<stri
   // blindspot's module instances (its classes, its errors).
   const native = ['.mjs', '.mts', '.cjs', '.cts'].includes(extname(path)) || packageType(dirname(path)) === 'module';
   try {
-    if (native) return await import(url);
+    if (native) {
+      if (/\.[mc]?ts$/.test(path)) await allowTypeScript();
+      return await import(url);
+    }
     const { tsImport } = await import('tsx/esm/api');
     return await tsImport(url, import.meta.url);
   } catch (e) {

@@ -2,14 +2,15 @@
 // of the workspace, slack, banking and travel suites, their ground truth as the
 // reference and their own utility() as the checker. Options: suite=<name>[,<name>].
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/contract/target.ts';
 import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
+import { INSTALL_ROOT } from '../../src/util/install.ts';
 import { sha256 } from '../../src/util/hash.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-export const REPO_ROOT = resolve(HERE, '..', '..');
+export const REPO_ROOT = INSTALL_ROOT;
 export const BRIDGE = join(HERE, 'bridge.py');
 export const SETUP = 'bash scripts/setup-python.sh';
 

@@ -2,18 +2,19 @@
 // into the repository: it is read from the target's venv (.venv-miniwob, built by
 // scripts/setup-python.sh from requirements.txt), or from MINIWOB_HTML.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../../src/util/errors.ts';
+import { INSTALL_ROOT } from '../../src/util/install.ts';
 
 export const HTML_ENV = 'MINIWOB_HTML';
-const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-export const VENV = join(REPO, '.venv-miniwob');
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+export const VENV = join(INSTALL_ROOT, '.venv-miniwob');
 export const SETUP = 'bash scripts/setup-python.sh miniwob';
 
 /** The version pinned in requirements.txt, which the evidence records. */
 export function pinnedVersion(): string {
-  const req = readFileSync(join(REPO, 'targets/miniwob/requirements.txt'), 'utf8');
+  const req = readFileSync(join(HERE, 'requirements.txt'), 'utf8');
   const m = /^miniwob==(\S+)$/m.exec(req);
   if (!m) throw new Error('targets/miniwob/requirements.txt pins no miniwob version');
   return m[1];

@@ -1,0 +1,3 @@
+export declare const STAMP: string;
+export declare function distProblem(root?: string): string | undefined;
+export declare function compiled(module: string): string | undefined;

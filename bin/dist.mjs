@@ -1,0 +1,49 @@
+// Which program the bin runs: the compiled one in dist/ when it is current, else the
+// TypeScript sources through tsx, with one line saying why (a checkout where the
+// build has not run, or sources edited since). A packed install ships no sources,
+// so its dist/ is current by construction.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The file under dist/ the build writes last, with the time it started. */
+export const STAMP = 'build.json';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The newest modification time of a folder's files. Folders' own times are left
+ * out: Python writes __pycache__ beside a bridge it runs from the sources, which
+ * would make every later command find dist/ stale.
+ */
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === '__pycache__') continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Why the dist/ of the package at `root` cannot be run (missing, or older than a source), or undefined when it can. */
+export function distProblem(root = ROOT) {
+  const stamp = join(root, 'dist', STAMP);
+  if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) return existsSync(stamp) ? undefined : 'dist/ is missing';
+  if (!existsSync(stamp)) return 'dist/ is not built';
+  const { started } = JSON.parse(readFileSync(stamp, 'utf8'));
+  return ['src', 'targets'].some((d) => newest(join(root, d)) > started) ? 'dist/ is older than the sources' : undefined;
+}
+
+/**
+ * The URL of a compiled module (`src/cli/main`), or undefined when the sources must
+ * run instead. BLINDSPOT_SOURCES=1 asks for the sources (the tests set it: they
+ * test the code as written).
+ */
+export function compiled(module) {
+  if (process.env.BLINDSPOT_SOURCES === '1') return undefined;
+  const problem = distProblem();
+  if (problem === undefined) return new URL(`../dist/${module}.js`, import.meta.url).href;
+  process.stderr.write(`blindspot: ${problem} (npm run build); running the TypeScript sources\n`);
+  return undefined;
+}

@@ -1,0 +1,34 @@
+// blindspot runs either from its TypeScript sources (tests, a checkout without a
+// build) or compiled into dist/ (npm ci's prepare, a packed install), which mirrors
+// src/ and targets/ one folder deeper. What must not move with the code (package.json,
+// the Python venvs) is found from the install root; what ships beside the code
+// (workers, Python helpers, checker sources) is found beside the module using it.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The folder holding blindspot's package.json: the nearest one above this module. */
+export const INSTALL_ROOT: string = (() => {
+  for (let d = dirname(fileURLToPath(import.meta.url)); ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d;
+    if (dirname(d) === d) throw new Error('blindspot: no package.json above its own modules');
+  }
+})();
+
+// This module's own extension says which way blindspot runs: compiled modules
+// cannot import a .ts file until a TypeScript loader is registered.
+const COMPILED = import.meta.url.endsWith('.js');
+
+let loader: Promise<void> | undefined;
+
+/**
+ * Makes .ts files importable, before a target's TypeScript checker or a user's
+ * TypeScript module loads. The sources already run under a TypeScript loader
+ * (tsx, vitest); compiled code registers tsx once, on the first such import, so
+ * commands that import none never pay for it.
+ */
+export function allowTypeScript(): Promise<void> {
+  if (!COMPILED) return Promise.resolve();
+  loader ??= import('tsx/esm/api').then(({ register }) => void register());
+  return loader;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { execa } from 'execa';
+import { distProblem, STAMP } from '../../bin/dist.mjs';
+import { describeCheckerFiles } from '../../src/target/checker-files.ts';
+import { BIN } from '../fixtures/cli.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+
+/** Every file under a folder, by its path from the repository, with / separators. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative('.', join(e.parentPath, e.name)).split('\\').join('/'));
+
+/** A package folder laid out as a checkout (with sources) or an install (dist/ only). */
+function packageAt(root: string, o: { sources: boolean; builtAt?: number }) {
+  if (o.sources) {
+    mkdirSync(join(root, 'src', 'cli'), { recursive: true });
+    mkdirSync(join(root, 'targets'), { recursive: true });
+    writeFileSync(join(root, 'src', 'cli', 'main.ts'), '');
+  }
+  if (o.builtAt !== undefined) {
+    mkdirSync(join(root, 'dist'), { recursive: true });
+    writeFileSync(join(root, 'dist', STAMP), JSON.stringify({ started: o.builtAt }));
+  }
+  return root;
+}
+
+describe('which program the bin runs', () => {
+  it('runs dist/ when it was built after every source, and the sources when it is missing or older', () => {
+    const now = Date.now();
+    const past = new Date(now - 60_000);
+    const root = packageAt(tmp(), { sources: true });
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
+    expect(distProblem(root)).toBe('dist/ is not built');
+    packageAt(root, { sources: false, builtAt: now });
+    expect(distProblem(root)).toBeUndefined();
+    // an edit after the build, however deep, makes dist/ stale
+    writeFileSync(join(root, 'src', 'cli', 'main.ts'), 'export {};');
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), new Date(now + 1000), new Date(now + 1000));
+    expect(distProblem(root)).toBe('dist/ is older than the sources');
+  });
+
+  it('does not count a folder Python adds beside a source it ran as an edit', () => {
+    const now = Date.now();
+    const root = packageAt(tmp(), { sources: true, builtAt: now });
+    const past = new Date(now - 60_000);
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
+    mkdirSync(join(root, 'targets', '__pycache__'));
+    writeFileSync(join(root, 'targets', '__pycache__', 'bridge.cpython-312.pyc'), '');
+    expect(distProblem(root)).toBeUndefined();
+  });
+
+  it('trusts an installed package\'s dist/, which ships without sources', () => {
+    expect(distProblem(packageAt(tmp(), { sources: false, builtAt: 0 }))).toBeUndefined();
+    expect(distProblem(tmp())).toBe('dist/ is missing');
+  });
+});
+
+// npm ci builds dist/ (prepare); a checkout that has not, or whose sources changed
+// since, runs the sources, and this test has nothing to prove there.
+const problem = distProblem();
+describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${problem}; run npm run build)` : ''}`, () => {
+  it('runs --help from dist/ without loading TypeScript or tsx', async () => {
+    const loads = join(tmp(), 'loads.txt');
+    writeFileSync(loads, '');
+    const env = { ...process.env, RECORD_LOADS: loads, BLINDSPOT_SOURCES: '' };
+    const r = await execa('node', ['--import', './test/fixtures/record-loads.mjs', BIN, '--help'], { reject: false, env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('blindspot audit');
+    const loaded = readFileSync(loads, 'utf8').split('\n').filter(Boolean);
+    expect(loaded.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
+    expect(loaded.filter((u) => u.endsWith('.ts') || u.includes('/node_modules/tsx/'))).toEqual([]);
+  });
+
+  // yargs is bundled into dist/vendor/: its texts and messages must stay yargs' own
+  it.each([[['audit', '--help']], [['audit', '--no-such-flag']], [['no-such-command']]])('%j prints what the sources print', async (args) => {
+    const run = (sources: string) => execa('node', [BIN, ...args], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: sources } });
+    const [built, sources] = await Promise.all([run(''), run('1')]);
+    expect({ code: built.exitCode, stdout: built.stdout, stderr: built.stderr }).toEqual({ code: sources.exitCode, stdout: sources.stdout, stderr: sources.stderr });
+  });
+
+  it('audits from dist/, its scorer threads loading the TypeScript checkers as written', async () => {
+    const root = tmp();
+    const out = join(root, 'run');
+    const dirs = ['--out', out, '--mutants', join(root, 'm'), '--censuses', join(root, 'c')];
+    const r = await execa('node', [BIN, 'audit', '--target', 'apps', '--arms', 'floor', '--workers', '2', ...dirs], { reject: false, env: { ...process.env, BLINDSPOT_SOURCES: '' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report.run.status).toBe('complete');
+    // a checker that failed to load would grade its control as an error
+    expect(report.controls).toMatchObject({ total: 48, pass: 48, unscored: [] });
+    // the checkers audited are the sources, by the same paths and hashes
+    expect(report.evidence.checkerHash).toBe(describeCheckerFiles('targets/apps/checkers').checkerHash);
+  });
+});
+
+describe('npm pack', () => {
+  /** The package's files as `npm pack` lists them, without building (the list, not the build, is tested). */
+  async function packed(): Promise<string[]> {
+    const r = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+  }
+
+  it('ships the bin, the public contract and the built program, and none of the repository\'s tests, runs or frozen increments', async () => {
+    const files = await packed();
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/blindspot.mjs', 'bin/dist.mjs', 'src/contract/index.ts', 'scripts/setup-python.sh']));
+    const top = new Set(files.map((f) => f.split('/')[0]));
+    for (const left of ['test', 'reports', 'mutants', 'censuses', 'bench', 'docs', 'data', '.ci']) expect(top.has(left), left).toBe(false);
+    expect(files.filter((f) => f.startsWith('src/') && !f.startsWith('src/contract/'))).toEqual([]);
+    // everything the build puts in dist/ (modules, worker entries, Python helpers,
+    // the targets' sources and data) ships, when it is built
+    if (existsSync('dist')) expect(files.filter((f) => f.startsWith('dist/')).sort()).toEqual(filesUnder('dist').sort());
+  });
+});
