@@ -14,7 +14,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder' })
       .option('cell', { type: 'string', describe: 'the finding: a false accept\'s or search finding\'s cell id, or its key' })
-      .option('weakness', { type: 'string', describe: 'a search weakness by name (as listed, e.g. "out-of-scope reboot_device"): marks it for every task, in this run and later ones' })
+      .option('weakness', { type: 'string', describe: 'a search weakness or mechanism by name (as listed, e.g. "out-of-scope reboot_device", "answer: a figure accepted inside a longer figure"): marks every finding of it on every task, in this run and later ones; a weakness\'s own entry comes before its mechanism\'s' })
       .option('dismiss', { type: 'string', describe: 'dismiss it, with the reason (e.g. "the task never states the description")' })
       .option('accept', { type: 'string', describe: 'accept it as a weakness to fix, with the reason' })
       .option('triage', { type: 'string', default: DEFAULT_TRIAGE, describe: 'the triage file' })
@@ -28,17 +28,20 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     const all = await findingsOf(a.run, a.mutants);
     if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');
     if (a.cell !== undefined && a.weakness !== undefined) throw new InputError('--cell, --weakness: give one of them');
-    const findings = a.weakness === undefined ? all : all.filter((f) => f.weakness === a.weakness);
+    // a weakness name, or a mechanism name (the shape of answer weaknesses): either marks every finding bearing it
+    const findings = a.weakness === undefined ? all : all.filter((f) => f.weakness === a.weakness || f.mechanism === a.weakness);
     if (a.weakness !== undefined && !findings.length) {
-      const names = [...new Set(all.flatMap((f) => (f.weakness ? [f.weakness] : [])))].sort();
-      throw new InputError(`--weakness: ${JSON.stringify(a.weakness)} is no search weakness of run ${a.run}${names.length ? ` (its weaknesses: ${names.map((n) => JSON.stringify(n)).join(', ')})` : ' (it has no search finding)'}`);
+      const search = all.filter((f) => f.weakness !== undefined);
+      const names = (xs: string[]) => [...new Set(xs)].sort().map((n) => JSON.stringify(n)).join(', ');
+      const listed = search.length ? ` (its weaknesses: ${names(search.map((f) => f.weakness!))}; its mechanisms: ${names(search.map((f) => f.mechanism ?? f.weakness!))})` : ' (it has no search finding)';
+      throw new InputError(`--weakness: ${JSON.stringify(a.weakness)} is no search weakness or mechanism of run ${a.run}${listed}`);
     }
     const status = a.dismiss !== undefined ? 'dismissed' : a.accept !== undefined ? 'accepted' : undefined;
     if (a.cell === undefined && (a.weakness === undefined || !status)) {
       if (status) throw new InputError('--cell or --weakness: name the finding or the weakness to mark');
       // Listing before anything was triaged: no file yet is no triage yet.
       const triage = existsSync(a.triage) ? loadTriage(a.triage) : undefined;
-      const rows = findings.map((f) => ({ ...f, triage: f.weakness === undefined ? triage?.byKey.get(f.key) : searchTriage(triage, f.target, f.key, f.weakness) }));
+      const rows = findings.map((f) => ({ ...f, triage: f.weakness === undefined ? triage?.byKey.get(f.key) : searchTriage(triage, f.target, f.key, f.weakness, f.mechanism) }));
       if (a.json) return out.log(JSON.stringify(rows, null, 2));
       for (const r of rows) out.log(`${r.key}  ${r.triage ? `${r.triage.status.padEnd(9)}` : 'open     '}  ${r.task}  ${r.kind}: ${r.construction}${r.triage ? `  (${r.triage.reason})` : ''}`);
       return out.log(`${rows.length} finding(s); ${rows.filter((r) => r.triage).length} triaged in ${triage?.file ?? '(no triage file)'}`);
@@ -51,8 +54,10 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       const target = findings[0].target;
       recordTriage(a.triage, { weakness: a.weakness, target, status, reason, at });
       const tasks = new Set(findings.map((f) => f.task)).size;
-      if (a.json) return out.log(JSON.stringify({ file: a.triage, weakness: a.weakness, status, reason, findings: findings.length, tasks }, null, 2));
-      return out.log(`${JSON.stringify(a.weakness)} ${status} in ${a.triage}: ${findings.length} minimal mutant(s) of ${tasks} task(s) in this run, and the weakness in later runs`);
+      // a name that is some finding's exact weakness is a weakness (non-answer weaknesses are their own mechanism)
+      const what = findings.some((f) => f.weakness === a.weakness) ? 'weakness' : 'mechanism';
+      if (a.json) return out.log(JSON.stringify({ file: a.triage, weakness: a.weakness, marks: what, status, reason, findings: findings.length, tasks }, null, 2));
+      return out.log(`${JSON.stringify(a.weakness)} ${status} in ${a.triage}: ${findings.length} minimal mutant(s) of ${tasks} task(s) in this run, and the ${what} in later runs`);
     }
     const f = findings.find((x) => x.cell === a.cell || x.key === a.cell);
     if (!f) throw new InputError(`--cell: ${a.cell} is not a finding of run ${a.run} (list them with \`blindspot triage ${a.run}\`)`);

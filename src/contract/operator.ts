@@ -49,7 +49,13 @@ export interface SearchOperator {
   /**
    * What the edit exposes, in the terms a maintainer uses (e.g. "send_money.recipient",
    * "out-of-scope reboot_device", "send_email.recipients emptied"): findings with the
-   * same sites are one weakness of the checker, and one name over many tasks is a mechanism.
+   * same sites are one weakness of the checker.
    */
   site?(edit: Edit, ctx: SearchContext): string;
+  /**
+   * The shape of the site, without the values that make it one task's (e.g. "answer: a figure
+   * accepted inside a longer figure" for the site 'answer: "4" accepted inside "14"'): one
+   * mechanism name over many tasks is a blind spot the checkers share. Absent: the site.
+   */
+  mechanism?(edit: Edit, ctx: SearchContext): string;
 }

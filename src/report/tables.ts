@@ -59,14 +59,19 @@ function triageMarks(fs: SearchFinding[]): string {
 }
 
 export const mechanismTable = (s: NonNullable<Report['search']>): Table => {
-  const byName = groupBy(s.findings, (f) => f.weakness);
+  const byName = groupBy(s.findings, (f) => f.mechanism);
   return {
     head: ['mechanism (one weakness on several checkers)', 'checkers', 'minimal mutants', 'example'],
-    rows: s.mechanisms.map((m) => [m.weakness + triageMarks(byName.get(m.weakness)!), `${m.tasks.length} of ${m.of}`, m.mutants, `${m.example.task}: ${m.example.edits}`]),
+    rows: s.mechanisms.map((m) => [
+      m.mechanism + triageMarks(byName.get(m.mechanism)!),
+      `${m.tasks.length} of ${m.of}`,
+      m.mutants,
+      `${m.example.task}${m.example.weakness === m.mechanism ? '' : ` (${m.example.weakness})`}: ${m.example.edits}`,
+    ]),
   };
 };
 
-export const MUTANTS_NOTE = 'Every minimal mutant, with its edits, size and evidence, is in search.csv and report.json; `blindspot triage <run> --weakness "<name>"` marks a weakness on every task at once.';
+export const MUTANTS_NOTE = 'Every minimal mutant, with its edits, size and evidence, is in search.csv and report.json; `blindspot triage <run> --weakness "<name>"` marks a weakness, or a mechanism, on every task at once.';
 
 /** Which tasks had no out-of-scope write to insert, and why; empty when every task had some. */
 export function withoutInsertsNote(s: NonNullable<Report['search']>): string {

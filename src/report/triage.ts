@@ -1,6 +1,6 @@
 // Triage in the report: each false accept and search finding carries its
 // construction key, and what the triage file says of it (of a search finding:
-// of its construction, else of its weakness name). A dismissed finding
+// of its construction, else of its weakness name, else of its mechanism name). A dismissed finding
 // stays in the tables, marked; the headline counts say how many are dismissed.
 import type { Cell } from '../contract/cell.ts';
 import { cellKey, constructionKey, searchTriage, type Triage } from '../triage/triage.ts';
@@ -21,7 +21,7 @@ export function applyTriage(r: Report, manifest: Cell[], triage: Triage | undefi
     ...r.search,
     findings: r.search.findings.map((f) => {
       const key = constructionKey(target, f.task, f.minimal.steps);
-      const e = searchTriage(triage, target, key, f.weakness);
+      const e = searchTriage(triage, target, key, f.weakness, f.mechanism);
       return { ...f, key, ...(e ? { triage: { status: e.status, reason: e.reason } } : {}) };
     }),
   };

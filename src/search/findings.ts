@@ -8,7 +8,7 @@ import { derivedCellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { classifyFault, referencesOf, type Evidence } from '../classify/classify.ts';
-import { describePlan, planSize, weaknessOf, type OperatorSet } from './plan.ts';
+import { describePlan, mechanismOf, planSize, weaknessOf, type OperatorSet } from './plan.ts';
 import type { Plan, PlanSize, SearchContext } from '../contract/operator.ts';
 import { shrink, type Judgement } from './shrink.ts';
 import type { SearchSpec } from './arm.ts';
@@ -25,6 +25,8 @@ export interface SearchFinding {
   operators: string[];
   /** what the mutant exposes, independent of the values it used (e.g. "send_money.recipient"): the checker's weakness */
   weakness: string;
+  /** the weakness without the values that make it this task's: its name, or for an answer weakness its shape ("answer: a figure accepted inside a longer figure") */
+  mechanism: string;
   /** explored cells that shrank to this mutant */
   from: string[];
   /** plans explored for this task */
@@ -52,7 +54,7 @@ export interface SearchOutcome {
   /** findings grouped by task and weakness: what a maintainer has to fix, with its minimal mutants */
   weaknesses: { task: string; weakness: string; mutants: number; example: string }[];
   /**
-   * One weakness name over several tasks, most tasks first: a blind spot the
+   * One mechanism name over several tasks, most tasks first: a blind spot the
    * benchmark's checkers share (14 of 16 checkers accept an unrelated payment),
    * fixed once rather than per task. `of`: the tasks searched.
    */
@@ -61,12 +63,15 @@ export interface SearchOutcome {
 }
 
 export interface Mechanism {
+  /** the findings' mechanism name */
+  mechanism: string;
+  /** the same name, under the field blindspot.report/2 has always given it */
   weakness: string;
   tasks: string[];
   of: number;
   mutants: number;
-  /** one minimal mutant, as its task and edits */
-  example: { task: string; edits: string };
+  /** one minimal mutant, as its task, its exact weakness and its edits */
+  example: { task: string; weakness: string; edits: string };
 }
 
 export interface SearchRun {
@@ -154,6 +159,7 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
       minimal: { steps: result.steps, edits: result.plan.map((e) => describePlan([e], ctx, run.ops)), plan: result.plan, size: planSize(result.plan, run.ops) },
       operators: [...new Set(result.plan.map((e) => e.op))],
       weakness: weaknessOf(result.plan, ctx, run.ops),
+      mechanism: mechanismOf(result.plan, ctx, run.ops),
       from: [start.id],
       explored: explored.filter((c) => c.checker === start.checker).length,
       tried: result.tried,
@@ -183,10 +189,21 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
 
 const editsOf = (f: SearchFinding) => f.minimal.edits.join('; then ');
 
-/** Weakness names found on two tasks or more, most tasks first, then by name. */
+/**
+ * Mechanism names found on two tasks or more, most tasks first, then by name:
+ * answer weaknesses of different tokens but one shape ("4" inside "14", "4.5"
+ * inside "14.5") are one mechanism.
+ */
 export function mechanismsOf(findings: SearchFinding[], searched: number): Mechanism[] {
-  return [...groupBy(findings, (f) => f.weakness).values()]
-    .map((xs) => ({ weakness: xs[0].weakness, tasks: [...new Set(xs.map((f) => f.task))].sort(), of: searched, mutants: xs.length, example: { task: xs[0].task, edits: editsOf(xs[0]) } }))
+  return [...groupBy(findings, (f) => f.mechanism).values()]
+    .map((xs) => ({
+      mechanism: xs[0].mechanism,
+      weakness: xs[0].mechanism,
+      tasks: [...new Set(xs.map((f) => f.task))].sort(),
+      of: searched,
+      mutants: xs.length,
+      example: { task: xs[0].task, weakness: xs[0].weakness, edits: editsOf(xs[0]) },
+    }))
     .filter((m) => m.tasks.length > 1)
-    .sort((a, b) => b.tasks.length - a.tasks.length || a.weakness.localeCompare(b.weakness));
+    .sort((a, b) => b.tasks.length - a.tasks.length || a.mechanism.localeCompare(b.mechanism));
 }

@@ -323,23 +323,33 @@ export const answer: SearchOperator = {
   },
   size: () => ({ steps: 1, args: 1 }),
   describe: (e) => (e.text === '' ? 'answer with nothing' : `answer ${json(e.text)}`),
-  site(e) {
-    const f = json(e.figure ?? null);
-    switch (e.shape as AnswerShape | undefined) {
-      case 'empty':
-        return 'answer: an empty answer accepted';
-      case 'drop':
-        return `answer: ${f} left out`;
-      case 'neighbour':
-        return `answer: ${f} accepted as ${json(e.as ?? null)}`;
-      case 'inside':
-        return `answer: ${f} accepted inside ${json(e.as ?? null)}`;
-      case 'alternatives':
-        return `answer: ${f} accepted among wrong alternatives`;
-      default:
-        return 'final answer';
-    }
-  },
+  site: (e) => answerSite(e, true),
+  mechanism: (e) => answerSite(e, false),
 };
+
+/**
+ * What an answer edit exposes: with the token it changed (`exact`: 'answer: "4"
+ * accepted inside "14"'), or as its shape, the same whichever token ("answer: a
+ * figure accepted inside a longer figure"), which names the checkers' shared blind spot.
+ */
+function answerSite(e: Edit, exact: boolean): string {
+  const f = json(e.figure ?? null);
+  // names are the answer's capitalised words, figures hold digits (plans frozen before figures were recorded: a figure)
+  const kind = typeof e.figure === 'string' && !/\d/.test(e.figure) ? 'name' : 'figure';
+  switch (e.shape as AnswerShape | undefined) {
+    case 'empty':
+      return 'answer: an empty answer accepted';
+    case 'drop':
+      return exact ? `answer: ${f} left out` : `answer: a ${kind} left out`;
+    case 'neighbour':
+      return exact ? `answer: ${f} accepted as ${json(e.as ?? null)}` : `answer: a ${kind} accepted as its neighbour`;
+    case 'inside':
+      return exact ? `answer: ${f} accepted inside ${json(e.as ?? null)}` : `answer: a ${kind} accepted inside a longer ${kind}`;
+    case 'alternatives':
+      return exact ? `answer: ${f} accepted among wrong alternatives` : `answer: a ${kind} accepted among wrong alternatives`;
+    default:
+      return 'final answer';
+  }
+}
 
 export const BUILTIN_OPERATORS: SearchOperator[] = [drop, duplicate, reorder, move, list, exchange, insert, answer];

@@ -4,7 +4,7 @@
 // edit removed makes the plan invalid rather than silently editing another step.
 import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
-import type { Plan, PlanSize, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
+import type { Edit, Plan, PlanSize, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 export type OperatorSet = Map<string, SearchOperator>;
@@ -39,9 +39,15 @@ export function compareSize(a: PlanSize, b: PlanSize): number {
   return a.edits - b.edits || a.steps - b.steps || a.args - b.args;
 }
 
+/** The names of a plan's edits, each given by `name` (else the operator's name), deduplicated in a fixed order. */
+const namesOf = (plan: Plan, name: (op: SearchOperator, e: Edit) => string | undefined, ops: OperatorSet) =>
+  [...new Set(plan.map((e) => { const op = ops.get(e.op); return (op && name(op, e)) ?? e.op; }))].sort().join(' + ');
+
 /** The weakness a plan exposes: its edits' sites, in a fixed order. */
-export const weaknessOf = (plan: Plan, ctx: SearchContext, ops: OperatorSet) =>
-  [...new Set(plan.map((e) => ops.get(e.op)?.site?.(e, ctx) ?? e.op))].sort().join(' + ');
+export const weaknessOf = (plan: Plan, ctx: SearchContext, ops: OperatorSet) => namesOf(plan, (op, e) => op.site?.(e, ctx), ops);
+
+/** The mechanism a plan's weakness is one instance of: its edits' mechanisms (else sites), in a fixed order. */
+export const mechanismOf = (plan: Plan, ctx: SearchContext, ops: OperatorSet) => namesOf(plan, (op, e) => op.mechanism?.(e, ctx) ?? op.site?.(e, ctx), ops);
 
 export const describePlan = (plan: Plan, ctx: SearchContext, ops: OperatorSet) =>
   plan.map((e) => ops.get(e.op)?.describe(e, ctx) ?? canonicalJson(e)).join('; then ');

@@ -20,6 +20,8 @@ export interface Finding {
   key: string;
   /** a search finding's weakness name, which one triage entry marks for every task */
   weakness?: string;
+  /** and its mechanism name, which one entry marks for every finding of that shape */
+  mechanism?: string;
 }
 
 /** Every finding of a run a maintainer can triage: confirmed false accepts and search findings. */
@@ -36,7 +38,7 @@ export async function findingsOf(runDir: string, mutants?: string): Promise<Find
     const byId = new Map(ledger.map((e) => [e.cell, e]));
     const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
     for (const f of s.findings) {
-      out.push({ target, cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]), weakness: f.weakness });
+      out.push({ target, cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]), weakness: f.weakness, mechanism: f.mechanism });
     }
   }
   // recorded runs: real false accepts and rejects, keyed by task and difference (one dismissal holds for every run making it)

@@ -31,7 +31,10 @@ const EntrySchema = z.object({
 });
 export type TriageEntry = z.infer<typeof EntrySchema>;
 
-/** A search weakness marked by name: it holds for every task and every minimal mutant of that name. */
+/**
+ * A search weakness marked by name: it holds for every task and every minimal mutant of that name,
+ * or, naming a mechanism ("answer: a figure accepted inside a longer figure"), of that mechanism.
+ */
 const WeaknessEntrySchema = z.object({ weakness: z.string().min(1), ...Marking }).strict();
 export type WeaknessEntry = z.infer<typeof WeaknessEntrySchema>;
 
@@ -48,8 +51,9 @@ export interface Triage {
 
 export const weaknessId = (target: string, weakness: string) => `${target}\u0000${weakness}`;
 
-/** What the triage file says of a search finding: its own construction's entry first, else its weakness's. */
-export const searchTriage = (triage: Triage | undefined, target: string, key: string, weakness: string) => triage?.byKey.get(key) ?? triage?.byWeakness.get(weaknessId(target, weakness));
+/** What the triage file says of a search finding: its own construction's entry first, else its weakness's, else its mechanism's. */
+export const searchTriage = (triage: Triage | undefined, target: string, key: string, weakness: string, mechanism?: string) =>
+  triage?.byKey.get(key) ?? triage?.byWeakness.get(weaknessId(target, weakness)) ?? (mechanism === undefined ? undefined : triage?.byWeakness.get(weaknessId(target, mechanism)));
 
 /** The construction's identity across runs: same target, checker and delivered steps, same key. */
 export const constructionKey = (target: string, checker: string, steps: Step[]) => sha256(canonicalJson([target, checker, steps])).slice(0, 16);
