@@ -9,6 +9,7 @@ import type { Step } from '../../src/contract/target.ts';
 const tmp = useTmp();
 const SERVICE_TOY = 'test/fixtures/service-toy.ts';
 const REBOOT = 'out-of-scope reboot_device';
+const INSIDE = 'answer: a figure accepted inside a longer figure';
 
 async function audit(root: string, env: Record<string, string> = {}) {
   const out = join(root, 'run');
@@ -86,6 +87,33 @@ describe('search on a customer-service toy: substring answers, list arguments, h
     expect(dismissed.every((f: SearchFinding) => f.weakness === REBOOT)).toBe(true);
     expect(report.triage).toMatchObject({ dismissed: 3, accepted: 0 });
     expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain(`| ${REBOOT} [dismissed: a reboot changes nothing the customer pays for] | 3 of 6 | 3 |`);
+
+    // the answer's figure inside 14, 40 and 4.5: three exact weaknesses of one mechanism, which one triage line dismisses
+    const insides = s.findings.filter((f) => f.task === 'count/0' && /^answer: "4" accepted inside /.test(f.weakness));
+    expect(insides.map((f) => f.weakness).sort()).toEqual(['answer: "4" accepted inside "14"', 'answer: "4" accepted inside "4.5"', 'answer: "4" accepted inside "40"']);
+    expect(new Set(insides.map((f) => f.mechanism))).toEqual(new Set([INSIDE]));
+    expect(s.findings.filter((f) => f.weakness === REBOOT).every((f) => f.mechanism === REBOOT)).toBe(true);
+    const shape = await cli(['triage', run, '--weakness', INSIDE, '--dismiss', 'counts are read by a person', '--triage', file]);
+    expect(shape.code, shape.stderr).toBe(0);
+    expect(shape.stdout).toContain('3 minimal mutant(s) of 1 task(s) in this run, and the mechanism in later runs');
+    // a weakness's own entry comes before its mechanism's
+    const own = await cli(['triage', run, '--weakness', 'answer: "4" accepted inside "14"', '--accept', '14 is a real misreading', '--triage', file]);
+    expect(own.code, own.stderr).toBe(0);
+    const unknown = await cli(['triage', run, '--weakness', 'answer: a figure accepted nowhere', '--dismiss', 'x', '--triage', file]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(`its mechanisms: `);
+    expect(unknown.stderr).toContain(JSON.stringify(INSIDE));
+    const after = JSON.parse((await cli(['report', run, '--json', '--triage', file])).stdout).search.findings as SearchFinding[];
+    const said = (f: SearchFinding) => [f.weakness, f.triage?.status, f.triage?.reason];
+    expect(after.filter((f) => f.mechanism === INSIDE).map(said).sort()).toEqual([
+      ['answer: "4" accepted inside "14"', 'accepted', '14 is a real misreading'],
+      ['answer: "4" accepted inside "4.5"', 'dismissed', 'counts are read by a person'],
+      ['answer: "4" accepted inside "40"', 'dismissed', 'counts are read by a person'],
+    ]);
+    expect(after.filter((f) => f.weakness === REBOOT).every((f) => f.triage?.reason === 'a reboot changes nothing the customer pays for')).toBe(true);
+    expect(after.filter((f) => f.weakness === 'answer: "4" accepted among wrong alternatives').map((f) => f.triage)).toEqual([undefined]);
+    const listed = await cli(['triage', run, '--triage', file]);
+    expect(listed.stdout.split('\n').filter((l) => l.includes('count/0') && l.includes('accepted inside') && l.includes('dismissed'))).toHaveLength(2);
   });
 
   it('yields nothing against the strict twin', async () => {
