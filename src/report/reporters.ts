@@ -90,10 +90,10 @@ const csvReporter: Reporter<AuditReport> = {
     if (report.search) {
       files['search.csv'] = stringify(
         report.search.findings.map((f) => ({
-          task: f.task, cell: f.cell, weakness: f.weakness, edits: f.minimal.edits.join('; then '), operators: f.operators.join(' '), size: `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
+          task: f.task, cell: f.cell, weakness: f.weakness, mechanism: f.mechanism, edits: f.minimal.edits.join('; then '), operators: f.operators.join(' '), size: `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
           explored: f.explored, tried: f.tried, shrinks: f.shrinks, stop: f.stop, evidence: f.evidence.summary.join('; '), key: f.key ?? '', triage: f.triage ? `${f.triage.status}: ${f.triage.reason}` : '',
         })),
-        { header: true, columns: ['task', 'cell', 'weakness', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence', 'key', 'triage'] },
+        { header: true, columns: ['task', 'cell', 'weakness', 'mechanism', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence', 'key', 'triage'] },
       );
     }
     if (report.swap) {

@@ -112,6 +112,9 @@ describe('search on a customer-service toy: substring answers, list arguments, h
     ]);
     expect(after.filter((f) => f.weakness === REBOOT).every((f) => f.triage?.reason === 'a reboot changes nothing the customer pays for')).toBe(true);
     expect(after.filter((f) => f.weakness === 'answer: "4" accepted among wrong alternatives').map((f) => f.triage)).toEqual([undefined]);
+    const csv = readFileSync(join(run, 'search.csv'), 'utf8').split('\n');
+    expect(csv[0].startsWith('task,cell,weakness,mechanism,edits')).toBe(true);
+    expect(csv.filter((l) => l.includes(INSIDE))).toHaveLength(3);
     const listed = await cli(['triage', run, '--triage', file]);
     expect(listed.stdout.split('\n').filter((l) => l.includes('count/0') && l.includes('accepted inside') && l.includes('dismissed'))).toHaveLength(2);
   });
