@@ -34,8 +34,9 @@ writeFileSync(main, text.replace(from, "from '../../vendor/yargs.js';"));
 cpSync(join(root, 'src'), join(dist, 'src'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
 const noPycache = (f) => !/[\\/]__pycache__([\\/]|$)/.test(f);
 cpSync(join(root, 'targets'), join(dist, 'targets'), { recursive: true, filter: noPycache });
-// the Python SDK the bridges import from two folders above themselves (dist/python in a build)
-cpSync(join(root, 'python'), join(dist, 'python'), { recursive: true, filter: noPycache });
+// The Python SDK the bridges import from two folders above themselves (dist/python in a
+// build), without what python/.gitignore keeps out of git: npm never packs a .gitignore.
+cpSync(join(root, 'python'), join(dist, 'python'), { recursive: true, filter: (f) => noPycache(f) && !/[\\/](\.gitignore|build|[^\\/]*\.egg-info)$/.test(f) });
 mkdirSync(dist, { recursive: true });
 // The start of the build: a source changed after it makes dist/ stale.
 writeFileSync(join(dist, STAMP), `${JSON.stringify({ started })}\n`);
