@@ -20,7 +20,6 @@ export interface EpisodeLimits {
   timeMs: number;
 }
 
-
 /** The agent's final answer as the target's claim step, when the reference ends on one. */
 function claimStep(reference: Step[], semantics: EffectSemantics | undefined, answer: string | undefined): Step | undefined {
   const claim = [...reference].reverse().find((s) => s.kind === 'claim');

@@ -35,7 +35,6 @@ function asCheckers(raw: unknown): Verdict['checkers'] {
   return out;
 }
 
-
 export function refusedEntry(cell: Cell): LedgerEntry {
   return { cell: cell.id, status: 'refused', at: new Date().toISOString() };
 }

@@ -34,7 +34,6 @@ export interface ConformanceOptions extends ProtocolTargetOptions {
   tasks?: string[];
 }
 
-
 export function result(name: string, total: number, failures: string[], unit = 'tasks'): CheckResult {
   const ok = failures.length === 0;
   return { name, ok, summary: ok ? `${total}/${total} ${unit}` : `${failures.length} of ${total} ${unit} fail`, failures };

@@ -12,7 +12,6 @@ import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS } from './messages.ts
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
 
-
 /** Capabilities naming the optional methods of protocol 3. */
 const PROTOCOL_3_CAPABILITIES = ['inputs', 'call'];
 
