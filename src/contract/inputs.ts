@@ -1,4 +1,4 @@
-// What an agent is shown for a task (seed 003, AgentPerturb): the user utterance
+// What an agent is shown for a task (AgentPerturb): the user utterance
 // (U), the procedure or policy it must follow (P), the carried-over context of a
 // prior conversation (C) and the tool contract (T). A target returns it from
 // `Target.inputs`; the perturbation arm (src/perturb) changes exactly one of the four.

@@ -16,6 +16,6 @@ export interface LedgerEntry {
   derived?: { parent: string; plan: unknown; steps: unknown[] };
   /** arms whose unit is an episode rather than a cell (src/perturb) keep its whole record here */
   record?: Record<string, unknown>;
-  /** sha256 of the previous line (see the file comment); set by the writer */
+  /** sha256 of the previous line (the hash chain of src/run/ledger.ts); set by the writer */
   prev?: string;
 }

@@ -1,4 +1,4 @@
-// The closed outcomes of classification (DESIGN.md, in this order). Reporters map
+// The closed outcomes of classification, in this order. Reporters map
 // them onto their formats; nothing else decides a false accept.
 export const CELL_STATUSES = ['refused', 'incomplete', 'degenerate', 'immaterial', 'candidate', 'confirmed'] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];

@@ -324,7 +324,7 @@ export interface Target {
   censuses?(taskIds: string[]): Promise<TargetCensus[]>;
   /**
    * Optional: what an agent is shown for a task (utterance, procedure, context,
-   * tool contract), for the input-perturbation arm (src/perturb, seed 003).
+   * tool contract), for the input-perturbation arm (src/perturb).
    */
   inputs?(taskId: string): Promise<AgentInputs>;
   close(): Promise<void>;

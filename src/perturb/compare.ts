@@ -2,8 +2,7 @@
 // (overall relative degradation, lowest first) and the seed's question whether a
 // better clean score goes with less degradation (Spearman across agents).
 import { InputError } from '../util/errors.ts';
-import type { Interval } from './stats.ts';
-import { permutationP, spearman, type Correlation } from './stats.ts';
+import { permutationP, spearman, type Correlation, type Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
 

@@ -5,24 +5,20 @@
 import type { EffectSemantics, Step, Target, VerdictValue } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { answerDifference, judgeEffect } from '../classify/classify.ts';
-import { addUsage } from '../agent/protocol.ts';
-import type { AgentMessage, AgentSpec, HarnessReply } from '../agent/protocol.ts';
+import { addUsage, type AgentMessage, type AgentSpec, type HarnessReply, type Usage } from '../agent/protocol.ts';
 import { NOTHING_TO_ADD } from '../agent/builtin.ts';
 import { throughContract } from './validate.ts';
 import type { Instance, PerturbExtras } from './freeze.ts';
 import { PHASE } from '../run/score.ts';
-import type { EpisodeRecord } from './record.ts';
-import type { Usage } from '../agent/protocol.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
-import { familyParts } from './record.ts';
+import { familyParts, type EpisodeRecord } from './record.ts';
+import { errorMessage } from '../util/errors.ts';
 
 export interface EpisodeLimits {
   /** tool calls plus questions */
   steps: number;
   timeMs: number;
 }
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The agent's final answer as the target's claim step, when the reference ends on one. */
 function claimStep(reference: Step[], semantics: EffectSemantics | undefined, answer: string | undefined): Step | undefined {
@@ -99,7 +95,7 @@ export async function runEpisode(
     try {
       await Promise.race([converse(), timeout]);
     } catch (e) {
-      agentError = errorText(e);
+      agentError = errorMessage(e);
     } finally {
       stopped = true;
       clearTimeout(timer);
@@ -114,7 +110,7 @@ export async function runEpisode(
     onPhase(PHASE.readback);
     const effect = await episode.readback();
     onPhase(PHASE.check);
-    const verdict = await episode.check(instance.task).catch((e) => ({ verdict: 'error' as VerdictValue, detail: errorText(e) }));
+    const verdict = await episode.check(instance.task).catch((e) => ({ verdict: 'error' as VerdictValue, detail: errorMessage(e) }));
     const judged = judgeEffect(instance.family, effect, ref.effect, semantics, answerDifference(ref.trajectory.steps, steps, semantics));
     const differs = judged.status === 'confirmed';
     return {

@@ -129,7 +129,7 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     o.onTask?.(n + 1, tasks.length);
   }
 
-    const after = await o.target.describe();
+  const after = await o.target.describe();
   const structural = candidates.map((c) => checkStructure(clean.get(c.task)!, c.perturbation, info, after, refs.get(c.task)!));
   // the references' effects are observed as the effect census observes them: delivered and read back here, no checker run
   const effects = new Map<string, Effect>();

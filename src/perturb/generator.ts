@@ -5,6 +5,7 @@
 // a malformed answer is refused with the field that is wrong.
 import type { TaskInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
+import { isObject, parseJsonLine } from '../util/json-file.ts';
 import { startLineProcess } from '../util/line-process.ts';
 import { PERTURB_FAMILIES, type PerturbFamily } from './inputs.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
@@ -14,8 +15,6 @@ export interface Generator {
   propose(task: TaskInfo, inputs: AgentInputs): Promise<Perturbation[]>;
   close(): Promise<void>;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** One proposal, checked field by field (validation judges its content afterwards). */
 export function parseProposal(v: unknown, where: string): Perturbation {
@@ -44,12 +43,7 @@ export function startGenerator(command: string[], timeoutMs = 120_000): Generato
     async propose(task, inputs) {
       child.send({ task, inputs, families: PERTURB_FAMILIES });
       const line = await child.next(`answering task ${task.id}`, timeoutMs);
-      let v: unknown;
-      try {
-        v = JSON.parse(line);
-      } catch {
-        throw new ProtocolError(`--generator, task ${task.id}: not a JSON line: ${line.slice(0, 120)}`);
-      }
+      const v = parseJsonLine(line, `--generator, task ${task.id}`);
       if (!isObject(v) || !Array.isArray(v.proposals)) throw new ProtocolError(`--generator, task ${task.id}: field proposals: expected an array`);
       return v.proposals.map((p, k) => parseProposal(p, `--generator, task ${task.id}, proposal ${k}`));
     },

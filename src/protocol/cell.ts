@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainSchema, json } from '../target/schema.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
+import { isObject } from '../util/json-file.ts';
 import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 
@@ -55,7 +56,7 @@ export const CellSchema = z.object({
   episode: z
     .object({
       seed: z.number().int().nonnegative().optional(),
-      changes: z.custom<Partial<AgentInputs>>((v) => !!v && typeof v === 'object' && !Array.isArray(v), 'expected the changed inputs (an object)'),
+      changes: z.custom<Partial<AgentInputs>>(isObject, 'expected the changed inputs (an object)'),
       toolMap: z.record(z.string(), z.string()).optional(),
       recovery: z.object({ ask: z.string(), answer: z.string() }).optional(),
     })

@@ -114,7 +114,6 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   return { dir, increment, reused: false };
 }
 
-
 // Small files read synchronously: a command reads them one after another, and a
 // thread-pool round trip each cost a run more than the reads.
 function readJsonFile(file: string): unknown {
@@ -130,7 +129,6 @@ function readJsonFile(file: string): unknown {
     throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
   }
 }
-
 
 /** The increment already frozen in `dir` when it and its manifest are intact and are this content. */
 function intactIncrement(dir: string, hash: string, manifestSha: string): Increment | undefined {

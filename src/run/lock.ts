@@ -30,13 +30,26 @@ function alive(pid: number): boolean {
   }
 }
 
-function readHolder(file: string): Holder | undefined {
+/** The lock file's text; undefined once it is gone. */
+function readLock(file: string): string | undefined {
   try {
-    const h = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof h?.pid === 'number' && typeof h?.host === 'string' ? h : undefined;
+    return readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+function parseHolder(text: string | undefined): Holder | undefined {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function readHolder(file: string): Holder | undefined {
+  const h = parseHolder(readLock(file));
+  return typeof h?.pid === 'number' && typeof h?.host === 'string' ? h : undefined;
 }
 
 /** Creates `file` exclusively with the holder's record; false when it already exists. */
@@ -73,13 +86,7 @@ function takeOver(file: string, stale: string | undefined, me: Holder): boolean 
     return false;
   }
   try {
-    let now: string | undefined;
-    try {
-      now = readFileSync(file, 'utf8');
-    } catch {
-      now = undefined;
-    }
-    if (now !== stale) return false; // someone else's fresh lock: leave it
+    if (readLock(file) !== stale) return false; // someone else's fresh lock: leave it
     rmSync(file, { force: true });
     return createExclusive(file, me);
   } finally {
@@ -114,18 +121,9 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
       held.set(key, { count: 1, file });
       return release;
     }
-    let text: string | undefined;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue; // released between our create and our read: try again
-    }
-    let holder: Holder | undefined;
-    try {
-      holder = JSON.parse(text);
-    } catch {
-      holder = undefined;
-    }
+    const text = readLock(file);
+    if (text === undefined) continue; // released between our create and our read: try again
+    const holder = parseHolder(text);
     // A lock file with no holder yet may be one being written this instant.
     if (holder === undefined && Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 2000) {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);

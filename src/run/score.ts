@@ -5,6 +5,7 @@ import type { Target, Verdict } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { graded } from '../grammar/swap.ts';
+import { errorMessage } from '../util/errors.ts';
 
 const VERDICTS = new Set(['pass', 'fail', 'error']);
 
@@ -33,8 +34,6 @@ function asCheckers(raw: unknown): Verdict['checkers'] {
   }
   return out;
 }
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function refusedEntry(cell: Cell): LedgerEntry {
   return { cell: cell.id, status: 'refused', at: new Date().toISOString() };
@@ -73,7 +72,7 @@ async function runChecker(check: () => Promise<unknown>, limit: PhaseLimit): Pro
     const raw = await limit.run('checker', check());
     return asVerdict(raw) ?? { verdict: 'error', detail: `checker returned garbage: ${JSON.stringify(raw)?.slice(0, 200)}` };
   } catch (e) {
-    return { verdict: 'error', detail: message(e) };
+    return { verdict: 'error', detail: errorMessage(e) };
   }
 }
 
@@ -94,12 +93,12 @@ export async function scoreCell(
     onPhase(PHASE.deliver);
     entry.delivery = await limit
       .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...(cell.world ? { world: cell.world } : {}), ...cell.delivery }))
-      .catch((e) => ({ completed: false, stepsRun: 0, error: message(e) }));
+      .catch((e) => ({ completed: false, stepsRun: 0, error: errorMessage(e) }));
     onPhase(PHASE.readback);
     try {
       entry.effect = await limit.run('readback', episode.readback());
     } catch (e) {
-      entry.readbackError = message(e);
+      entry.readbackError = errorMessage(e);
     }
     if (graded(cell)) {
       onPhase(PHASE.check);

@@ -57,46 +57,37 @@ export function spawnThread(init: ScorerInit, on: ScorerEvents): Scorer {
   };
 }
 
+/**
+ * A child process, for a target whose code blindspot does not trust; `gone` says
+ * once how it ended (`exited with code 0`, `killed by SIGABRT`, `failed: ...`).
+ */
 export function spawnProcess(init: ScorerInit, on: ScorerEvents): Scorer {
   let phase = 0;
-  const child = forkSupervised<FromScorer>(ENTRY, { BLINDSPOT_SCORER_INIT: JSON.stringify(init) }, {
-    message: (m) => {
-      if (m.type === 'phase') phase = m.phase;
-      else on.message(m);
-    },
-    gone: (how) => on.gone(`scorer process ${how}`),
-  });
-  return { post: (cells) => child.send(cells), phase: () => phase, terminate: child.kill };
-}
-
-/**
- * A child process running `entry` (its settings in `env`), for code blindspot
- * does not trust: `gone` says once how it ended (`exited with code 0`, `killed
- * by SIGABRT`, `failed: ...`). The scorers of a run and the perturbation arm's
- * episode workers both run in these.
- */
-export function forkSupervised<M>(entry: URL, env: Record<string, string>, on: { message(m: M): void; gone(how: string): void }): { send(m: object): void; kill(): void } {
-  const child = fork(entry, [], {
+  const child = fork(ENTRY, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, BLINDSPOT_SCORER_INIT: JSON.stringify(init) },
   });
-  child.on('message', (m: M) => on.message(m));
+  child.on('message', (m: FromScorer) => {
+    if (m.type === 'phase') phase = m.phase;
+    else on.message(m);
+  });
   // A send to a child that has just died fails (EPIPE) before its exit is seen;
   // the exit says why it died (killed by SIGKILL...), so a failure waits for it,
   // and stands on its own only when no exit follows (the child never started).
   let failed: NodeJS.Timeout | undefined;
   const fail = (e: Error) => {
-    failed ??= setTimeout(() => on.gone(`failed: ${e.message}`), 1000);
+    failed ??= setTimeout(() => on.gone(`scorer process failed: ${e.message}`), 1000);
   };
   child.on('error', fail);
   child.on('exit', (code, signal) => {
     clearTimeout(failed);
-    on.gone(signal ? `killed by ${signal}` : `exited with code ${code}`);
+    on.gone(`scorer process ${signal ? `killed by ${signal}` : `exited with code ${code}`}`);
   });
   return {
-    send: (m) => {
-      if (child.connected) child.send(m, (e) => e && fail(e));
+    post: (cells) => {
+      if (child.connected) child.send(cells, (e) => e && fail(e));
     },
-    kill: () => void child.kill('SIGKILL'),
+    phase: () => phase,
+    terminate: () => void child.kill('SIGKILL'),
   };
 }

@@ -58,7 +58,6 @@ function unknownTask(task: string, tasks: TaskInfo[], error: string): string {
   return `the target cannot give the reference of ${task}: ${error}`;
 }
 
-/** The arm's cells: reference cells first, then one cell per run (excluded runs as refused cells with their reason). */
 /**
  * The run's final answer as the target's claim: through the claim argument its
  * semantics declare, else as the reference's own claim step (a target whose
@@ -107,6 +106,7 @@ export function openArguments(reference: Trajectory, instruction: string | undef
   return { ...reference, steps };
 }
 
+/** The arm's cells: reference cells first, then one cell per run (excluded runs as refused cells with their reason). */
 export async function runsCells(target: Target, tasks: TaskInfo[], source: RunSource, semantics?: EffectSemantics): Promise<Cell[]> {
   const info = new Map(tasks.map((t) => [t.id, t]));
   const references = new Map<string, Trajectory | Error>();

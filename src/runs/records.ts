@@ -11,6 +11,7 @@ import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
+import { isObject } from '../util/json-file.ts';
 
 export const CLAIM_CALL = 'answer';
 
@@ -54,7 +55,6 @@ export interface RunSource {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 class RunProblem extends Error {}
 
@@ -63,7 +63,7 @@ function text(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((b) => (isObj(b) && typeof (b.content ?? b.text) === 'string' ? String(b.content ?? b.text) : ''))
+      .map((b) => (isObject(b) && typeof (b.content ?? b.text) === 'string' ? String(b.content ?? b.text) : ''))
       .filter(Boolean)
       .join('\n');
   }
@@ -72,14 +72,14 @@ function text(content: unknown): string {
 
 /** One tool call as AgentDojo records it (`{function, args}`) or as OpenAI does (`{function: {name, arguments}}`). */
 function toolCall(raw: unknown, where: string): { call: string; args: Record<string, Json> } {
-  if (!isObj(raw)) throw new RunProblem(`${where}: a tool call is not an object`);
+  if (!isObject(raw)) throw new RunProblem(`${where}: a tool call is not an object`);
   const fn = raw.function;
   if (typeof fn === 'string') {
     const args = raw.args ?? {};
-    if (!isObj(args)) throw new RunProblem(`${where}: tool call ${fn}: args is not an object`);
+    if (!isObject(args)) throw new RunProblem(`${where}: tool call ${fn}: args is not an object`);
     return { call: fn, args: args as Record<string, Json> };
   }
-  if (isObj(fn) && typeof fn.name === 'string') {
+  if (isObject(fn) && typeof fn.name === 'string') {
     let args: unknown = fn.arguments ?? {};
     if (typeof args === 'string') {
       try {
@@ -88,7 +88,7 @@ function toolCall(raw: unknown, where: string): { call: string; args: Record<str
         throw new RunProblem(`${where}: tool call ${fn.name}: arguments are not valid JSON (${JSON.stringify(String(args).slice(0, 60))})`);
       }
     }
-    if (!isObj(args)) throw new RunProblem(`${where}: tool call ${fn.name}: arguments are not an object`);
+    if (!isObject(args)) throw new RunProblem(`${where}: tool call ${fn.name}: arguments are not an object`);
     return { call: fn.name, args: args as Record<string, Json> };
   }
   throw new RunProblem(`${where}: a tool call has no function name`);
@@ -109,14 +109,14 @@ export function trajectoryOf(messages: unknown, file: string): { steps: Step[]; 
   let answeredAny = false;
   messages.forEach((m, i) => {
     const where = `${file}: message ${i}`;
-    if (!isObj(m) || typeof m.role !== 'string') throw new RunProblem(`${where}: expected {role, content}`);
+    if (!isObject(m) || typeof m.role !== 'string') throw new RunProblem(`${where}: expected {role, content}`);
     if (m.role === 'assistant') {
       answer = text(m.content);
       const calls = m.tool_calls ?? [];
       if (!Array.isArray(calls)) throw new RunProblem(`${where}: tool_calls is not a list`);
       for (const raw of calls) {
         const { call, args } = toolCall(raw, where);
-        pending.push({ id: isObj(raw) && typeof raw.id === 'string' ? raw.id : undefined, step: steps.length });
+        pending.push({ id: isObject(raw) && typeof raw.id === 'string' ? raw.id : undefined, step: steps.length });
         steps.push({ call, args, kind: 'read' });
       }
     } else if (m.role === 'tool') {
@@ -226,7 +226,7 @@ export function readRuns(path: string): RunSource {
         const where = `${rel}#${i + 1}`;
         try {
           const d = JSON.parse(line);
-          if (!isObj(d)) throw new RunProblem(`${where}: expected a JSON object per line`);
+          if (!isObject(d)) throw new RunProblem(`${where}: expected a JSON object per line`);
           source.runs.push(lineRun(d, where, hash));
         } catch (e) {
           source.excluded.push({ source: where, sha256: hash, reason: e instanceof RunProblem ? e.message : `${where}: not valid JSON (truncated or malformed)` });
@@ -241,7 +241,7 @@ export function readRuns(path: string): RunSource {
       } catch {
         throw new RunProblem(`${rel}: not valid JSON (truncated or malformed)`);
       }
-      if (!isObj(d)) throw new RunProblem(`${rel}: expected a JSON object (an AgentDojo run file)`);
+      if (!isObject(d)) throw new RunProblem(`${rel}: expected a JSON object (an AgentDojo run file)`);
       source.runs.push('suite_name' in d || 'user_task_id' in d ? agentdojoRun(d, rel, hash) : lineRun(d, rel, hash));
     } catch (e) {
       if (!(e instanceof RunProblem)) throw e;

@@ -7,6 +7,7 @@ import type { EffectSemantics } from '../contract/target.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { clopperPearsonInterval } from '../util/clopper-pearson.ts';
+import { groupBy } from '../util/group.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
 
@@ -131,11 +132,7 @@ export function buildRunsReport(opts: {
   const counts = Object.fromEntries(RUN_CLASSES.map((c) => [c, judged.filter((r) => r.class === c).length])) as Record<RunClass, number>;
   const scored = judged.filter((r) => r.class !== 'excluded' && r.class !== 'unscored');
   const reproducedRun = (r: JudgedRun) => r.class !== 'not-reproduced';
-  const groups = new Map<string, JudgedRun[]>();
-  for (const r of scored) {
-    const g = `${scenarioOf(r.task)}${listed.has(r.task) ? '' : ' (unlisted tasks)'}`;
-    groups.set(g, [...(groups.get(g) ?? []), r]);
-  }
+  const groups = groupBy(scored, (r) => `${scenarioOf(r.task)}${listed.has(r.task) ? '' : ' (unlisted tasks)'}`);
   const reproduction = [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([group, rs]) => ({ group, runs: rs.length, reproduced: rs.filter(reproducedRun).length, rate: rate(rs.filter(reproducedRun).length, rs.length) }));
@@ -145,8 +142,7 @@ export function buildRunsReport(opts: {
     needsReview: judged.filter((r) => r.class === 'needs-review').map(asFinding),
   };
   const dismissed = new Set([...findings.falseAccepts, ...findings.falseRejects].filter((f) => f.triage?.status === 'dismissed').map((f) => f.cell));
-  const byPipeline = new Map<string, JudgedRun[]>();
-  for (const r of scored) if (listed.has(r.task)) byPipeline.set(r.pipeline, [...(byPipeline.get(r.pipeline) ?? []), r]);
+  const byPipeline = groupBy(scored.filter((r) => listed.has(r.task)), (r) => r.pipeline);
   const pipelines = [...byPipeline.entries()].map(([pipeline, rs]) =>
     pipelineRow(pipeline, {
       runs: rs.length,
@@ -158,12 +154,10 @@ export function buildRunsReport(opts: {
       needsReview: rs.filter((r) => r.class === 'needs-review').length,
     }),
   );
-  const reasons = new Map<string, JudgedRun[]>();
-  for (const r of judged.filter((x) => x.class === 'not-reproduced')) {
-    // the reason without its run-specific figures, so that like causes group
-    const general = r.reason.replace(/^recorded \w+, regraded \w+/, 'recorded ≠ regraded').replace(/call \d+ \(/, 'a call (').replace(/\([^()]*\) (is rejected|succeeds)/, '$1');
-    reasons.set(general, [...(reasons.get(general) ?? []), r]);
-  }
+  // the reason without its run-specific figures, so that like causes group
+  const reasons = groupBy(judged.filter((x) => x.class === 'not-reproduced'), (r) =>
+    r.reason.replace(/^recorded \w+, regraded \w+/, 'recorded ≠ regraded').replace(/call \d+ \(/, 'a call (').replace(/\([^()]*\) (is rejected|succeeds)/, '$1'),
+  );
   const unlistedRuns = scored.filter((r) => !listed.has(r.task));
   const marked = [...findings.falseAccepts, ...findings.falseRejects].map((f) => f.triage?.status);
   return {

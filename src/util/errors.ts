@@ -19,6 +19,9 @@ export class ProtocolError extends InputError {
   }
 }
 
+/** The message of anything thrown. */
+export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** The first schema issue as `field a.b: message`, for one-line input errors. */
 export function zodProblem(error: z.ZodError): string {
   const issue = error.issues[0];

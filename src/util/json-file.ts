@@ -1,6 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { fsProblem, InputError, withPath, zodProblem } from './errors.ts';
+import { fsProblem, InputError, ProtocolError, withPath, zodProblem } from './errors.ts';
+
+export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** One line a child process wrote, parsed; `where` names the child in the error. */
+export function parseJsonLine(line: string, where: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new ProtocolError(`${where}: not a JSON line: ${line.slice(0, 120)}`);
+  }
+}
 
 /** A file's text, or one line naming it and why it cannot be read (a folder, no permission). */
 export function readText(file: string): string {

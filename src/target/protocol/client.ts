@@ -44,7 +44,6 @@ export class ProtocolClient {
     return this.deathReason === undefined;
   }
 
-
   /** requests sent and not yet answered */
   get inFlight(): number {
     return this.pending.size;

@@ -4,6 +4,7 @@
 import type { Delivery, Effect, Episode, OpenOptions, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
 import { describeDifference, diffEffects } from '../../readback/compare.ts';
 import { namesTable } from '../../readback/semantics.ts';
+import { errorMessage } from '../../util/errors.ts';
 import { groupBy } from '../../util/group.ts';
 import { ProtocolClient } from './client.ts';
 import { SUPPORTED_VERSIONS } from './messages.ts';
@@ -32,8 +33,6 @@ export interface ConformanceOptions extends ProtocolTargetOptions {
   /** only these task ids (default: every task of an open split) */
   tasks?: string[];
 }
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function result(name: string, total: number, failures: string[], unit = 'tasks'): CheckResult {
   const ok = failures.length === 0;
@@ -68,12 +67,12 @@ async function malformed(client: ProtocolClient, someTask: string): Promise<Chec
       const answer = await client.sendRaw(p.line, p.id);
       if (!isStructuredError(answer)) failures.push(`${p.what}: answered ${JSON.stringify(answer).slice(0, 160)} instead of {"error": {"code", "message"}}`);
     } catch (e) {
-      failures.push(`${p.what}: ${message(e)}`);
+      failures.push(`${p.what}: ${errorMessage(e)}`);
       if (!client.alive) break;
     }
   }
   if (client.alive) {
-    await client.request('tasks').catch((e) => failures.push(`a valid request after the malformed ones failed: ${message(e)}`));
+    await client.request('tasks').catch((e) => failures.push(`a valid request after the malformed ones failed: ${errorMessage(e)}`));
   } else if (!failures.some((f) => f.includes('died') || f.includes('exited') || f.includes('killed'))) {
     failures.push('the target process died');
   }
@@ -144,7 +143,7 @@ export async function checkSubject(subject: Subject, report: ConformanceReport, 
     const failures = [...(tasks.length ? [] : ['the target lists no task']), ...dup.map((id) => `task id ${id} is listed twice`)];
     report.checks.push({ name: 'task listing', ok: !failures.length, summary: `${tasks.length} tasks`, failures });
   } catch (e) {
-    report.checks.push({ name: 'task listing', ok: false, summary: 'no valid task list', failures: [message(e)] });
+    report.checks.push({ name: 'task listing', ok: false, summary: 'no valid task list', failures: [errorMessage(e)] });
   }
   const open_ = (t: TaskInfo) => t.split === 'dev' || open.unseal?.split === t.split;
   const selected = tasks.filter((t) => open_(t) && (!only?.length || only.includes(t.id) || only.includes(t.generator)));
@@ -160,7 +159,7 @@ export async function checkSubject(subject: Subject, report: ConformanceReport, 
       references.push(trajectory);
       controls.push(await control(subject, trajectory));
     } catch (e) {
-      refFailures.push(`${t.id}: ${message(e)}`);
+      refFailures.push(`${t.id}: ${errorMessage(e)}`);
       if (!subject.alive()) break;
     }
   }
@@ -322,7 +321,7 @@ export async function checkDeclarations(subject: Subject, info: TargetInfo, foun
   const guarded = async (name: string, check: () => Promise<CheckResult>): Promise<CheckResult> => {
     if (!worlds) return notDeclared(name);
     if (!subject.alive()) return { name, ok: false, summary: 'not checked', failures: ['the target process died before this check'] };
-    return check().catch((e) => ({ name, ok: false, summary: 'not checked to the end', failures: [message(e)] }));
+    return check().catch((e) => ({ name, ok: false, summary: 'not checked to the end', failures: [errorMessage(e)] }));
   };
   const { answer, tables } = info.semantics ?? {};
   return [
@@ -373,7 +372,7 @@ async function interactive(client: ProtocolClient, info: TargetInfo, selected: T
       const why = can.call ? await callByCall(client, trajectory) : undefined;
       if (why) failures.call.push(`${t.id}: ${why}`);
     } catch (e) {
-      failures[can.inputs ? 'inputs' : 'call'].push(`${t.id}: ${message(e)}`);
+      failures[can.inputs ? 'inputs' : 'call'].push(`${t.id}: ${errorMessage(e)}`);
       if (!client.alive) break;
     }
   }
@@ -393,7 +392,7 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     report.protocol = started.protocol;
     report.checks.push({ name: 'handshake', ok: true, summary: `${started.info.name} ${started.info.version}, protocol ${started.protocol}, checker hash ${started.info.checkerHash.slice(0, 12)}`, failures: [] });
   } catch (e) {
-    report.checks.push({ name: 'handshake', ok: false, summary: 'no valid handshake', failures: [message(e)] });
+    report.checks.push({ name: 'handshake', ok: false, summary: 'no valid handshake', failures: [errorMessage(e)] });
     return report;
   }
   try {

@@ -3,17 +3,14 @@
 // restarted for the next episode, and the episode it was serving reports its
 // delivery incomplete and its checker as Error, so the run goes on.
 import { parseCommandString } from 'execa';
-import type { CallResult, Delivery, Effect, Episode, OpenOptions, Step, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
+import { SealedSplitError, type CallResult, type Delivery, type Effect, type Episode, type OpenOptions, type Step, type Target, type TargetInfo, type TaskInfo, type Trajectory, type Verdict } from '../../contract/target.ts';
 import type { AgentInputs } from '../../contract/inputs.ts';
-import { SealedSplitError } from '../../contract/target.ts';
-import { InputError } from '../../util/errors.ts';
+import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
 import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS } from './messages.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Capabilities naming the optional methods of protocol 3. */
 const PROTOCOL_3_CAPABILITIES = ['inputs', 'call'];
@@ -63,7 +60,7 @@ export async function startClient(
   } catch (e) {
     client.kill('handshake failed');
     if (e instanceof InputError) throw e;
-    throw new InputError(`${opts.label ?? command.join(' ')}: handshake failed: ${message(e)}`);
+    throw new InputError(`${opts.label ?? command.join(' ')}: handshake failed: ${errorMessage(e)}`);
   }
 }
 
@@ -139,7 +136,7 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
       try {
         return await client.request('deliver', { episode, trajectory });
       } catch (e) {
-        return { completed: false, stepsRun: 0, error: message(e) };
+        return { completed: false, stepsRun: 0, error: errorMessage(e) };
       }
     },
     async readback(): Promise<Effect> {
