@@ -16,7 +16,7 @@ const CAVEATS =
 
 const familyLabel = (family: string) => (family === ANY_FAMILY ? 'any fault family' : `fault family ${family}`);
 
-export function renderConsequence(r: ConsequenceResult): string {
+function renderConsequence(r: ConsequenceResult): string {
   const out: string[] = ['# Rank consequence', '', CAVEATS, ''];
   const conf = `${Math.round(r.confidence * 100)}%`;
   const gens = r.runs.reduce((n, x) => n + x.generators, 0);

@@ -15,7 +15,7 @@ export interface JunitCell {
   outcome: Outcome;
 }
 
-export function renderJunit(cells: JunitCell[], changes: Change[]): string {
+function renderJunit(cells: JunitCell[], changes: Change[]): string {
   const name = 'blindspot guard';
   const byCell = new Map(changes.map((c) => [c.cell, c]));
   const families = [...new Set(cells.map((c) => c.family))].sort((a, b) => Number(b === 'control') - Number(a === 'control') || a.localeCompare(b));

@@ -22,7 +22,7 @@ import type { PatchedVerdicts, RepairResult } from './result.ts';
 import type { PatchName, PythonRepairProfile } from '../contract/repair.ts';
 import { rescore } from './refreeze.ts';
 
-export const REWRITER = join(dirname(fileURLToPath(import.meta.url)), 'python', 'rewrite.py');
+const REWRITER = join(dirname(fileURLToPath(import.meta.url)), 'python', 'rewrite.py');
 export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
 
 /** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */

@@ -25,7 +25,7 @@ export function headline(r: RepairResult): string[] {
   return lines;
 }
 
-export function renderRepair(r: RepairResult): string {
+function renderRepair(r: RepairResult): string {
   const out = [
     `# Repair: ${r.patch} (${r.mode === 'regraded' ? 'regraded on patched checker copies' : r.patch === 'threshold' ? 'would catch: the strictest checker of each recorded episode' : 'would catch: guard over the shipped verdicts, from readback'})`,
     '',
@@ -60,7 +60,7 @@ export function renderRepair(r: RepairResult): string {
   return out.join('\n') + '\n';
 }
 
-export const flipsCsv = (r: RepairResult) =>
+const flipsCsv = (r: RepairResult) =>
   stringify(
     r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; ') })),
     { header: true, columns: ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'] },

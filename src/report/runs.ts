@@ -38,7 +38,7 @@ const dismissedIn = (r: RunsReport, c: string) => {
   return n ? ` (${n} dismissed)` : '';
 };
 
-export function runsSections(r: RunsReport): Section[] {
+function runsSections(r: RunsReport): Section[] {
   const out: Part[] = [
     {
       title: 'Recorded runs: classes',

@@ -67,7 +67,7 @@ export function markdownSections(sections: Section[], level = 2): string[] {
 export const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-export const htmlTable = (head: string[], rows: unknown[][], cls = '') =>
+const htmlTable = (head: string[], rows: unknown[][], cls = '') =>
   `<table class="${cls}"><thead><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((x) => `<td>${esc(x)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
@@ -94,7 +94,7 @@ export function htmlSections(sections: Section[], level = 2): string[] {
   });
 }
 
-export const STYLE = `
+const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;padding:0 16px;color:#212121}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #e0e0e0;padding-bottom:4px}
 table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px solid #e0e0e0;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
