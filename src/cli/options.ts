@@ -37,7 +37,7 @@ export const wholeNumber =
   };
 
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
-function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
+export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
   for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
   return xs as T[];
 }

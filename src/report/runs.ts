@@ -9,7 +9,6 @@ import { RUN_CLASSES } from '../runs/judge.ts';
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 
-
 const METHOD =
   'Each run is replayed on a fresh environment through the benchmark\'s own runtime (its calls in order, errors answered as recorded), read back before the checker runs, and regraded by the benchmark\'s own checker under the version it was recorded with. ' +
   'Only a run whose regrade reproduces its recorded verdict is judged, by its effect against the reference delivered under the same version, in the target\'s material view (log tables, set semantics, ignored, normalised and aliased columns), with what the task leaves open set apart: the reference\'s free arguments, and the arguments the target declares open unless the instruction quotes their value, wherever the application stores or copies them. ' +
@@ -31,6 +30,8 @@ const section = ({ title, note, table, text }: Part): Section => ({
 const findingRows = (fs: Finding[]) =>
   fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
+const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
+  fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };
 
 const dismissedIn = (r: RunsReport, c: string) => {
   const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
@@ -64,12 +65,8 @@ function runsSections(r: RunsReport): Section[] {
           table: { head: ['was above', 'now below', 'recorded', 'corrected'], rows: r.orders.changed.map((c) => [c.higher, c.lower, `${pct(c.recorded[0])} > ${pct(c.recorded[1])}`, `${pct(c.corrected[0])} < ${pct(c.corrected[1])}`]) },
         }
       : { title: 'Leaderboard orders the corrections change', text: `None. Top-1 recorded: ${r.orders.top1.recorded.join(', ') || 'n/a'}; corrected: ${r.orders.top1.corrected.join(', ') || 'n/a'} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).` },
-    r.falseAccepts.length
-      ? { title: 'Real false accepts', note: CLASS_TEXT['real-false-accept'], table: { head: FINDING_HEAD, rows: findingRows(r.falseAccepts) } }
-      : { title: 'Real false accepts', text: 'None.' },
-    r.falseRejects.length
-      ? { title: 'Real false rejects', note: CLASS_TEXT['real-false-reject'], table: { head: FINDING_HEAD, rows: findingRows(r.falseRejects) } }
-      : { title: 'Real false rejects', text: 'None.' },
+    findings('Real false accepts', 'real-false-accept', r.falseAccepts),
+    findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];
   if (r.needsReview.length) out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'key'], rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, f.key]) } });
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
