@@ -2,6 +2,7 @@ import { ANY_FAMILY, type Ratio } from './budget.ts';
 import type { ConsequenceResult } from './result.ts';
 import { groupBy } from '../util/group.ts';
 import { compactMdTable as table } from '../report/section.ts';
+import { ci, pct } from '../report/runs.ts';
 import type { Reporter } from '../contract/report.ts';
 
 const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
@@ -97,9 +98,6 @@ function renderConsequence(r: ConsequenceResult): string {
   }
   return out.join('\n');
 }
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 
 /** What real agents' recorded runs showed, beside the budget readings: corrections observed, not bounded. */
 function renderObserved(o: NonNullable<ConsequenceResult['observed']>): string[] {

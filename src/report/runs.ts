@@ -6,8 +6,8 @@ import type { Table } from './table.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
-const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
+export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 
 const METHOD =
   'Each run is replayed on a fresh environment through the benchmark\'s own runtime (its calls in order, errors answered as recorded), read back before the checker runs, and regraded by the benchmark\'s own checker under the version it was recorded with. ' +
