@@ -36,6 +36,9 @@ export const wholeNumber =
     return n;
   };
 
+/** A yargs `coerce` for a string option given once. */
+export const text = (flag: string) => (raw: unknown): string => String(once(flag, raw));
+
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
 export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
   for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
@@ -159,7 +162,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('runs', {
       type: 'string',
       requiresArg: true,
-      coerce: (v: unknown) => String(once('runs', v)),
+      coerce: text('runs'),
       describe:
         'runs arm: recorded agent runs to replay: a folder of AgentDojo run files (its runs/ folder) or of blindspot JSON-lines files (docs/protocol.md, "Recorded runs"), or one such file',
     })

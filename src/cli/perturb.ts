@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, once, oneOf, parseUnseal, shardOption, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
@@ -7,7 +7,6 @@ type Args = Record<string, any>;
 
 const BUILTINS = ['replay', 'literal'] as const;
 const FAMILY_HELP = 'U (utterance), P (procedure), C (context), T (tool contract) x missing, redundant, incorrect, e.g. U-missing,T-incorrect';
-const text = (flag: string) => (v: unknown) => String(once(flag, v));
 
 const runBuilder = (y: Argv) =>
   shardOption(jsonOption(targetOption(y)))
