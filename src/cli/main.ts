@@ -18,12 +18,10 @@ import { consequenceCommand } from './consequence.ts';
 import { perturbCommand } from './perturb.ts';
 import { initCommand } from './init.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
-
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
 import { registerTargets } from '../target/registry.ts';
 import { targetList } from '../../targets/index.ts';
-export { VERSION };
 
 // The composition root: the built-in targets become known by name here.
 registerTargets(targetList);
