@@ -28,7 +28,7 @@ registerTargets(targetList);
 
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
 
-function buildCli(argv: string[], out: Out = stdio): Argv {
+function buildCli(argv: string[], out: Out): Argv {
   return yargs(argv)
     .scriptName('blindspot')
     // words after `--` are a protocol target's command, kept apart from blindspot's own

@@ -121,7 +121,7 @@ export function targetSpec(a: Record<string, any>): string {
  * controls only, and `--operators ""` every built-in operator.
  */
 export const list =
-  (flag: string, what = 'values') =>
+  (flag: string, what: string) =>
   (xs: unknown[]): string[] => {
     const given = xs.map(String);
     const items = given.flatMap((x) => x.split(',')).map((x) => x.trim());

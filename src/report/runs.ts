@@ -86,7 +86,7 @@ function runsSections(r: RunsReport): Section[] {
   return out.map(section);
 }
 
-export const renderRunsMarkdown = (r: RunsReport, level = 2): string => markdownSections(runsSections(r), level).join('\n') + '\n';
+export const renderRunsMarkdown = (r: RunsReport): string => markdownSections(runsSections(r)).join('\n') + '\n';
 
 export const renderRunsHtmlBody = (r: RunsReport): string => htmlSections(runsSections(r)).join('\n');
 
