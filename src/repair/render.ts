@@ -5,7 +5,8 @@ import type { Reporter } from '../contract/report.ts';
 import { compactMdTable as table } from '../report/section.ts';
 import type { Moved, RepairResult } from './result.ts';
 
-const movedTable = (xs: Moved[]) => table(['cell', 'generator', 'shipped', 'patched', 'detail'], xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']));
+const movedTable = (xs: Moved[]) =>
+  table(['cell', 'generator', 'shipped', 'patched', 'detail'], xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']));
 
 export function headline(r: RepairResult): string[] {
   const flipped = r.flips.filter((f) => f.flipped).length;

@@ -110,7 +110,11 @@ export function buildResult(
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');
   const passes = (c: ClassifiedCell) => patched.verdicts.get(c.cell)?.verdict === 'pass';
-  const kept = (xs: ClassifiedCell[]) => ({ total: xs.length, preserved: xs.filter(passes).length, broken: xs.filter((c) => !passes(c)).map((c) => moved(c, patched)) });
+  const kept = (xs: ClassifiedCell[]) => ({
+    total: xs.length,
+    preserved: xs.filter(passes).length,
+    broken: xs.filter((c) => !passes(c)).map((c) => moved(c, patched)),
+  });
   const accounted = new Set([...targeted, ...controls, ...degenerate].map((c) => c.cell));
   const { patch, mode, run, ...provenance } = base;
   return {
@@ -121,7 +125,9 @@ export function buildResult(
     flips,
     controls: kept(controls),
     degenerate: kept(degenerate),
-    otherChanges: cls.cells.filter((c) => !accounted.has(c.cell) && patched.verdicts.has(c.cell) && patched.verdicts.get(c.cell)!.verdict !== c.verdict).map((c) => moved(c, patched)),
+    otherChanges: cls.cells
+      .filter((c) => !accounted.has(c.cell) && patched.verdicts.has(c.cell) && patched.verdicts.get(c.cell)!.verdict !== c.verdict)
+      .map((c) => moved(c, patched)),
     untargeted: fas.filter((c) => !targeted.includes(c)).map((c) => ({ cell: c.cell, generator: c.generator, family: c.family })),
     ...provenance,
   };
