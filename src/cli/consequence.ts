@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, once, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, text, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
@@ -14,13 +14,13 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('scores', {
         type: 'string',
         requiresArg: true,
-        coerce: (v: unknown) => String(once('scores', v)),
+        coerce: text('scores'),
         describe:
           'published scores: CSV with a configuration,split,score header, or a JSON array of such objects; a score is a fraction in [0,1] or a percentage like 88.66%. ' +
           'Optional for recorded-runs audits (--arms runs), whose observed corrections are reported per pipeline, pooled over the runs given',
       })
-      .option('family', { type: 'string', requiresArg: true, coerce: (v: unknown) => String(once('family', v)), describe: 'fault family whose budget is alpha (default: any family)' })
-      .option('out', { type: 'string', requiresArg: true, coerce: (v: unknown) => String(once('out', v)), describe: 'folder for consequence.json and consequence.md (default: the run folder; required with several runs)' })
+      .option('family', { type: 'string', requiresArg: true, coerce: text('family'), describe: 'fault family whose budget is alpha (default: any family)' })
+      .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'folder for consequence.json and consequence.md (default: the run folder; required with several runs)' })
       .epilogue(
         'Budgets. alpha: generators with a confirmed false accept (not dismissed by triage) over generators with a confirmed wrong effect, in the chosen ' +
           'family; beta: generators with a failing control over generators with a scored control. Each is read twice: the observed ratio, and the one-sided ' +

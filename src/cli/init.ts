@@ -14,9 +14,9 @@ type Args = Record<string, any>;
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
 const SDK = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'python');
 
-export const checkLine = (dir: string) => `blindspot target check -- python3 ${join(dir, 'adapter.py')}`;
+const checkLine = (dir: string) => `blindspot target check -- python3 ${join(dir, 'adapter.py')}`;
 
-export function adapterSkeleton(name: string, dir: string): string {
+function adapterSkeleton(name: string, dir: string): string {
   return `#!/usr/bin/env python3
 """The blindspot protocol target of ${name}, written by \`blindspot init --python\`.
 
@@ -91,7 +91,7 @@ if __name__ == "__main__":
 `;
 }
 
-export function readmeStub(name: string, dir: string): string {
+function readmeStub(name: string, dir: string): string {
   return `# ${name}: a blindspot target
 
 \`adapter.py\` serves ${name} to blindspot over the target protocol
@@ -107,7 +107,7 @@ with its reason: (fill in).
 }
 
 /** Writes the skeleton into `dir`, refusing to replace any file there. */
-export function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
+function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
   const files = { 'adapter.py': adapterSkeleton(name, dir), 'README.md': readmeStub(name, dir) };
   const taken = Object.keys(files).filter((f) => existsSync(join(dir, f)));
   if (taken.length) throw new InputError(`init: ${taken.map((f) => join(dir, f)).join(' and ')} already exist${taken.length === 1 ? 's' : ''}; init writes only new files (move ${taken.length === 1 ? 'it' : 'them'} away, or pick another folder)`);

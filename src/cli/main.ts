@@ -18,19 +18,17 @@ import { consequenceCommand } from './consequence.ts';
 import { perturbCommand } from './perturb.ts';
 import { initCommand } from './init.ts';
 import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
-
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
 import { registerTargets } from '../target/registry.ts';
 import { targetList } from '../../targets/index.ts';
-export { VERSION };
 
 // The composition root: the built-in targets become known by name here.
 registerTargets(targetList);
 
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
 
-function buildCli(argv: string[], out: Out = stdio): Argv {
+function buildCli(argv: string[], out: Out): Argv {
   return yargs(argv)
     .scriptName('blindspot')
     // words after `--` are a protocol target's command, kept apart from blindspot's own

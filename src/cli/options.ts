@@ -36,8 +36,11 @@ export const wholeNumber =
     return n;
   };
 
+/** A yargs `coerce` for a string option given once. */
+export const text = (flag: string) => (raw: unknown): string => String(once(flag, raw));
+
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
-function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
+export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
   for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
   return xs as T[];
 }
@@ -118,7 +121,7 @@ export function targetSpec(a: Record<string, any>): string {
  * controls only, and `--operators ""` every built-in operator.
  */
 export const list =
-  (flag: string, what = 'values') =>
+  (flag: string, what: string) =>
   (xs: unknown[]): string[] => {
     const given = xs.map(String);
     const items = given.flatMap((x) => x.split(',')).map((x) => x.trim());
@@ -159,7 +162,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
     .option('runs', {
       type: 'string',
       requiresArg: true,
-      coerce: (v: unknown) => String(once('runs', v)),
+      coerce: text('runs'),
       describe:
         'runs arm: recorded agent runs to replay: a folder of AgentDojo run files (its runs/ folder) or of blindspot JSON-lines files (docs/protocol.md, "Recorded runs"), or one such file',
     })

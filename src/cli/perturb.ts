@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, list, once, oneOf, parseUnseal, shardOption, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
@@ -7,7 +7,6 @@ type Args = Record<string, any>;
 
 const BUILTINS = ['replay', 'literal'] as const;
 const FAMILY_HELP = 'U (utterance), P (procedure), C (context), T (tool contract) x missing, redundant, incorrect, e.g. U-missing,T-incorrect';
-const text = (flag: string) => (v: unknown) => String(once(flag, v));
 
 const runBuilder = (y: Argv) =>
   shardOption(jsonOption(targetOption(y)))
@@ -99,10 +98,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   ]);
   const agent = a.agent ? BUILTIN_AGENTS[a.agent as string]() : processAgent(command, a['agent-name']);
   const spec = targetSpec({ ...a, '--': [] });
-  const families = a.families ? (a.families as string[]).map((f) => {
-    if (!(PERTURB_FAMILIES as string[]).includes(f)) throw new InputError(`--families: unknown family '${f}' (known: ${PERTURB_FAMILIES.join(', ')})`);
-    return f;
-  }) : PERTURB_FAMILIES;
+  const families = a.families ? knownList('families', 'family', PERTURB_FAMILIES, a.families) : PERTURB_FAMILIES;
   const unseal = parseUnseal(a.unseal, a.reason);
   const split = a.split ?? unseal?.split ?? 'dev';
   const dir = resolve(a.out ?? join('reports', `perturb-${registry.parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
@@ -131,7 +127,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
         ...(a['time-limit'] ? { deadlineMs: a['time-limit'] as number } : {}),
         split,
         seeds: Array.from({ length: a.seeds as number }, (_, k) => k),
-        families: families as typeof PERTURB_FAMILIES,
+        families,
         ...(a.tasks ? { taskIds: a.tasks } : {}),
         ...(generator ? { generator } : {}),
         onTask: (n, total) => {

@@ -1,6 +1,7 @@
 import type { Report } from '../report/build.ts';
 import { glance } from '../report/sections.ts';
 import type { RunsReport } from '../runs/summary.ts';
+import { groupBy } from '../util/group.ts';
 
 /** A markdown line as terminal text. */
 const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');
@@ -14,13 +15,9 @@ export function summaryLines(r: Report, runDir: string, runs?: RunsReport): stri
   if (r.controls.unscored.length) {
     lines.push(`Controls not scored (delivery broke or checker error): ${r.controls.unscored.map((f) => f.task).join(', ')}`);
   }
-  const byFamily = new Map<string, Map<string, number>>();
-  for (const f of r.falseAccepts) {
-    const g = byFamily.get(f.family) ?? new Map<string, number>();
-    g.set(f.generator, (g.get(f.generator) ?? 0) + 1);
-    byFamily.set(f.family, g);
+  for (const [family, fas] of groupBy(r.falseAccepts, (f) => f.family)) {
+    lines.push(`  ${family}: ${[...groupBy(fas, (f) => f.generator)].map(([g, xs]) => `${g} (${xs.length})`).join(', ')}`);
   }
-  for (const [family, gens] of byFamily) lines.push(`  ${family}: ${[...gens].map(([g, n]) => `${g} (${n})`).join(', ')}`);
   if (r.swap) {
     const diag = r.swap.rungs.find((x) => x.rung === 'diag')!;
     const off = r.swap.rungs.filter((x) => x.rung !== 'diag');

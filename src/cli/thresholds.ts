@@ -9,7 +9,6 @@ import { DEFAULT_THRESHOLDS, type KillRates, type Thresholds } from '../report/t
 
 const DEFAULT_CONFIG = 'blindspot.config.json';
 
-
 const percent = (name: string) => (v: unknown) => {
   const n = Number(v);
   if (v === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InputError(`--${name}: expected a percentage from 0 to 100, got '${v}'`);

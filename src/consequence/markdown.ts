@@ -2,6 +2,7 @@ import { ANY_FAMILY, type Ratio } from './budget.ts';
 import type { ConsequenceResult } from './result.ts';
 import { groupBy } from '../util/group.ts';
 import { compactMdTable as table } from '../report/section.ts';
+import { ci, pct } from '../report/runs.ts';
 import type { Reporter } from '../contract/report.ts';
 
 const num = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(4));
@@ -16,7 +17,7 @@ const CAVEATS =
 
 const familyLabel = (family: string) => (family === ANY_FAMILY ? 'any fault family' : `fault family ${family}`);
 
-export function renderConsequence(r: ConsequenceResult): string {
+function renderConsequence(r: ConsequenceResult): string {
   const out: string[] = ['# Rank consequence', '', CAVEATS, ''];
   const conf = `${Math.round(r.confidence * 100)}%`;
   const gens = r.runs.reduce((n, x) => n + x.generators, 0);
@@ -97,9 +98,6 @@ export function renderConsequence(r: ConsequenceResult): string {
   }
   return out.join('\n');
 }
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 
 /** What real agents' recorded runs showed, beside the budget readings: corrections observed, not bounded. */
 function renderObserved(o: NonNullable<ConsequenceResult['observed']>): string[] {

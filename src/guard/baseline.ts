@@ -30,7 +30,7 @@ const BaselineSchema = z.object({
 });
 export type Baseline = z.infer<typeof BaselineSchema>;
 
-export function outcomeOf(c: ClassifiedCell): Outcome | undefined {
+function outcomeOf(c: ClassifiedCell): Outcome | undefined {
   const v = c.verdict ?? 'error';
   if (c.arm === 'control') return v;
   switch (c.status) {

@@ -15,8 +15,7 @@ export interface JunitCell {
   outcome: Outcome;
 }
 
-export function renderJunit(cells: JunitCell[], changes: Change[]): string {
-  const name = 'blindspot guard';
+function renderJunit(cells: JunitCell[], changes: Change[]): string {
   const byCell = new Map(changes.map((c) => [c.cell, c]));
   const families = [...new Set(cells.map((c) => c.family))].sort((a, b) => Number(b === 'control') - Number(a === 'control') || a.localeCompare(b));
   const suites = families.map((family) => {
@@ -34,7 +33,7 @@ export function renderJunit(cells: JunitCell[], changes: Change[]): string {
     return `  <testsuite name="${esc(family)}" tests="${xs.length}" failures="${failures}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>`;
   });
   const failures = changes.filter((c) => c.regression).length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(name)}" tests="${cells.length}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="blindspot guard" tests="${cells.length}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 export interface JunitModel {

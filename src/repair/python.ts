@@ -11,18 +11,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Cell } from '../contract/cell.ts';
 import type { Increment } from '../protocol/increment.ts';
-import { writeReport } from '../report/write.ts';
 import { targetFactory } from '../target/registry.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { INSTALL_ROOT } from '../util/install.ts';
 import type { PatchedVerdicts, RepairResult } from './result.ts';
 import type { PatchName, PythonRepairProfile } from '../contract/repair.ts';
-import { rescore } from './refreeze.ts';
+import { regradeCopies, type Regrade } from './refreeze.ts';
 
-export const REWRITER = join(dirname(fileURLToPath(import.meta.url)), 'python', 'rewrite.py');
+const REWRITER = join(dirname(fileURLToPath(import.meta.url)), 'python', 'rewrite.py');
 export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
 
 /** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */
@@ -59,14 +57,6 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
   const r = await execa(command[0], ['-c', `import os, ${pkg}; print(os.path.dirname(os.path.realpath(${pkg}.__file__)))`], { reject: false });
   if (r.exitCode !== 0) throw new InputError(`repair: ${command[0]} cannot import ${pkg}: ${r.stderr.split('\n').pop()}`);
   return r.stdout.trim();
-}
-
-interface Regrade {
-  cells: Cell[];
-  incrementDir: string;
-  increment: Increment;
-  limitMs?: number;
-  workers: number;
 }
 
 export interface PythonRepairOutput {
@@ -111,20 +101,7 @@ export async function pythonRepair(
     await rm(copyDir, { recursive: true, force: true });
     const job = files.map((f) => ({ source: f.source, copy: join(copyDir, f.path), path: f.path, exclude: exclude.get(f.path) ?? [] }));
     const report = await rewrite(patch, job, profile.upstreamPrefix);
-    const regradeDir = join(out, 'regrade');
-    await rm(regradeDir, { recursive: true, force: true });
-    const result = await rescore({
-      incrementDir: g.incrementDir,
-      increment: g.increment,
-      cells: g.cells,
-      checkerDir: copyDir,
-      root: join(out, 'mutants'),
-      purpose: `repair:${patch}`,
-      runDir: regradeDir,
-      workers: g.workers,
-      limitMs: g.limitMs,
-    });
-    const { classification } = await writeReport(regradeDir);
+    const { classification, verdicts, regrade } = await regradeCopies(g, patch, copyDir, out, runDir);
     const broken = classification.cells.filter((c) => c.arm === 'control' && c.verdict !== 'pass');
     const retract = broken
       .map((c) => ({ task: c.checker, fn: profile.checkerFunction(c.checker) }))
@@ -142,9 +119,7 @@ export async function pythonRepair(
     if (!report.diff) notes.push(`the rewriter found nothing to patch in ${profile.package}'s checker files`);
     for (const f of report.files) for (const s of f.skipped) notes.push(`${f.path}: not patched: ${s}`);
     return {
-      verdicts: {
-        verdicts: new Map(classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }])),
-      },
+      verdicts,
       copies: {
         dir: relative(runDir, copyDir),
         patched: await Promise.all(
@@ -157,7 +132,7 @@ export async function pythonRepair(
           })),
         ),
       },
-      regrade: { incrementDir: relative(runDir, result.incrementDir), incrementId: result.increment.id, runDir: relative(runDir, regradeDir) },
+      regrade,
       upstream: { diff: relative(runDir, diffPath), prefix: profile.upstreamPrefix, files: report.files.filter((f) => f.changed).map((f) => profile.upstreamPrefix + f.path) },
       shipped: {
         checkerHash: g.increment.target.checkerHash,

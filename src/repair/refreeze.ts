@@ -3,8 +3,13 @@
 // regrade and a CI guard instead freeze a *derived* increment: the same cells,
 // byte for byte, frozen against the checkers to be scored (a copy directory or
 // the current shipped files), with the source increment named in its extras.
-import { resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import type { Cell } from '../contract/cell.ts';
+import type { Classification } from '../classify/classify.ts';
+import type { PatchName } from '../contract/repair.ts';
+import { writeReport } from '../report/write.ts';
+import type { PatchedVerdicts, RepairResult } from './result.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
 import type { Target, TargetInfo } from '../contract/target.ts';
@@ -73,4 +78,36 @@ export async function rescore(
   } finally {
     await target.close();
   }
+}
+
+/** What a repair regrades: the audited run's cells, from its increment. */
+export interface Regrade {
+  cells: Cell[];
+  incrementDir: string;
+  increment: Increment;
+  limitMs?: number;
+  workers: number;
+}
+
+/**
+ * Scores `g.cells` on the patched copies in `copyDir` into a fresh <out>/regrade, a
+ * run folder like any other: its own report shows the patched checkers' full
+ * tables. The paths in `regrade` are relative to the audited run, `auditedRun`.
+ */
+export async function regradeCopies(
+  g: Regrade,
+  patch: PatchName,
+  copyDir: string,
+  out: string,
+  auditedRun: string,
+): Promise<{ classification: Classification; verdicts: PatchedVerdicts; regrade: NonNullable<RepairResult['regrade']> }> {
+  const runDir = join(out, 'regrade');
+  await rm(runDir, { recursive: true, force: true });
+  const result = await rescore({ ...g, checkerDir: copyDir, root: join(out, 'mutants'), purpose: `repair:${patch}`, runDir });
+  const { classification } = await writeReport(runDir);
+  return {
+    classification,
+    verdicts: { verdicts: new Map(classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }])) },
+    regrade: { incrementDir: relative(auditedRun, result.incrementDir), incrementId: result.increment.id, runDir: relative(auditedRun, runDir) },
+  };
 }

@@ -5,7 +5,8 @@ import type { Reporter } from '../contract/report.ts';
 import { compactMdTable as table } from '../report/section.ts';
 import type { Moved, RepairResult } from './result.ts';
 
-const movedRows = (xs: Moved[]) => xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']);
+const movedTable = (xs: Moved[]) =>
+  table(['cell', 'generator', 'shipped', 'patched', 'detail'], xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']));
 
 export function headline(r: RepairResult): string[] {
   const flipped = r.flips.filter((f) => f.flipped).length;
@@ -25,7 +26,7 @@ export function headline(r: RepairResult): string[] {
   return lines;
 }
 
-export function renderRepair(r: RepairResult): string {
+function renderRepair(r: RepairResult): string {
   const out = [
     `# Repair: ${r.patch} (${r.mode === 'regraded' ? 'regraded on patched checker copies' : r.patch === 'threshold' ? 'would catch: the strictest checker of each recorded episode' : 'would catch: guard over the shipped verdicts, from readback'})`,
     '',
@@ -41,14 +42,14 @@ export function renderRepair(r: RepairResult): string {
     '',
     `## Controls preserved ${r.controls.preserved}/${r.controls.total}`,
     '',
-    r.controls.broken.length ? table(['cell', 'generator', 'shipped', 'patched', 'detail'], movedRows(r.controls.broken)) : 'Every control still passes.',
+    r.controls.broken.length ? movedTable(r.controls.broken) : 'Every control still passes.',
   ];
   if (r.degenerate.total) {
     out.push('', `## Effect-correct (degenerate) cells preserved ${r.degenerate.preserved}/${r.degenerate.total}`, '');
-    out.push(r.degenerate.broken.length ? table(['cell', 'generator', 'shipped', 'patched', 'detail'], movedRows(r.degenerate.broken)) : 'Every one still passes.');
+    out.push(r.degenerate.broken.length ? movedTable(r.degenerate.broken) : 'Every one still passes.');
   }
   if (r.otherChanges.length) {
-    out.push('', '## Other verdict changes', '', table(['cell', 'generator', 'shipped', 'patched', 'detail'], movedRows(r.otherChanges)));
+    out.push('', '## Other verdict changes', '', movedTable(r.otherChanges));
   }
   if (r.copies) {
     out.push('', `## Patched copies (${r.copies.dir})`, '');
@@ -60,7 +61,7 @@ export function renderRepair(r: RepairResult): string {
   return out.join('\n') + '\n';
 }
 
-export const flipsCsv = (r: RepairResult) =>
+const flipsCsv = (r: RepairResult) =>
   stringify(
     r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; ') })),
     { header: true, columns: ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'] },

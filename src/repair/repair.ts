@@ -5,7 +5,6 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify, type Classification } from '../classify/classify.ts';
-import { writeReport } from '../report/write.ts';
 import { loadRun } from '../run/load.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../contract/cell.ts';
@@ -19,9 +18,9 @@ import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality
 import { guardedVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonProfile, pythonRepair } from './python.ts';
-import { buildResult, type Mechanism, type PatchedVerdicts, type RepairResult } from './result.ts';
+import { buildResult, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
-import { rescore } from './refreeze.ts';
+import { regradeCopies } from './refreeze.ts';
 import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
 import { repairReporter } from './render.ts';
 import { writeReportFiles } from '../report/reporter.ts';
@@ -127,29 +126,9 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   }
   // Every fault cell, not only the targeted ones, so a patch that breaks anything shows it.
   const cells = l.manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
-  const runDir = join(out, 'regrade');
-  await rm(runDir, { recursive: true, force: true });
-  const result = await rescore({
-    incrementDir: l.incDir,
-    increment: l.increment,
-    cells,
-    checkerDir: copyDir,
-    root: join(out, 'mutants'),
-    purpose: 'repair:cardinality',
-    runDir,
-    workers: opts.workers,
-    limitMs: opts.limitMs,
-  });
-  // The regrade is a run folder like any other: its own report shows the patched checkers' full tables.
-  const { classification } = await writeReport(runDir);
-  const verdicts: PatchedVerdicts['verdicts'] = new Map(
-    classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }]),
-  );
-  return {
-    verdicts: { verdicts },
-    copies: { dir: relative(l.runDir, copyDir), patched },
-    regrade: { incrementDir: relative(l.runDir, result.incrementDir), incrementId: result.increment.id, runDir: relative(l.runDir, runDir) },
-  };
+  const g = { cells, incrementDir: l.incDir, increment: l.increment, workers: opts.workers, limitMs: opts.limitMs };
+  const { verdicts, regrade } = await regradeCopies(g, 'cardinality', copyDir, out, l.runDir);
+  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade };
 }
 
 export async function repair(opts: RepairOptions): Promise<RepairResult> {

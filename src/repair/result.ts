@@ -107,11 +107,14 @@ export function buildResult(
       detail: m.detail,
     };
   });
-  const scored = (c: ClassifiedCell) => patched.verdicts.has(c.cell);
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');
-  const keptPassing = (xs: ClassifiedCell[]) => xs.filter((c) => patched.verdicts.get(c.cell)?.verdict === 'pass').length;
-  const brokenOf = (xs: ClassifiedCell[]) => xs.filter((c) => patched.verdicts.get(c.cell)?.verdict !== 'pass').map((c) => moved(c, patched));
+  const passes = (c: ClassifiedCell) => patched.verdicts.get(c.cell)?.verdict === 'pass';
+  const kept = (xs: ClassifiedCell[]) => ({
+    total: xs.length,
+    preserved: xs.filter(passes).length,
+    broken: xs.filter((c) => !passes(c)).map((c) => moved(c, patched)),
+  });
   const accounted = new Set([...targeted, ...controls, ...degenerate].map((c) => c.cell));
   const { patch, mode, run, ...provenance } = base;
   return {
@@ -120,10 +123,10 @@ export function buildResult(
     mode,
     run,
     flips,
-    controls: { total: controls.length, preserved: keptPassing(controls), broken: brokenOf(controls) },
-    degenerate: { total: degenerate.length, preserved: keptPassing(degenerate), broken: brokenOf(degenerate) },
+    controls: kept(controls),
+    degenerate: kept(degenerate),
     otherChanges: cls.cells
-      .filter((c) => !accounted.has(c.cell) && scored(c) && patched.verdicts.get(c.cell)!.verdict !== c.verdict)
+      .filter((c) => !accounted.has(c.cell) && patched.verdicts.has(c.cell) && patched.verdicts.get(c.cell)!.verdict !== c.verdict)
       .map((c) => moved(c, patched)),
     untargeted: fas.filter((c) => !targeted.includes(c)).map((c) => ({ cell: c.cell, generator: c.generator, family: c.family })),
     ...provenance,

@@ -176,11 +176,10 @@ function noOpCheckers(cls: Judged, floor: FloorReport | undefined): Report['noOp
   return [...by].map(([task, xs]) => ({ task, constructions: [...xs].sort() })).sort((a, b) => a.task.localeCompare(b.task));
 }
 
-const withCheckers = (c: CheckerColumns | undefined) => (c ? { checkers: c } : {});
-
 export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls: Judged, ledger: LedgerEntry[], search?: SearchOutcome): Report {
   const floor = buildFloorReport(cls.cells);
   const schedules = buildScheduleReport(cls.cells);
+  const checkers = buildCheckerColumns(cls.cells, inc.families);
   const cells = new Map(manifest.map((c) => [c.id, c]));
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const faults = cls.cells.filter((c) => c.arm === 'fault');
@@ -230,7 +229,7 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     ...(inc.arms.includes('swap') ? { swap: buildSwapReport(inc, cls, ledger, manifest) } : {}),
     ...(search ? { search } : {}),
     ...(schedules ? { schedules } : {}),
-    ...withCheckers(buildCheckerColumns(cls.cells, families)),
+    ...(checkers ? { checkers } : {}),
     evidence: {
       target: inc.target.name,
       version: inc.target.version,

@@ -47,8 +47,3 @@ export const checkerColumnsTable = (c: CheckerColumns): { head: string[]; rows: 
 
 /** Per checker, the tasks where it has a false accept. */
 export const checkerGenerators = (c: CheckerColumns) => c.names.map((n) => `${n}: false accepts on ${c.generators[n].length ? c.generators[n].join(', ') : 'no task'}`);
-
-export function renderCheckerColumns(c: CheckerColumns, table: (head: string[], rows: (string | number)[][]) => string): string[] {
-  const t = checkerColumnsTable(c);
-  return ['', '## False accepts per checker', '', CHECKER_COLUMNS_NOTE, '', table(t.head, t.rows), '', ...checkerGenerators(c).map((l) => `- ${l}`)];
-}

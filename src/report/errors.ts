@@ -14,7 +14,7 @@ export interface ErrorGroup {
 const EXAMPLES = 3;
 
 /** One line per kind of failure: quoted text, hex ids and numbers vary per cell, the rest is the cause. */
-export function causeOf(detail: string): string {
+function causeOf(detail: string): string {
   const first = detail.split('\n')[0].trim();
   return first
     .replace(/(["'`]).*?\1/g, '$1…$1')

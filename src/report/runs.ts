@@ -6,9 +6,8 @@ import type { Table } from './table.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
-const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
-
+export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 
 const METHOD =
   'Each run is replayed on a fresh environment through the benchmark\'s own runtime (its calls in order, errors answered as recorded), read back before the checker runs, and regraded by the benchmark\'s own checker under the version it was recorded with. ' +
@@ -31,6 +30,8 @@ const section = ({ title, note, table, text }: Part): Section => ({
 const findingRows = (fs: Finding[]) =>
   fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
+const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
+  fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };
 
 const dismissedIn = (r: RunsReport, c: string) => {
   const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
@@ -38,7 +39,7 @@ const dismissedIn = (r: RunsReport, c: string) => {
   return n ? ` (${n} dismissed)` : '';
 };
 
-export function runsSections(r: RunsReport): Section[] {
+function runsSections(r: RunsReport): Section[] {
   const out: Part[] = [
     {
       title: 'Recorded runs: classes',
@@ -64,12 +65,8 @@ export function runsSections(r: RunsReport): Section[] {
           table: { head: ['was above', 'now below', 'recorded', 'corrected'], rows: r.orders.changed.map((c) => [c.higher, c.lower, `${pct(c.recorded[0])} > ${pct(c.recorded[1])}`, `${pct(c.corrected[0])} < ${pct(c.corrected[1])}`]) },
         }
       : { title: 'Leaderboard orders the corrections change', text: `None. Top-1 recorded: ${r.orders.top1.recorded.join(', ') || 'n/a'}; corrected: ${r.orders.top1.corrected.join(', ') || 'n/a'} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).` },
-    r.falseAccepts.length
-      ? { title: 'Real false accepts', note: CLASS_TEXT['real-false-accept'], table: { head: FINDING_HEAD, rows: findingRows(r.falseAccepts) } }
-      : { title: 'Real false accepts', text: 'None.' },
-    r.falseRejects.length
-      ? { title: 'Real false rejects', note: CLASS_TEXT['real-false-reject'], table: { head: FINDING_HEAD, rows: findingRows(r.falseRejects) } }
-      : { title: 'Real false rejects', text: 'None.' },
+    findings('Real false accepts', 'real-false-accept', r.falseAccepts),
+    findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];
   if (r.needsReview.length) out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'key'], rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, f.key]) } });
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
@@ -89,7 +86,7 @@ export function runsSections(r: RunsReport): Section[] {
   return out.map(section);
 }
 
-export const renderRunsMarkdown = (r: RunsReport, level = 2): string => markdownSections(runsSections(r), level).join('\n') + '\n';
+export const renderRunsMarkdown = (r: RunsReport): string => markdownSections(runsSections(r)).join('\n') + '\n';
 
 export const renderRunsHtmlBody = (r: RunsReport): string => htmlSections(runsSections(r)).join('\n');
 

@@ -10,10 +10,10 @@ import { ownsCode, targetFactory } from '../target/registry.ts';
 import { VERSION } from '../util/version.ts';
 import { familyOf } from '../grammar/families/index.ts';
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** The first line that defines a function (TypeScript or Python): where a checker starts, by the one-file-per-generator convention. */
-export function firstDefinitionLine(source: string): number {
+function firstDefinitionLine(source: string): number {
   const i = source.split('\n').findIndex((l) => /^\s*(export\s+(default\s+)?(async\s+)?function\b|(async\s+)?def\s+\w+)/.test(l));
   return i < 0 ? 1 : i + 1;
 }

@@ -48,10 +48,10 @@ function mdBlock(b: Block): string | undefined {
 }
 
 /** Markdown lines of the sections, each section after a blank line. */
-export function markdownSections(sections: Section[], level = 2): string[] {
+export function markdownSections(sections: Section[]): string[] {
   const out: string[] = [];
   for (const s of sections) {
-    out.push('', `${'#'.repeat(level + (s.level ?? 2) - 2)} ${s.title}`, '');
+    out.push('', `${'#'.repeat(s.level ?? 2)} ${s.title}`, '');
     let first = true;
     for (const b of s.blocks) {
       const text = mdBlock(b);
@@ -67,8 +67,8 @@ export function markdownSections(sections: Section[], level = 2): string[] {
 export const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-export const htmlTable = (head: string[], rows: unknown[][], cls = '') =>
-  `<table class="${cls}"><thead><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${rows
+const htmlTable = (head: string[], rows: unknown[][]) =>
+  `<table class=""><thead><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((x) => `<td>${esc(x)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
 
@@ -87,14 +87,14 @@ function htmlBlock(b: Block): string {
 }
 
 /** HTML lines of the sections: a heading and each block on its own line. */
-export function htmlSections(sections: Section[], level = 2): string[] {
+export function htmlSections(sections: Section[]): string[] {
   return sections.flatMap((s) => {
-    const h = level + (s.level ?? 2) - 2;
+    const h = s.level ?? 2;
     return [`<h${h}>${esc(s.title)}</h${h}>`, ...s.blocks.map(htmlBlock)];
   });
 }
 
-export const STYLE = `
+const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;padding:0 16px;color:#212121}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #e0e0e0;padding-bottom:4px}
 table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px solid #e0e0e0;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}

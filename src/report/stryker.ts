@@ -8,7 +8,7 @@ import type { ClassifiedCell } from '../classify/classify.ts';
 import { cellOutcome, type Judged } from '../classify/outcome.ts';
 import type { Increment } from '../protocol/increment.ts';
 import { checkerOfGenerator, frozenSource } from '../target/checker-files.ts';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.ts';
+import type { Thresholds } from './thresholds.ts';
 import { VERSION } from '../util/version.ts';
 
 const TIME_LIMIT = /time limit|timed out/i;
@@ -72,7 +72,7 @@ function span(source: string): MutantResult['location'] {
   return { start: { line: 1, column: 1 }, end: { line: lines.length, column: lines[lines.length - 1].length + 1 } };
 }
 
-export function buildStrykerReport(inc: Increment, cls: Judged, thresholds: Thresholds = DEFAULT_THRESHOLDS): MutationTestResult {
+export function buildStrykerReport(inc: Increment, cls: Judged, thresholds: Thresholds): MutationTestResult {
   const cache = { byGenerator: new Map<string, FileEntry>(), byPath: new Map<string, FileEntry>() };
   const files: MutationTestResult['files'] = {};
   for (const c of cls.cells.filter((x) => x.arm === 'fault')) {

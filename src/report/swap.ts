@@ -31,6 +31,7 @@ export interface SwapReport {
 }
 
 const isError = (c: ClassifiedCell) => c.verdict === 'error' || !c.delivered;
+const cellIds = (c: ClassifiedCell) => ({ cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung });
 
 /** The grid's cells: the diagonal (controls of tasks both checked and delivered) and every off-diagonal swap cell. */
 export function swapGridCells(inc: Increment, cls: Classification): { diag: ClassifiedCell[]; off: ClassifiedCell[] } {
@@ -55,7 +56,6 @@ function comparableReference(c: ClassifiedCell, cls: Classification, entries: Ma
 }
 
 export function buildSwapReport(inc: Increment, cls: Classification, ledger: LedgerEntry[], manifest: Cell[]): SwapReport {
-  const effects = new Map(ledger.map((e) => [e.cell, e.effect]));
   const entries = new Map(ledger.map((e) => [e.cell, e]));
   const worlds = new Map(manifest.filter((c) => c.worlds).map((c) => [c.id, c.worlds]));
   const { diag, off } = swapGridCells(inc, cls);
@@ -74,10 +74,7 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
   return {
     rungs,
     errors: cells.filter(isError).map((c) => ({
-      cell: c.cell,
-      checker: c.checker,
-      trajectory: c.trajectory,
-      rung: c.rung,
+      ...cellIds(c),
       error: c.verdict === 'error' ? (c.detail ?? 'checker error') : `delivery failed: ${c.deliveryError ?? 'unknown'}`,
     })),
     generatorPairs: pairs.size,
@@ -86,19 +83,16 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
       .filter((c) => c.verdict === 'pass')
       .map((c) => {
         const { effect: ref, note } = comparableReference(c, cls, entries, worlds);
-        const got = effects.get(c.cell);
+        const got = entries.get(c.cell)?.effect;
         if (!ref || !got) {
-          return { cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung, collateral: false, evidence: [note ?? 'no readback to compare with the checker task\'s reference effect'] };
+          return { ...cellIds(c), collateral: false, evidence: [note ?? 'no readback to compare with the checker task\'s reference effect'] };
         }
         const semantics = inc.target.semantics;
         const missing = diffEffects(materialEffect(ref, semantics), materialEffect(got, semantics))
           .map((d) => ({ ...d, extraAdded: [], extraUpdates: [], extraRemoved: [] }))
           .filter((d) => d.missingAdded.length + d.missingUpdates.length + d.missingRemoved.length > 0);
         return {
-          cell: c.cell,
-          checker: c.checker,
-          trajectory: c.trajectory,
-          rung: c.rung,
+          ...cellIds(c),
           collateral: missing.length === 0,
           evidence: [
             ...(note ? [note] : []),

@@ -39,7 +39,7 @@ export interface KillRates {
   broken: boolean;
 }
 
-export function bandOf(rate: number | undefined, t: Thresholds): Band {
+function bandOf(rate: number | undefined, t: Thresholds): Band {
   if (rate === undefined) return 'n/a';
   return rate >= t.high ? 'high' : rate >= t.low ? 'low' : 'danger';
 }

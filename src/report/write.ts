@@ -28,7 +28,6 @@ export interface WrittenReport {
   runs?: RunsReport;
 }
 
-/** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
 export interface ReportOptions {
   triage?: Triage;
   mutants?: string;
@@ -37,6 +36,7 @@ export interface ReportOptions {
   reporters?: readonly Reporter[];
 }
 
+/** Reads and verifies the run, then writes every report file and the checksums; nothing is written over a ledger that fails verification. */
 export async function writeReport(runDir: string, opts: ReportOptions = {}): Promise<WrittenReport> {
   const unlock = lockRunFolder(runDir);
   try {
