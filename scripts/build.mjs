@@ -8,7 +8,7 @@
 // every command loads before it parses its arguments, is bundled into one module:
 // loading its 80 files was half of the start-up left after compiling.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,6 @@ cpSync(join(root, 'targets'), join(dist, 'targets'), { recursive: true, filter: 
 // The Python SDK the bridges import from two folders above themselves (dist/python in a
 // build), without what python/.gitignore keeps out of git: npm never packs a .gitignore.
 cpSync(join(root, 'python'), join(dist, 'python'), { recursive: true, filter: (f) => noPycache(f) && !/[\\/](\.gitignore|build|[^\\/]*\.egg-info)$/.test(f) });
-mkdirSync(dist, { recursive: true });
 // The start of the build: a source changed after it makes dist/ stale.
 writeFileSync(join(dist, STAMP), `${JSON.stringify({ started })}\n`);
 console.log(`blindspot: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

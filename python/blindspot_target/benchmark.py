@@ -85,9 +85,9 @@ class Benchmark:
     def serve(self) -> None:
         self.protocol = 3
         self._episodes: Episodes[Episode] = Episodes(Episode)
-        handlers = bridge_handlers(self, self._episodes)
-        handlers["reference"] = self.get_reference
-        serve(handlers)
+        # the declarations are fixed: one Readback serves every request
+        self._readback = Readback(self.ids, self.maps, self.records)
+        serve(bridge_handlers(self, self._episodes))
 
     def handshake(self, params: dict[str, Any]) -> dict[str, Any]:
         version, _ = handshake_options(params, (), self.name)
@@ -137,9 +137,6 @@ class Benchmark:
         if task_id not in self._by_id:
             raise ProtocolError("unknown-task", f"unknown task {task_id}")
         return self._by_id[task_id]
-
-    def readbacks(self) -> Readback:
-        return Readback(self.ids, self.maps, self.records)
 
     def state(self, env: Any) -> Any:
         """The snapshot as plain JSON data, detached from `env`: a snapshot that
@@ -224,7 +221,7 @@ class Benchmark:
         ep = self._episodes.get(params)
         if ep.task is None:
             return {"effect": {}}
-        return {"effect": self.readbacks().effect(ep.initial, self.state(ep.env))}
+        return {"effect": self._readback.effect(ep.initial, self.state(ep.env))}
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
         ep = self._episodes.get(params)

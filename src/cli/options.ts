@@ -235,11 +235,11 @@ export const mutantsLookupOption = <T>(y: Argv<T>) =>
 
 export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON for machines' });
 
-/** Where a maintainer's triage of findings is kept (see `blindspot triage`). */
 /** The report step's formats beyond the built-in ones. */
 export const reporterOption = <T>(y: Argv<T>) =>
   y.option('reporter', { type: 'string', array: true, requiresArg: true, describe: 'module exporting `reporters` (Reporter[], typed from blindspot): their files are written, checksummed and listed with the built-in formats' });
 
+/** Where a maintainer's triage of findings is kept (see `blindspot triage`). */
 export const triageOption = <T>(y: Argv<T>) =>
   y.option('triage', { type: 'string', describe: 'triage file to apply (default ./blindspot-triage.json when it exists): dismissed findings are marked, and guard does not fail on them' });
 

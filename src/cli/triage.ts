@@ -41,7 +41,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       if (status) throw new InputError('--cell or --weakness: name the finding or the weakness to mark');
       // Listing before anything was triaged: no file yet is no triage yet.
       const triage = existsSync(a.triage) ? loadTriage(a.triage) : undefined;
-      const rows = findings.map((f) => ({ ...f, triage: f.weakness === undefined ? triage?.byKey.get(f.key) : searchTriage(triage, f.target, f.key, f.weakness, f.mechanism) }));
+      const rows = findings.map((f) => ({ ...f, triage: searchTriage(triage, f.target, f.key, f.weakness, f.mechanism) }));
       if (a.json) return out.log(JSON.stringify(rows, null, 2));
       for (const r of rows) out.log(`${r.key}  ${r.triage ? `${r.triage.status.padEnd(9)}` : 'open     '}  ${r.task}  ${r.kind}: ${r.construction}${r.triage ? `  (${r.triage.reason})` : ''}`);
       return out.log(`${rows.length} finding(s); ${rows.filter((r) => r.triage).length} triaged in ${triage?.file ?? '(no triage file)'}`);

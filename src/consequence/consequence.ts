@@ -2,7 +2,7 @@
 // Reads runs through the same verified path as the report, derives the
 // generator-level budgets, and asks of each split of published scores which
 // pairwise orders and which top-1 those budgets leave identified.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { poolPipelines, type RunsReport } from '../runs/summary.ts';
 import { join, resolve } from 'node:path';
 import { loadRun } from '../run/load.ts';
@@ -148,7 +148,6 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
   };
   const dir = opts.out ?? opts.runs[0];
   const files = consequenceReporter.files(result);
-  mkdirSync(dir, { recursive: true });
   // Writing beside a run's ledger: one writer at a time, as for the report.
   const unlock = dirs.includes(resolve(dir)) ? lockRunFolder(dir) : () => {};
   try {

@@ -181,7 +181,7 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
 async function scoreOnPool(o: FreezeOptions, cells: Cell[]): Promise<Map<string, LedgerEntry>> {
   const entries = new Map<string, LedgerEntry>();
   if (!cells.length) return entries;
-  const pool = new Pool({ workers: o.workers ?? 2, target: o.spec, open: o.open ?? {}, limitMs: o.deadlineMs ?? 60_000, isolate: !ownsCode(o.spec), oneAtATime: true }, (e) => entries.set(e.cell, e));
+  const pool = new Pool({ workers: o.workers ?? 2, target: o.spec, open: o.open ?? {}, limitMs: o.deadlineMs ?? 60_000, isolate: !ownsCode(o.spec) }, (e) => entries.set(e.cell, e));
   try {
     pool.add(cells);
     await pool.idle();

@@ -50,8 +50,6 @@ export interface PoolOptions {
   isolate?: boolean;
   /** cells of another job kind than the engine's own (kind.ts) */
   kind?: JobKind;
-  /** each worker holds one cell at a time: for cells that each take long (episodes), so that a hang holds up no other */
-  oneAtATime?: boolean;
 }
 /** About the CPU a worker needs to load a target, measured here for apps (0.6 s). */
 const WORKER_BOOT_MS = 600;
@@ -199,8 +197,8 @@ export class Pool {
 
   private feed(slot: Slot): void {
     // Keep two batches in flight so a worker never waits on the main thread (cheap cells).
-    const batch = this.opts.oneAtATime ? 1 : BATCH;
-    const ahead = this.opts.oneAtATime ? 1 : BATCH * 2;
+    const batch = this.opts.local ? BATCH : 1;
+    const ahead = this.opts.local ? BATCH * 2 : 1;
     while (!this.stopping && slot.outstanding.length < ahead && this.queue.length) {
       const cells = this.queue.splice(0, batch);
       slot.outstanding.push(...cells);

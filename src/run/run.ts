@@ -227,7 +227,7 @@ async function scoreRun(
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
     const startPool = (limitMs: number) =>
-      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, ...(opts.kind ? { kind: opts.kind, oneAtATime: true } : { local: target }), workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
+      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, ...(opts.kind ? { kind: opts.kind } : { local: target }), workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
         record([e]);
         if (stopRequested) halt();
       });

@@ -53,7 +53,7 @@ function unique(current: Json, values: Json[], keep: (v: Json) => boolean): Json
 }
 
 /** At most this many wrong elements a list argument is given (added, or put in place of one). */
-export const ELEMENTS_PER_LIST = 4;
+const ELEMENTS_PER_LIST = 4;
 
 /**
  * Elements a list argument does not hold that it could: from listed alternative

@@ -33,9 +33,9 @@ export async function findingsOf(runDir: string, mutants?: string): Promise<Find
   const out: Finding[] = cls.cells
     .filter((c) => c.arm === 'fault' && c.falseAccept)
     .map((c) => ({ target, cell: c.cell, task: c.checker, kind: c.family, construction: c.edit ?? '', key: cellKey(target, cells.get(c.cell)!)! }));
+  const byId = new Map(ledger.map((e) => [e.cell, e]));
   const spec = increment.extras.search as SearchSpec | undefined;
   if (spec) {
-    const byId = new Map(ledger.map((e) => [e.cell, e]));
     const s = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
     for (const f of s.findings) {
       out.push({ target, cell: f.cell, task: f.task, kind: `search: ${f.weakness}`, construction: f.minimal.edits.join('; then '), key: constructionKey(target, f.task, f.minimal.steps as Step[]), weakness: f.weakness, mechanism: f.mechanism });
@@ -43,7 +43,6 @@ export async function findingsOf(runDir: string, mutants?: string): Promise<Find
   }
   // recorded runs: real false accepts and rejects, keyed by task and difference (one dismissal holds for every run making it)
   if (increment.extras.runs) {
-    const byId = new Map(ledger.map((e) => [e.cell, e]));
     const seen = new Set<string>();
     for (const r of judgeRuns(manifest, (id) => byId.get(id), increment.target.semantics)) {
       if (r.class !== 'real-false-accept' && r.class !== 'real-false-reject') continue;

@@ -51,9 +51,11 @@ export interface Triage {
 
 export const weaknessId = (target: string, weakness: string) => `${target}\u0000${weakness}`;
 
-/** What the triage file says of a search finding: its own construction's entry first, else its weakness's, else its mechanism's. */
-export const searchTriage = (triage: Triage | undefined, target: string, key: string, weakness: string, mechanism?: string) =>
-  triage?.byKey.get(key) ?? triage?.byWeakness.get(weaknessId(target, weakness)) ?? (mechanism === undefined ? undefined : triage?.byWeakness.get(weaknessId(target, mechanism)));
+/** What the triage file says of a finding: its own construction's entry first, else its weakness's, else its mechanism's (a finding without a weakness has only its construction). */
+export function searchTriage(triage: Triage | undefined, target: string, key: string, weakness?: string, mechanism?: string) {
+  const byName = (name?: string) => (name === undefined ? undefined : triage?.byWeakness.get(weaknessId(target, name)));
+  return triage?.byKey.get(key) ?? byName(weakness) ?? byName(mechanism);
+}
 
 /** The construction's identity across runs: same target, checker and delivered steps, same key. */
 export const constructionKey = (target: string, checker: string, steps: Step[]) => sha256(canonicalJson([target, checker, steps])).slice(0, 16);

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { CELL_OUTCOMES, MUTANT_OUTCOMES } from '../../src/contract/outcome.ts';
 import { cellOutcome, judge } from '../../src/classify/outcome.ts';
 import type { ClassifiedCell } from '../../src/classify/classify.ts';
+import { WORLD_REFERENCE } from '../../src/grammar/swap.ts';
 
 const base: ClassifiedCell = { cell: 'c', arm: 'fault', family: 'extra', checker: 't/0', trajectory: 't/0', generator: 't', falseAccept: false, falseReject: false };
 const o = (c: Partial<ClassifiedCell>) => cellOutcome({ ...base, ...c });
@@ -24,6 +25,13 @@ it('names controls, swap and floor cells apart from mutants', () => {
   expect(o({ arm: 'control', verdict: 'error' })).toBe('control-unscored');
   expect(o({ arm: 'swap', verdict: 'pass' })).toBe('graded-pass');
   expect(o({ arm: 'floor', verdict: 'fail' })).toBe('graded-other');
+});
+
+it('names a world-reference swap cell by its delivery alone: it is read back, never graded', () => {
+  expect(o({ arm: 'swap', family: WORLD_REFERENCE, delivered: true })).toBe('read-back');
+  expect(o({ arm: 'swap', family: WORLD_REFERENCE, delivered: false })).toBe('incomplete');
+  // a verdict it should never have does not make it a graded cell
+  expect(o({ arm: 'swap', family: WORLD_REFERENCE, delivered: true, verdict: 'pass' })).toBe('read-back');
 });
 
 it('gives every cell exactly one outcome of the closed list, keeping the rest of the classification', () => {
