@@ -1,14 +1,13 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_TARGET, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, writableFolder } from './options.ts';
-import { freezeOptionsFrom } from './stages.ts';
+import { DEFAULT_TARGET, freezeOptionsFrom, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, writableFolder } from './options.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
 import { phaseEnded } from '../util/phase.ts';
+import { HEADS } from './commands.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  command: 'audit',
-  describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
+  ...HEADS.audit,
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))))
       .option('out', {

@@ -1,13 +1,13 @@
 import type { CommandModule } from 'yargs';
 import { existingFolder, jsonOption, text, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
+import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
 // The handler imports the engine when it runs, so that `--help` starts without it (see main.ts).
 export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'consequence <runs..>',
-  describe: 'what the findings could mean for a leaderboard: under the run\'s error budgets, which published pairwise orders and which top-1 stay identified',
+  ...HEADS.consequence,
   builder: (y) =>
     triageOption(jsonOption(y))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'run folder(s); several are pooled, each generator counted once' })

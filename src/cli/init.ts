@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
+import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
@@ -117,8 +118,7 @@ function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
 }
 
 export const initCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'init',
-  describe: 'write the skeleton of a protocol target for a benchmark: --python <dir> (an adapter on the Python SDK, and a README)',
+  ...HEADS.init,
   builder: (y: Argv) =>
     y
       .option('python', { type: 'string', requiresArg: true, demandOption: 'name the folder to write: --python <dir>', describe: 'folder for adapter.py and README.md (created if missing; existing files are never replaced)' })

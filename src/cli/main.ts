@@ -1,23 +1,14 @@
-// Start-up: every module imported here (and by the command files) loads before
-// any command runs, `--help` and `targets` included. Command files therefore
-// import only yargs, options.ts and light helpers at the top, and their handlers
-// import the engine (ts-morph, playwright, SQLite, execa...) when they run;
-// `npm run bench -- startup` measures the result.
-import yargs, { type Argv } from 'yargs';
+// Start-up: every module imported here loads before any command runs, `--help`
+// and `targets` included. A command's module (with options.ts and what its
+// builder needs) loads only when its name is on the command line; the others are
+// listed from their heads (commands.ts). Command files import light helpers at
+// the top, and their handlers import the engine (ts-morph, playwright, SQLite,
+// execa...) when they run; `npm run bench -- startup` measures the result.
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { phaseEnded } from '../util/phase.ts';
-import { auditCommand } from './audit.ts';
-import { rerunCommand } from './rerun.ts';
-import { targetCheckCommand } from './target-check.ts';
-import { repairCommand } from './repair.ts';
-import { guardCommand } from './guard.ts';
-import { triageCommand } from './triage.ts';
-import { mergeCommand } from './merge.ts';
-import { consequenceCommand } from './consequence.ts';
-import { perturbCommand } from './perturb.ts';
-import { initCommand } from './init.ts';
-import { censusCommand, freezeCommand, reportCommand, runCommand, targetsCommand } from './stages.ts';
+import { HEADS, type CommandName } from './commands.ts';
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
 import { registerTargets } from '../target/registry.ts';
@@ -26,10 +17,50 @@ import { targetList } from '../../targets/index.ts';
 // The composition root: the built-in targets become known by name here.
 registerTargets(targetList);
 
+type Command = (out: Out) => CommandModule<{}, any>;
+
+const COMMANDS: Record<CommandName, () => Promise<Command>> = {
+  audit: async () => (await import('./audit.ts')).auditCommand,
+  census: async () => (await import('./stages.ts')).censusCommand,
+  freeze: async () => (await import('./stages.ts')).freezeCommand,
+  run: async () => (await import('./stages.ts')).runCommand,
+  report: async () => (await import('./stages.ts')).reportCommand,
+  merge: async () => (await import('./merge.ts')).mergeCommand,
+  targets: async () => (await import('./targets.ts')).targetsCommand,
+  rerun: async () => (await import('./rerun.ts')).rerunCommand,
+  target: async () => (await import('./target-check.ts')).targetCheckCommand,
+  repair: async () => (await import('./repair.ts')).repairCommand,
+  guard: async () => (await import('./guard.ts')).guardCommand,
+  triage: async () => (await import('./triage.ts')).triageCommand,
+  consequence: async () => (await import('./consequence.ts')).consequenceCommand,
+  perturb: async () => (await import('./perturb.ts')).perturbCommand,
+  init: async () => (await import('./init.ts')).initCommand,
+};
+
+const nameOf = (head: { command: string }) => head.command.split(' ')[0];
+
+/**
+ * The commands yargs may run for these words: every command named by a word
+ * before `--` (usually one; a flag's value that happens to be a command's name
+ * only costs a load). Any other command cannot be the one chosen, so a stub with
+ * its head serves for the listing and for `recommendCommands`.
+ */
+async function commandsFor(argv: string[], out: Out): Promise<CommandModule<{}, any>[]> {
+  const sep = argv.indexOf('--');
+  const words = new Set(sep < 0 ? argv : argv.slice(0, sep));
+  return Promise.all(
+    (Object.keys(HEADS) as CommandName[]).map(async (name) => {
+      const head = HEADS[name];
+      if (words.has(nameOf(head))) return (await COMMANDS[name]())(out);
+      return { ...head, builder: (y: Argv) => y, handler: () => {} };
+    }),
+  );
+}
+
 const stdio: Out = { log: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
 
-function buildCli(argv: string[], out: Out): Argv {
-  return yargs(argv)
+function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
+  const cli = yargs(argv)
     .scriptName('blindspot')
     // words after `--` are a protocol target's command, kept apart from blindspot's own
     .parserConfiguration({ 'populate--': true })
@@ -40,22 +71,9 @@ function buildCli(argv: string[], out: Out): Argv {
         '(log tables, set duplicates, ignored or normalised columns) is immaterial and never counted as one. ' +
         'Arms: faults (the paper\'s census), floor (do-nothing agent), swap (intent swap), search (composed mutation plans shrunk to minimal mutants). ' +
         'Findings can be dismissed or accepted with a reason in a triage file kept beside the benchmark (blindspot triage).',
-    )
-    .command(auditCommand(out))
-    .command(censusCommand(out))
-    .command(freezeCommand(out))
-    .command(runCommand(out))
-    .command(reportCommand(out))
-    .command(mergeCommand(out))
-    .command(targetsCommand(out))
-    .command(rerunCommand(out))
-    .command(targetCheckCommand(out))
-    .command(repairCommand(out))
-    .command(guardCommand(out))
-    .command(triageCommand(out))
-    .command(consequenceCommand(out))
-    .command(perturbCommand(out))
-    .command(initCommand(out))
+    );
+  for (const c of commands) cli.command(c);
+  return cli
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
     .recommendCommands()
@@ -75,13 +93,14 @@ function buildCli(argv: string[], out: Out): Argv {
 
 /** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
-  phaseEnded('start-up');
   // Output piped into `head` and closed early is not an error of ours.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
   });
   try {
-    const cli = buildCli(argv, out);
+    const commands = await commandsFor(argv, out);
+    phaseEnded('start-up');
+    const cli = buildCli(argv, commands);
     await cli.parseAsync();
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (e) {

@@ -4,10 +4,10 @@ import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
+import { HEADS } from './commands.ts';
 
 export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  command: 'merge <runs..>',
-  describe: 'combine the shard run folders of one increment (run --shard i/n) into one run folder and write its reports, as a single run would',
+  ...HEADS.merge,
   builder: (y) =>
     reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })

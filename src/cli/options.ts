@@ -7,7 +7,7 @@ import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/regis
 import type { Split } from '../contract/target.ts';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
-import { DEFAULT_ARMS } from '../protocol/arms.ts';
+import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
@@ -296,3 +296,19 @@ export function existingFolder(flag: string, path: string | undefined, what: str
   }
   if (!st.isDirectory()) throw new InputError(`${flag}: ${path} is a file, not a folder (expected ${what})`);
 }
+
+/** What `freeze` and `audit` freeze, from their flags. */
+export const freezeOptionsFrom = (a: Record<string, any>) => ({
+  target: targetSpec(a),
+  // undefined: freeze applies its default arms
+  arms: a.arms === undefined ? undefined : parseArms(a.arms),
+  families: a.families,
+  swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
+  search: { operators: a.operators, seed: a.seed, budget: a.budget },
+  runs: a.runs,
+  splits: parseSplits(a.split),
+  tasks: a.tasks,
+  unseal: parseUnseal(a.unseal, a.reason),
+  mutantsDir: a.mutants,
+  censusDir: a.censuses,
+});

@@ -3,10 +3,10 @@ import { PATCHES } from '../contract/repair.ts';
 import { existingFolder, jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
+import { HEADS } from './commands.ts';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  command: 'repair <run>',
-  describe: 'apply a patch to the checkers implicated in a run\'s false accepts, regrade, and show flips and controls preserved',
+  ...HEADS.repair,
   builder: (y) =>
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })

@@ -5,10 +5,10 @@ import { existingFolder, jsonOption, runOptions, runSettings, writableFolder } f
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
+import { HEADS } from './commands.ts';
 
 export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  command: 'rerun',
-  describe: 'freeze the cells of an earlier run that match --where as a new increment, rerun them with readback, and report confirmed wrong effects',
+  ...HEADS.rerun,
   builder: (y) =>
     jsonOption(runOptions(y))
       .option('from', { type: 'string', demandOption: true, describe: 'the earlier run folder' })

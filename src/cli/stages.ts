@@ -1,34 +1,18 @@
 import type { CommandModule } from 'yargs';
-import { knownTargets, openTarget, targetFactory } from '../target/registry.ts';
-import { parseArms } from '../protocol/arms.ts';
-import { existingFolder, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
+import { openTarget } from '../target/registry.ts';
+import { existingFolder, freezeOptionsFrom, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
+import { HEADS } from './commands.ts';
 
 // Handlers import the engine when they run, so that `--help` and `targets` start
 // without loading it (see main.ts).
 
 type Args = Record<string, any>;
 
-export const freezeOptionsFrom = (a: Args) => ({
-  target: targetSpec(a),
-  // undefined: freeze applies its default arms
-  arms: a.arms === undefined ? undefined : parseArms(a.arms),
-  families: a.families,
-  swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
-  search: { operators: a.operators, seed: a.seed, budget: a.budget },
-  runs: a.runs,
-  splits: parseSplits(a.split),
-  tasks: a.tasks,
-  unseal: parseUnseal(a.unseal, a.reason),
-  mutantsDir: a.mutants,
-  censusDir: a.censuses,
-});
-
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'census',
-  describe: 'measure, per task, whether repeating its last write changes its effect, and store the idempotence census under censuses/',
+  ...HEADS.census,
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
     writableFolder('--censuses', a.censuses);
@@ -55,8 +39,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'freeze',
-  describe: 'take the censuses, enumerate every cell and freeze the increment under mutants/ (scores nothing)',
+  ...HEADS.freeze,
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
     for (const flag of ['mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
@@ -68,8 +51,7 @@ export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const runCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'run <increment>',
-  describe: 'score the cells of a frozen increment into a resumable ledger, then write the report',
+  ...HEADS.run,
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(y))))))
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
@@ -87,8 +69,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'report <run>',
-  describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
+  ...HEADS.report,
   builder: (y) => reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
@@ -98,14 +79,5 @@ export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
     const written = await writeReport(a.run, { ...inputs, mutants: a.mutants });
     out.log(a.json ? JSON.stringify(written.report, null, 2) : written.markdown);
     breakOnThresholds(written.report, out.err);
-  },
-});
-
-export const targetsCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'targets',
-  describe: 'list the targets blindspot can audit',
-  builder: (y) => y,
-  handler: async () => {
-    for (const name of knownTargets()) out.log(`${name.padEnd(12)} ${(await targetFactory(name)).description}`);
   },
 });

@@ -3,6 +3,7 @@ import { parseTargetSpec, targetFactory } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, parseUnseal, targetSpec, wholeNumber } from './options.ts';
 import type { Out } from './out.ts';
+import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
@@ -66,8 +67,7 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const targetCheckCommand = (out: Out): CommandModule<{}, Args> => ({
-  command: 'target',
-  describe: 'work with target adapters: `target check -- <command...>` tests a protocol target',
+  ...HEADS.target,
   builder: (y: Argv) => y.command(checkCommand(out)).demandCommand(1, 'name an action: check'),
   handler: () => {},
 });

@@ -6,10 +6,10 @@ import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
 import { existingFolder, jsonOption, mutantsLookupOption } from './options.ts';
 import type { Out } from './out.ts';
+import { HEADS } from './commands.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  command: 'triage <run>',
-  describe: 'mark a finding of a run (--cell) or a search weakness on every task (--weakness) dismissed or accepted, with a reason, in the triage file kept beside the benchmark (keyed by construction or weakness name, so it holds for later runs); without a mark, list the findings and their triage',
+  ...HEADS.triage,
   builder: (y) =>
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder' })

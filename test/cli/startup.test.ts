@@ -33,4 +33,28 @@ describe('start-up', () => {
     const heavy = loaded.filter((u) => /\/node_modules\/(ts-morph|playwright-core|better-sqlite3|execa|zod|fast-check)\//.test(u));
     expect(heavy).toEqual([]);
   });
+
+  // A command's module is loaded only when its name is on the command line; the
+  // top-level listing comes from the heads in src/cli/commands.ts.
+  const COMMAND_FILES = ['audit', 'stages', 'merge', 'targets', 'rerun', 'target-check', 'repair', 'guard', 'triage', 'consequence', 'perturb', 'init'];
+  const commandFiles = (loaded: string[]) => COMMAND_FILES.filter((f) => loaded.some((u) => u.endsWith(`/src/cli/${f}.ts`)));
+
+  it('--help loads no command module, and lists every command all the same', async () => {
+    expect(commandFiles(await modulesOf(['--help']))).toEqual([]);
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of ['audit', 'census', 'freeze', 'run <increment>', 'report <run>', 'merge <runs..>', 'targets', 'rerun', 'target', 'repair <run>', 'guard', 'triage <run>', 'consequence <runs..>', 'perturb', 'init']) {
+      expect(r.stdout).toMatch(new RegExp(`^  blindspot ${c}  `, 'm'));
+    }
+  });
+
+  it.each([
+    [['audit', '--help'], 'audit'],
+    [['run', '--help'], 'stages'],
+    [['merge', '--help'], 'merge'],
+    [['target', 'check', '--help'], 'target-check'],
+    [['targets'], 'targets'],
+  ])('%j loads the module of its command and of no other', async (args, file) => {
+    expect(commandFiles(await modulesOf(args))).toEqual([file]);
+  });
 });
