@@ -5,12 +5,13 @@
 // imports (worker entries, Python helpers, requirements) and, for targets/, the
 // TypeScript sources too: a target's checkers are loaded and hashed as written.
 // Type checking is `npm run check`'s job, so the compiler only emits. yargs, which
-// every command loads before it parses its arguments, is bundled into one module:
-// loading its 80 files was half of the start-up left after compiling.
+// every command loads before it parses its arguments, and zod, which the engine and
+// every scorer thread load, are each bundled into one module: loading their 80 and
+// 130 files took longer than the rest of the program's modules together.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STAMP } from '../bin/dist.mjs';
 
@@ -24,12 +25,30 @@ rmSync(dist, { recursive: true, force: true });
 const r = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
-require('esbuild').buildSync({ entryPoints: [require.resolve('yargs')], bundle: true, platform: 'node', format: 'esm', outfile: join(dist, 'vendor', 'yargs.js'), logLevel: 'warning' });
-const main = join(dist, 'src', 'cli', 'main.js');
-const from = "from 'yargs';";
-const text = readFileSync(main, 'utf8');
-if (text.split(from).length !== 2) throw new Error(`build: ${main} no longer imports yargs once (${from}); update scripts/build.mjs`);
-writeFileSync(main, text.replace(from, "from '../../vendor/yargs.js';"));
+// Every compiled module imports the one bundle of a vendored package, so that the
+// engine and its targets share one instance of it (zod keeps global configuration).
+const VENDORED = ['yargs', 'zod'];
+const compiledModules = (dir) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .map((e) => join(e.parentPath, e.name));
+const modules = [...compiledModules(join(dist, 'src')), ...compiledModules(join(dist, 'targets'))];
+for (const name of VENDORED) {
+  const bundle = join(dist, 'vendor', `${name}.js`);
+  require('esbuild').buildSync({ entryPoints: [fileURLToPath(import.meta.resolve(name))], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning' });
+  const at = (file) => relative(dirname(file), bundle).split(sep).join('/');
+  // static imports and dynamic ones (a schema built only where a command reads a file)
+  const forms = [(m) => `from '${m}';`, (m) => `import('${m}')`];
+  let importers = 0;
+  for (const file of modules) {
+    const text = readFileSync(file, 'utf8');
+    const rewritten = forms.reduce((t, form) => t.replaceAll(form(name), form(at(file))), text);
+    if (rewritten === text) continue;
+    importers++;
+    writeFileSync(file, rewritten);
+  }
+  if (!importers) throw new Error(`build: no compiled module imports ${name} as ${forms.map((f) => f(name)).join(' or ')}; update scripts/build.mjs`);
+}
 
 cpSync(join(root, 'src'), join(dist, 'src'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
 const noPycache = (f) => !/[\\/]__pycache__([\\/]|$)/.test(f);

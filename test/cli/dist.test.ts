@@ -95,6 +95,20 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     // the checkers audited are the sources, by the same paths and hashes
     expect(report.evidence.checkerHash).toBe(describeCheckerFiles('targets/apps/checkers').checkerHash);
   });
+
+  // zod is bundled too: the engine and its targets share that one copy
+  it('audits with the bundled zod alone', async () => {
+    const root = tmp();
+    const loads = join(root, 'loads.txt');
+    writeFileSync(loads, '');
+    const dirs = ['--out', join(root, 'run'), '--mutants', join(root, 'm'), '--censuses', join(root, 'c')];
+    const args = ['--import', './test/fixtures/record-loads.mjs', BIN, 'audit', '--target', 'apps', '--tasks', 'todo_create_todo', ...dirs];
+    const r = await execa('node', args, { reject: false, env: { ...process.env, RECORD_LOADS: loads, BLINDSPOT_SOURCES: '' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const loaded = readFileSync(loads, 'utf8').split('\n').filter(Boolean);
+    expect(loaded.filter((u) => u.endsWith('/dist/vendor/zod.js')).length).toBeGreaterThan(0);
+    expect(loaded.filter((u) => u.includes('/node_modules/zod/'))).toEqual([]);
+  });
 });
 
 describe('npm pack', () => {
