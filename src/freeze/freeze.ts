@@ -11,8 +11,7 @@ import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from '../contract/cell.ts';
 import { floorCells } from '../grammar/floor.ts';
-import { DEFAULT_BUDGET, SHRINK_LIMIT, searchCells, searchContexts, withoutInserts, type SearchSpec } from '../search/arm.ts';
-import { resolveOperators } from '../search/load.ts';
+import type { SearchSpec } from '../search/arm.ts';
 import { readRuns } from '../runs/records.ts';
 import { runsCells, type RunsExtras } from '../runs/cells.ts';
 import { resolve } from 'node:path';
@@ -109,9 +108,11 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
     throw new InputError(`--pilot: expected a whole number of off-diagonal cells > 0, got ${opts.swap.pilot}`);
   }
-  const budget = opts.search?.budget ?? DEFAULT_BUDGET;
-  if (!(Number.isInteger(budget) && budget > 0)) throw new InputError(`--budget: expected a whole number of plans per task > 0, got ${budget}`);
-  const operators = arms.includes('search') ? await resolveOperators(opts.search?.operators) : undefined;
+  const budget = opts.search?.budget;
+  if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) throw new InputError(`--budget: expected a whole number of plans per task > 0, got ${budget}`);
+  // The search arm's explorer (fast-check) loads only for an audit that has it.
+  const search = arms.includes('search') ? await import('../search/arm.ts') : undefined;
+  const operators = search ? await (await import('../search/load.ts')).resolveOperators(opts.search?.operators) : undefined;
   if (arms.includes('runs') && !opts.runs) throw new InputError('--runs: the runs arm needs --runs <folder of recorded runs or .jsonl file>');
   if (opts.runs && !arms.includes('runs')) throw new InputError('--runs: recorded runs are replayed by the runs arm; add --arms runs');
   // read (and refused, where no run is usable) before the target opens
@@ -151,13 +152,13 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));
     }
     phaseEnded('census');
-    let search: Cell[] = [];
-    if (operators) {
-      const contexts = searchContexts(tasks, refs, info.semantics);
-      const spec: SearchSpec = { seed: opts.search?.seed ?? 0, budget, shrinkLimit: SHRINK_LIMIT, operators: operators.refs };
-      if (operators.ops.has('insert')) spec.withoutInserts = withoutInserts(tasks, contexts);
+    let searched: Cell[] = [];
+    if (search && operators) {
+      const contexts = search.searchContexts(tasks, refs, info.semantics);
+      const spec: SearchSpec = { seed: opts.search?.seed ?? 0, budget: budget ?? search.DEFAULT_BUDGET, shrinkLimit: search.SHRINK_LIMIT, operators: operators.refs };
+      if (operators.ops.has('insert')) spec.withoutInserts = search.withoutInserts(tasks, contexts);
       extras.search = spec;
-      search = searchCells(contexts, operators.ops, spec);
+      searched = search.searchCells(contexts, operators.ops, spec);
     }
     let runs: Cell[] = [];
     if (recorded) {
@@ -167,7 +168,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
     const floor = arms.includes('floor') ? tasks.flatMap((t) => floorCells(t, refs.get(t.id)!.steps)) : [];
     const ctx = { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics };
-    const cells = [...controls, ...faultCells(tasks, refs, families, ctx, grammar.operators), ...floor, ...swap, ...search, ...runs];
+    const cells = [...controls, ...faultCells(tasks, refs, families, ctx, grammar.operators), ...floor, ...swap, ...searched, ...runs];
     const frozen = await freezeIncrement({
       root: opts.mutantsDir,
       spec: opts.target,
