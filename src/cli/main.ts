@@ -18,6 +18,8 @@ import { targetList } from '../../targets/index.ts';
 registerTargets(targetList);
 
 type Command = (out: Out) => CommandModule<{}, any>;
+/** The part of yargs' undeclared internals that buildCli touches. */
+type YargsInternals = { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } };
 
 const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   audit: async () => (await import('./audit.ts')).auditCommand,
@@ -73,6 +75,10 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
         'Findings can be dismissed or accepted with a reason in a triage file kept beside the benchmark (blindspot triage).',
     );
   for (const c of commands) cli.command(c);
+  // yargs renders the chosen command's whole help as it starts the handler, to
+  // show should the handler fail; ours never shows help on a failure (fail()
+  // below), and the rendering (tens of ms for audit) sat before the first cell.
+  (cli as unknown as YargsInternals).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
   return cli
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
