@@ -33,9 +33,30 @@ const compiledModules = (dir) =>
     .filter((e) => e.isFile() && e.name.endsWith('.js'))
     .map((e) => join(e.parentPath, e.name));
 const modules = [...compiledModules(join(dist, 'src')), ...compiledModules(join(dist, 'targets'))];
+// yargs' help layout (cliui, wrap-ansi) measures every word with string-width 7,
+// which segments graphemes even for plain ASCII: most of the time `--help` spent
+// rendering. string-width 8 (yargs' own) returns the length of printable ASCII
+// first; the older copies get the same fast path in front, and the rest as is.
+const asciiWidth = {
+  name: 'ascii-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'ascii-width') return undefined;
+      const real = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'ascii-width' });
+      return { path: real.path, namespace: 'ascii-width' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'ascii-width' }, (args) => ({
+      contents: `import width from ${JSON.stringify(args.path)};\nexport default (s, o) => (typeof s === 'string' && /^[\\u0020-\\u007E]*$/.test(s) ? s.length : width(s, o));\n`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+const PLUGINS = { yargs: [asciiWidth], zod: [] };
+
 for (const name of VENDORED) {
   const bundle = join(dist, 'vendor', `${name}.js`);
-  require('esbuild').buildSync({ entryPoints: [fileURLToPath(import.meta.resolve(name))], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning' });
+  const entry = fileURLToPath(import.meta.resolve(name));
+  await require('esbuild').build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name] });
   const at = (file) => relative(dirname(file), bundle).split(sep).join('/');
   // static imports and dynamic ones (a schema built only where a command reads a file)
   const forms = [(m) => `from '${m}';`, (m) => `import('${m}')`];
