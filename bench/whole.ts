@@ -29,7 +29,7 @@ interface Split {
   phases: Record<string, number>;
 }
 
-function audit(args: string[]): Split {
+export function audit(args: string[]): Split {
   const s = scratch();
   try {
     const marks = join(s.dir, 'phases.txt');
