@@ -52,8 +52,9 @@ export async function reportInputs(a: Record<string, any>): Promise<ReportInputs
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */
 export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string, inputs: ReportInputs): Promise<void> {
-  // The engine loads here, once a command needs it, not at start-up (see main.ts).
-  const [{ runIncrement }, { writeReport }] = await Promise.all([import('../run/run.ts'), import('../report/write.ts')]);
+  // The engine loads here, once a command needs it, not at start-up (see main.ts);
+  // the report's renderers once the scoring is done, not before the first cell.
+  const { runIncrement } = await import('../run/run.ts');
   const shard = a.shard as Shard | undefined;
   const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}) });
   phaseEnded('scoring');
@@ -65,6 +66,7 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
     if (result.status === 'interrupted') process.exitCode = 130;
     return;
   }
+  const { writeReport } = await import('../report/write.ts');
   const written = await writeReport(runDir, inputs);
   phaseEnded('report');
   if (a.json) out.log(JSON.stringify(written.runs ? { ...written.report, runs: written.runs } : written.report, null, 2));
