@@ -11,17 +11,20 @@ export const STAMP = 'build.json';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The folders the build copies or compiles into dist/, each without the subfolders it leaves out (as scripts/build.mjs does). */
+const BUILT = { src: /^__pycache__$/, targets: /^__pycache__$/, python: /^(__pycache__|build|.*\.egg-info)$/ };
+
 /**
  * The newest modification time of a folder's files. Folders' own times are left
  * out: Python writes __pycache__ beside a bridge it runs from the sources, which
  * would make every later command find dist/ stale.
  */
-function newest(dir) {
+function newest(dir, unbuilt) {
   let t = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === '__pycache__') continue;
+    if (e.isDirectory() && unbuilt.test(e.name)) continue;
     const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+    t = Math.max(t, e.isDirectory() ? newest(p, unbuilt) : statSync(p).mtimeMs);
   }
   return t;
 }
@@ -32,7 +35,12 @@ export function distProblem(root = ROOT) {
   if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) return existsSync(stamp) ? undefined : 'dist/ is missing';
   if (!existsSync(stamp)) return 'dist/ is not built';
   const { started } = JSON.parse(readFileSync(stamp, 'utf8'));
-  return ['src', 'targets'].some((d) => newest(join(root, d)) > started) ? 'dist/ is older than the sources' : undefined;
+  // dist/ holds a copy of python/ and bundles of yargs and zod: an SDK edit or a
+  // changed lock file (another version of a bundled package) makes it stale too.
+  const lock = join(root, 'package-lock.json');
+  const folders = Object.entries(BUILT).filter(([d]) => existsSync(join(root, d)));
+  const times = [...folders.map(([d, unbuilt]) => newest(join(root, d), unbuilt)), existsSync(lock) ? statSync(lock).mtimeMs : 0];
+  return times.some((t) => t > started) ? 'dist/ is older than the sources' : undefined;
 }
 
 /**

@@ -52,6 +52,26 @@ describe('which program the bin runs', () => {
     expect(distProblem(root)).toBeUndefined();
   });
 
+  it('counts an edit of the Python SDK or of the lock file, whose copy and bundles dist/ holds, but not what pip builds beside the SDK', () => {
+    const now = Date.now();
+    const past = new Date(now - 60_000);
+    const later = new Date(now + 1000);
+    const root = packageAt(tmp(), { sources: true, builtAt: now });
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
+    mkdirSync(join(root, 'python', 'blindspot_target.egg-info'), { recursive: true });
+    writeFileSync(join(root, 'python', 'blindspot_target.egg-info', 'PKG-INFO'), '');
+    utimesSync(join(root, 'python', 'blindspot_target.egg-info', 'PKG-INFO'), later, later);
+    writeFileSync(join(root, 'python', 'sdk.py'), '');
+    writeFileSync(join(root, 'package-lock.json'), '{}');
+    for (const f of ['python/sdk.py', 'package-lock.json']) utimesSync(join(root, f), past, past);
+    expect(distProblem(root)).toBeUndefined();
+    for (const f of ['python/sdk.py', 'package-lock.json']) {
+      utimesSync(join(root, f), later, later);
+      expect(distProblem(root), f).toBe('dist/ is older than the sources');
+      utimesSync(join(root, f), past, past);
+    }
+  });
+
   it('trusts an installed package\'s dist/, which ships without sources', () => {
     expect(distProblem(packageAt(tmp(), { sources: false, builtAt: 0 }))).toBeUndefined();
     expect(distProblem(tmp())).toBe('dist/ is missing');
