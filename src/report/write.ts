@@ -18,6 +18,8 @@ import type { RunsExtras } from '../runs/cells.ts';
 import type { Reporter } from '../contract/report.ts';
 import { AUDIT_REPORTERS, type AuditReport } from './reporters.ts';
 import { reportFiles, writeReportFiles } from './reporter.ts';
+import { auditPage } from './sections.ts';
+import { auditFigures } from './html.ts';
 import { InputError } from '../util/errors.ts';
 
 export interface WrittenReport {
@@ -65,7 +67,8 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     runs?.triage && scored.triage
       ? { ...scored, triage: { ...scored.triage, dismissed: scored.triage.dismissed + runs.triage.dismissed, accepted: scored.triage.accepted + runs.triage.accepted } }
       : scored;
-  const model: AuditReport = { target: increment.target, increment, cells: judged.cells, report, judged, thresholds, ...(runs ? { runs } : {}) };
+  const page = auditPage(report, auditFigures(report, judged), runs);
+  const model: AuditReport = { target: increment.target, increment, cells: judged.cells, report, judged, thresholds, page, ...(runs ? { runs } : {}) };
   const files = await reportFiles([...AUDIT_REPORTERS, ...reporters], model);
   if (files['checksums.sha256'] !== undefined) throw new InputError("a reporter may not write checksums.sha256: the report step writes it over every file");
   writeReportFiles(runDir, files);
