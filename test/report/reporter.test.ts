@@ -68,6 +68,13 @@ it('refuses a reporter that would write over another format, and writes nothing 
   expect(readFileSync(join(run, 'report.md'), 'utf8')).toBe(before);
 });
 
+it('refuses a reporter that would write the checksums the report step writes over every file', async () => {
+  const run = exampleRun();
+  const forged: Reporter = { name: 'forged', files: () => ({ 'checksums.sha256': 'nothing to check\n' }) };
+  await expect(writeReport(run, { mutants: 'mutants', reporters: [forged] })).rejects.toThrow(/a reporter may not write checksums\.sha256: the report step writes it over every file/);
+  expect(readFileSync(join(run, 'checksums.sha256'), 'utf8')).toBe(readFileSync('reports/example/checksums.sha256', 'utf8'));
+});
+
 it('renders every section in report.md and report.html, the false rejects with their generator and the unscored controls in both', async () => {
   const { report, classification } = await writeReport(exampleRun(), { mutants: 'mutants' });
   const r = {
