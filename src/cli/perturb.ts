@@ -154,12 +154,11 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
     ...(a.shard ? { shard: a.shard } : {}),
   });
   const analysed = analysePerturbRun(result.records, { bootstrap: a.bootstrap as number });
-  const files = await render.writePerturbReport(dir, analysed);
+  const lines = await render.reportPerturbRun(dir, analysed);
   if (a.json) out.log(JSON.stringify({ dir, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
   else {
     if (result.resumed) out.err(`resumed: ${result.resumed} episodes kept from earlier sessions, ${result.ran} run now`);
-    out.log(render.formatPerturbSummary(analysed));
-    out.log(`written: ${files.map((f: string) => join(dir, f)).join(', ')}`);
+    lines.forEach((l) => out.log(l));
   }
 }
 

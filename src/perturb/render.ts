@@ -2,6 +2,7 @@
 // perturb.md and perturb.html (one page; the HTML colours the heatmap and
 // correlation cells), perturb.csv (one row per family), heatmap.csv, and for
 // several agents compare.json/.md/.html/.csv; plus the few lines the CLI prints.
+import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
 import { reportFiles, writeReportFiles } from '../report/reporter.ts';
@@ -101,7 +102,7 @@ function perturbPage(a: PerturbAnalysis): Page {
 /** Numbers for the CSV files: 4 decimals, blank for undefined. */
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(Math.round(x * 1e4) / 1e4));
 
-export function perturbCsv(a: PerturbAnalysis): string {
+function perturbCsv(a: PerturbAnalysis): string {
   return stringify(
     a.families.map((f) => ({
       family: f.family, target: f.target, type: f.type, tasks: f.tasks, instances: f.instances,
@@ -114,7 +115,7 @@ export function perturbCsv(a: PerturbAnalysis): string {
   );
 }
 
-export function heatmapCsv(a: PerturbAnalysis): string {
+function heatmapCsv(a: PerturbAnalysis): string {
   return stringify(
     a.heatmap.targets.map((target, i) => ({ target, ...Object.fromEntries(a.heatmap.types.map((y, j) => [y, num(a.heatmap.degradation[i][j])])) })),
     { header: true, columns: ['target', ...a.heatmap.types] },
@@ -131,6 +132,12 @@ const perturbReporters: Reporter<PerturbAnalysis>[] = [
 
 /** Writes the analysis's report files into `dir` (created if missing); returns their names. */
 export const writePerturbReport = async (dir: string, a: PerturbAnalysis): Promise<string[]> => writeReportFiles(dir, await reportFiles(perturbReporters, a));
+
+/** Writes a finished run's report files; returns what the terminal shows of them, the summary and where each file is. */
+export async function reportPerturbRun(dir: string, a: PerturbAnalysis): Promise<string[]> {
+  const files = await writePerturbReport(dir, a);
+  return [formatPerturbSummary(a), `written: ${files.map((f) => join(dir, f)).join(', ')}`];
+}
 
 const comparisonPage = (c: PerturbComparison): Page => ({
   title: 'blindspot perturb compare',
