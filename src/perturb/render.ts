@@ -68,13 +68,18 @@ export function degradationColor(d: number | null): string {
 const colored = (text: string, heat: number | null) =>
   `<td class="num" style="background:${degradationColor(heat)}${heat !== null && Math.abs(heat) > 55 ? ';color:#fff' : ''}">${esc(text)}</td>`;
 
-function heatmapHtml(a: PerturbAnalysis): string {
-  const rows = a.heatmap.targets.map((t, i) => {
-    const cells = a.heatmap.types.map((_, j) => colored(heatmapCell(a, i, j), a.heatmap.degradation[i][j]));
-    return `<tr><th>${esc(`${t} (${TARGET_NAMES[t]})`)}</th>${cells.join('')}</tr>`;
-  });
-  return `<table class="heat"><thead><tr><th>target \\ type</th>${a.heatmap.types.map((y) => `<th>${esc(y)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
-}
+/** A table of coloured numbers: a head row, then each row's label and its cells, each coloured like a degradation of its heat. */
+const heatTable = (corner: string, cols: string[], rows: { label: string; cells: [string, number | null][] }[]) =>
+  `<table class="heat"><thead><tr><th>${esc(corner)}</th>${cols.map((y) => `<th>${esc(y)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr><th>${esc(r.label)}</th>${r.cells.map(([text, heat]) => colored(text, heat)).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+
+const heatmapHtml = (a: PerturbAnalysis) =>
+  heatTable(
+    'target \\ type',
+    a.heatmap.types,
+    a.heatmap.targets.map((t, i) => ({ label: `${t} (${TARGET_NAMES[t]})`, cells: a.heatmap.types.map((_, j): [string, number | null] => [heatmapCell(a, i, j), a.heatmap.degradation[i][j]]) })),
+  );
 
 /** Correlation matrix, cells coloured by rho (red = the families degrade the same tasks). */
 function correlationHtml(a: PerturbAnalysis): string {
@@ -84,8 +89,7 @@ function correlationHtml(a: PerturbAnalysis): string {
     const rho = x === y ? null : pairOf(a, x, y)?.rho;
     return rho === null || rho === undefined ? null : rho * 100;
   };
-  const rows = fs.map((x) => `<tr><th>${esc(x)}</th>${fs.map((y) => colored(correlationCell(a, x, y), heat(x, y))).join('')}</tr>`);
-  return `<div class="scroll"><table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="scroll">${heatTable('', fs, fs.map((x) => ({ label: x, cells: fs.map((y): [string, number | null] => [correlationCell(a, x, y), heat(x, y)]) })))}</div>`;
 }
 
 function perturbPage(a: PerturbAnalysis): Page {
