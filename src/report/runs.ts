@@ -1,8 +1,7 @@
 // The recorded-runs report (src/runs/summary.ts) as sections of the audit's page,
 // and its CSV files.
 import { stringify } from 'csv-stringify/sync';
-import type { Section } from './section.ts';
-import type { Table } from './section.ts';
+import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
 
