@@ -1,7 +1,8 @@
 import { ANY_FAMILY, type Ratio } from './budget.ts';
 import type { ConsequenceResult } from './result.ts';
 import { groupBy } from '../util/group.ts';
-import { pageFiles, type Page, type Section, type Table } from '../report/section.ts';
+import type { Page, Section, Table } from '../report/section.ts';
+import { jsonReporter, pageReporter } from '../report/reporter.ts';
 import { ci, pct } from '../report/runs.ts';
 import type { Reporter } from '../contract/report.ts';
 
@@ -126,6 +127,6 @@ function observedSection(o: NonNullable<ConsequenceResult['observed']>): Section
 
 /** A consequence reading's files. */
 export const CONSEQUENCE_REPORTERS: readonly Reporter<ConsequenceResult>[] = [
-  { name: 'json', files: (r) => ({ 'consequence.json': JSON.stringify(r, null, 2) + '\n' }) },
-  { name: 'page', files: (r) => pageFiles('consequence', consequencePage(r)) },
+  jsonReporter('consequence.json'),
+  pageReporter('consequence', consequencePage),
 ];

@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
-import { reportFiles, writeReportFiles } from '../report/reporter.ts';
-import { esc, markdownPage, pageFiles, type Block, type Page, type Section } from '../report/section.ts';
+import { jsonReporter, pageReporter, writeReports } from '../report/reporter.ts';
+import { esc, markdownPage, type Block, type Page, type Section } from '../report/section.ts';
 import type { Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';
@@ -126,16 +126,14 @@ function heatmapCsv(a: PerturbAnalysis): string {
   );
 }
 
-const json = (x: unknown) => JSON.stringify(x, null, 2) + '\n';
-
 const perturbReporters: Reporter<PerturbAnalysis>[] = [
-  { name: 'json', files: (a) => ({ 'perturb.json': json(a) }) },
-  { name: 'page', files: (a) => pageFiles('perturb', perturbPage(a)) },
+  jsonReporter('perturb.json'),
+  pageReporter('perturb', perturbPage),
   { name: 'csv', files: (a) => ({ 'perturb.csv': perturbCsv(a), 'heatmap.csv': heatmapCsv(a) }) },
 ];
 
 /** Writes the analysis's report files into `dir` (created if missing); returns their names. */
-export const writePerturbReport = async (dir: string, a: PerturbAnalysis): Promise<string[]> => writeReportFiles(dir, await reportFiles(perturbReporters, a));
+export const writePerturbReport = (dir: string, a: PerturbAnalysis): Promise<string[]> => writeReports(dir, perturbReporters, a);
 
 /** Writes a finished run's report files; returns what the terminal shows of them, the summary and where each file is. */
 export async function reportPerturbRun(dir: string, a: PerturbAnalysis): Promise<string[]> {
@@ -162,8 +160,8 @@ const comparisonPage = (c: PerturbComparison): Page => ({
 export const renderComparisonMarkdown = (c: PerturbComparison): string => markdownPage(comparisonPage(c));
 
 const comparisonReporters: Reporter<PerturbComparison>[] = [
-  { name: 'json', files: (c) => ({ 'compare.json': json(c) }) },
-  { name: 'page', files: (c) => pageFiles('compare', comparisonPage(c)) },
+  jsonReporter('compare.json'),
+  pageReporter('compare', comparisonPage),
   {
     name: 'csv',
     files: (c) => ({
@@ -181,7 +179,7 @@ const comparisonReporters: Reporter<PerturbComparison>[] = [
 ];
 
 /** Writes compare.json, compare.md, compare.html and compare.csv into `dir`; returns their names. */
-export const writeComparison = async (dir: string, c: PerturbComparison): Promise<string[]> => writeReportFiles(dir, await reportFiles(comparisonReporters, c));
+export const writeComparison = (dir: string, c: PerturbComparison): Promise<string[]> => writeReports(dir, comparisonReporters, c);
 
 /** A few lines for the terminal after a run. */
 export function formatPerturbSummary(a: PerturbAnalysis): string {

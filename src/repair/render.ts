@@ -2,7 +2,8 @@
 // and anything the patch broke or moved, stated before any good news is trusted.
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
-import { pageFiles, type Block, type Page, type Section } from '../report/section.ts';
+import type { Block, Page, Section } from '../report/section.ts';
+import { jsonReporter, pageReporter } from '../report/reporter.ts';
 import type { Moved, RepairResult } from './result.ts';
 
 const movedTable = (xs: Moved[]): Block => ({
@@ -72,7 +73,7 @@ const flipsCsv = (r: RepairResult) =>
 
 /** A repair's files, written into its repair/<patch>/ folder. */
 export const REPAIR_REPORTERS: readonly Reporter<RepairResult>[] = [
-  { name: 'json', files: (r) => ({ 'result.json': JSON.stringify(r, null, 2) + '\n' }) },
+  jsonReporter('result.json'),
   { name: 'csv', files: (r) => ({ 'flips.csv': flipsCsv(r) }) },
-  { name: 'page', files: (r) => pageFiles('repair', repairPage(r)) },
+  pageReporter('repair', repairPage),
 ];

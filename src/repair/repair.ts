@@ -23,7 +23,7 @@ import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
 import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
 import { REPAIR_REPORTERS } from './render.ts';
-import { reportFiles, writeReportFiles } from '../report/reporter.ts';
+import { writeReports } from '../report/reporter.ts';
 
 export interface RepairOptions {
   runDir: string;
@@ -179,6 +179,6 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
     mechanism,
     produced.verdicts,
   );
-  writeReportFiles(out, await reportFiles(REPAIR_REPORTERS, result));
+  await writeReports(out, REPAIR_REPORTERS, result);
   return result;
 }

@@ -5,6 +5,19 @@ import { join } from 'node:path';
 import type { Reporter, ReportFiles } from '../contract/report.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { InputError } from '../util/errors.ts';
+import { htmlPage, markdownPage, type Page } from './section.ts';
+
+/** The model itself, as `file`. */
+export const jsonReporter = <M>(file: string): Reporter<M> => ({ name: 'json', files: (m) => ({ [file]: JSON.stringify(m, null, 2) + '\n' }) });
+
+/** The model's page as `<base>.md` and `<base>.html`. */
+export const pageReporter = <M>(base: string, page: (m: M) => Page): Reporter<M> => ({
+  name: 'page',
+  files: (m) => {
+    const p = page(m);
+    return { [`${base}.md`]: markdownPage(p), [`${base}.html`]: htmlPage(p) };
+  },
+});
 
 /**
  * Every reporter's files, in the reporters' order; two reporters naming one file
@@ -37,3 +50,6 @@ export function writeReportFiles(dir: string, files: ReportFiles): string[] {
   for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text, { durable: false });
   return Object.keys(files);
 }
+
+/** Runs the reporters over the model and writes their files into `dir`; returns their names. */
+export const writeReports = async <M>(dir: string, reporters: readonly Reporter<M>[], model: M): Promise<string[]> => writeReportFiles(dir, await reportFiles(reporters, model));

@@ -137,6 +137,3 @@ export const htmlPage = (p: Page) => `<!DOCTYPE html>
 ${[`<h1>${esc(p.title)}</h1>`, ...p.lead.map(htmlBlock), ...htmlSections(p.sections)].join('\n')}
 </body></html>
 `;
-
-/** A page's two files, `<base>.md` and `<base>.html`. */
-export const pageFiles = (base: string, p: Page): Record<string, string> => ({ [`${base}.md`]: markdownPage(p), [`${base}.html`]: htmlPage(p) });
