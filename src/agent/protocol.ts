@@ -8,6 +8,7 @@ import type { Trajectory } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import { ProtocolError } from '../util/errors.ts';
+import { isObject } from '../util/json-file.ts';
 
 /** Tokens and cost, when the agent reports them. */
 export interface Usage {
@@ -64,8 +65,6 @@ export interface AgentSpec {
   builtin?: string;
   open(privileged: Privileged): AgentSession;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function usageOf(v: unknown, where: string): Usage | undefined {
   if (v === undefined) return undefined;

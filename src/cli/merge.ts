@@ -36,11 +36,10 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
 async function mergedPerturbRun(a: Record<string, any>, merged: { shards: { shard: string; cells: number }[] }, out: Out): Promise<void> {
   const [{ readEpisodes }, { analysePerturbRun }, render] = await Promise.all([import('../perturb/run.ts'), import('../perturb/analysis.ts'), import('../perturb/render.ts')]);
   const analysed = analysePerturbRun((await readEpisodes(a.out)).records, { bootstrap: a.bootstrap as number });
-  const files = render.writePerturbReport(a.out, analysed);
+  const lines = await render.reportPerturbRun(a.out, analysed);
   if (a.json) out.log(JSON.stringify({ merged, analysis: analysed }, null, 2));
   else {
     out.log(`Merged ${merged.shards.length} shards (${merged.shards.map((s) => `${s.shard}: ${s.cells} episodes`).join(', ')}) into ${a.out}.`);
-    out.log(render.formatPerturbSummary(analysed));
-    out.log(`written: ${files.join(', ')}`);
+    lines.forEach((l) => out.log(l));
   }
 }

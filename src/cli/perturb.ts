@@ -154,12 +154,11 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
     ...(a.shard ? { shard: a.shard } : {}),
   });
   const analysed = analysePerturbRun(result.records, { bootstrap: a.bootstrap as number });
-  const files = render.writePerturbReport(dir, analysed);
+  const lines = await render.reportPerturbRun(dir, analysed);
   if (a.json) out.log(JSON.stringify({ dir, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
   else {
     if (result.resumed) out.err(`resumed: ${result.resumed} episodes kept from earlier sessions, ${result.ran} run now`);
-    out.log(render.formatPerturbSummary(analysed));
-    out.log(`written: ${files.map((f: string) => join(dir, f)).join(', ')}`);
+    lines.forEach((l) => out.log(l));
   }
 }
 
@@ -176,6 +175,6 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
   const unfinished = runs.filter((r) => r.records.length < r.set.instances.length);
   if (unfinished.length) throw new InputError(`compare: ${unfinished.map((r) => `${r.dir} has ${r.records.length} of ${r.set.instances.length} episodes`).join('; ')}; resume it first (run the same perturb command again)`);
   const cmp = comparePerturbRuns(runs.map((r) => analysePerturbRun(r.records, { bootstrap: a.bootstrap as number })));
-  if (a.out) render.writeComparison(String(a.out), cmp);
+  if (a.out) await render.writeComparison(String(a.out), cmp);
   out.log(a.json ? JSON.stringify(cmp, null, 2) : render.renderComparisonMarkdown(cmp));
 }

@@ -38,7 +38,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     else {
       for (const f of result.flips) out.log(`${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);
       headline(result).forEach((l) => out.log(l));
-      out.log(`Written: ${join(a.run, 'repair', a.patch)}/ (result.json, repair.md, flips.csv)`);
+      out.log(`Written: ${join(a.run, 'repair', a.patch)}/ (result.json, repair.md, repair.html, flips.csv)`);
     }
     if (result.controls.broken.length) process.exitCode = 1;
   },

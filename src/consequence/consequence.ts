@@ -15,8 +15,8 @@ import { sha256 } from '../util/hash.ts';
 import { ANY_FAMILY, budgets, type Budgets, type FamilyBudget, type RunCells } from './budget.ts';
 import { rankConsequence } from './rank.ts';
 import { readScores } from './scores.ts';
-import { consequenceReporter } from './markdown.ts';
-import { writeReportFiles } from '../report/reporter.ts';
+import { CONSEQUENCE_REPORTERS } from './markdown.ts';
+import { reportFiles, writeReportFiles } from '../report/reporter.ts';
 import { CONSEQUENCE_SCHEMA, type ConsequenceResult, type Reading, type RunSummary } from './result.ts';
 
 export interface ConsequenceOptions {
@@ -147,7 +147,7 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
           }),
   };
   const dir = opts.out ?? opts.runs[0];
-  const files = consequenceReporter.files(result);
+  const files = await reportFiles(CONSEQUENCE_REPORTERS, result);
   // Writing beside a run's ledger: one writer at a time, as for the report.
   const unlock = dirs.includes(resolve(dir)) ? lockRunFolder(dir) : () => {};
   try {

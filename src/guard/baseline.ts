@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
-import type { ClassifiedCell } from '../classify/classify.ts';
+import type { ScoredCell } from '../classify/outcome.ts';
 import type { CheckerFile } from '../contract/target.ts';
 
 export const BASELINE_SCHEMA = 'blindspot.guard-baseline/1';
@@ -30,21 +30,22 @@ const BaselineSchema = z.object({
 });
 export type Baseline = z.infer<typeof BaselineSchema>;
 
-function outcomeOf(c: ClassifiedCell): Outcome | undefined {
+/** The baseline's name for a cell's closed outcome; a graded cell (control, floor) keeps its verdict. */
+function outcomeOf(c: ScoredCell): Outcome | undefined {
   const v = c.verdict ?? 'error';
-  if (c.arm === 'control') return v;
-  switch (c.status) {
+  switch (c.outcome) {
     case 'refused': return undefined;
-    case 'incomplete': return 'incomplete';
-    case 'confirmed': return v === 'pass' ? 'false-accept' : v === 'fail' ? 'rejected' : 'checker-error';
-    default: return `${c.status}:${v}`;
+    case 'incomplete': case 'false-accept': case 'rejected': return c.outcome;
+    case 'error': return 'checker-error';
+    case 'candidate': case 'degenerate': case 'immaterial': return `${c.outcome}:${v}`;
+    default: return v;
   }
 }
 
 /** Checker files by name: a baseline taken on the shipped files compares with a run on a copy directory. */
 export const checkerMap = (files: CheckerFile[]) => Object.fromEntries(files.map((f) => [basename(f.path), f.sha256]).sort(([a], [b]) => a.localeCompare(b)));
 
-export function outcomesOf(cells: ClassifiedCell[]): Record<string, Outcome> {
+export function outcomesOf(cells: readonly ScoredCell[]): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
   for (const c of cells) {
     if (c.arm === 'swap') continue;

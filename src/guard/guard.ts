@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
+import { judge } from '../classify/outcome.ts';
 import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
@@ -113,7 +114,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       progress: opts.progress,
     });
     if (rerun.status !== 'complete') throw new InputError(`guard rerun did not complete (${rerun.status}); nothing compared`);
-    const cls = classify(rerun.cells, readRunLedger(runDir, rerun.increment, rerun.cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics);
+    const cls = judge(classify(rerun.cells, readRunLedger(runDir, rerun.increment, rerun.cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics));
     const rescored = new Set(rerun.cells.map((c) => c.id));
     const carried = incremental ? cells.filter((c) => !rescored.has(c.id) && baseline!.cells[c.id] !== undefined) : [];
     const outcomes = sortedOutcomes({ ...Object.fromEntries(carried.map((c) => [c.id, baseline!.cells[c.id]])), ...outcomesOf(cls.cells) });

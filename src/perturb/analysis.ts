@@ -10,7 +10,7 @@ import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, splitFamily, type Per
 import type { EpisodeRecord, InstanceFamily } from './record.ts';
 import { clusterBootstrap, spearman, type Correlation, type Interval } from './stats.ts';
 
-export const PERTURB_ANALYSIS_SCHEMA = 'blindspot.perturb.analysis/1';
+const PERTURB_ANALYSIS_SCHEMA = 'blindspot.perturb.analysis/1';
 
 /**
  * Paired clean and perturbed success over a set of perturbed instances: each

@@ -6,7 +6,7 @@ import { permutationP, spearman, type Correlation, type Interval } from './stats
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
 
-export const PERTURB_COMPARISON_SCHEMA = 'blindspot.perturb.comparison/1';
+const PERTURB_COMPARISON_SCHEMA = 'blindspot.perturb.comparison/1';
 
 export interface ComparedAgent {
   /** 1 = most robust; absent for an agent whose degradation is undefined */

@@ -17,7 +17,7 @@ import { checkStructure, replayedSteps, solvability, validationCell } from './va
 import { ownsCode } from '../target/registry.ts';
 import type { InstanceFamily } from './record.ts';
 import type { Generator } from './generator.ts';
-import { freezeIncrement, loadIncrement, loadManifest } from '../protocol/increment.ts';
+import { freezeIncrement, loadIncrement, loadManifest, type Increment } from '../protocol/increment.ts';
 import { Pool } from '../run/pool.ts';
 import { deliverFresh } from '../census/deliver.ts';
 
@@ -229,8 +229,18 @@ export function instanceOf(cell: Cell, extras: Pick<PerturbExtras, 'clean'>): In
 /** The set frozen in an increment folder, verified by the increment's hashes. */
 export async function readSet(dir: string): Promise<PerturbSet> {
   const inc = await loadIncrement(dir);
+  perturbExtras(dir, inc);
+  return setOf(dir, inc, await loadManifest(dir, inc));
+}
+
+function perturbExtras(dir: string, inc: Increment): PerturbExtras {
   const extras = inc.extras.perturb as PerturbExtras | undefined;
   if (!inc.arms.includes('perturb') || !extras) throw new InputError(`${dir}: increment ${inc.id} holds no perturbation set (freeze one with \`blindspot perturb\`)`);
-  const cells = await loadManifest(dir, inc);
+  return extras;
+}
+
+/** The set of an increment already read with its manifest. */
+export function setOf(dir: string, inc: Increment, cells: readonly Cell[]): PerturbSet {
+  const extras = perturbExtras(dir, inc);
   return { ...extras, dir, hash: inc.hash, target: inc.target.spec, tasks: inc.selection.tasks, instances: cells.map((c) => instanceOf(c, extras)) };
 }

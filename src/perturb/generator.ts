@@ -17,7 +17,7 @@ export interface Generator {
 }
 
 /** One proposal, checked field by field (validation judges its content afterwards). */
-export function parseProposal(v: unknown, where: string): Perturbation {
+function parseProposal(v: unknown, where: string): Perturbation {
   if (!isObject(v)) throw new ProtocolError(`${where}: expected an object`);
   if (!PERTURB_FAMILIES.includes(v.family as PerturbFamily)) throw new ProtocolError(`${where}: field family: expected one of ${PERTURB_FAMILIES.join(', ')}, got ${JSON.stringify(v.family)}`);
   if (typeof v.edit !== 'string' || !v.edit) throw new ProtocolError(`${where}: field edit: expected a description of the edit`);

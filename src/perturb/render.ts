@@ -1,12 +1,12 @@
 // The perturbation arm's report files: perturb.json (the analysis as it is),
-// perturb.md, perturb.csv (one row per family), heatmap.csv, perturb.html (one
-// self-contained file, heatmap and correlation cells coloured), and for
-// several agents compare.json/.md/.csv; plus the few lines the CLI prints.
+// perturb.md and perturb.html (one page; the HTML colours the heatmap and
+// correlation cells), perturb.csv (one row per family), heatmap.csv, and for
+// several agents compare.json/.md/.html/.csv; plus the few lines the CLI prints.
+import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
-import { writeReportFiles } from '../report/reporter.ts';
-import { esc, htmlPage, htmlSections, markdownSections, mdTable, type Block, type Section } from '../report/section.ts';
-import type { Table } from '../report/table.ts';
+import { jsonReporter, pageReporter, writeReports } from '../report/reporter.ts';
+import { esc, markdownPage, type Block, type Page, type Section } from '../report/section.ts';
 import type { Interval } from './stats.ts';
 import type { PerturbAnalysis } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';
@@ -14,8 +14,6 @@ import {
   agentErrorTable, constantFamilies, comparisonFactorTable, comparisonFamilyTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
   correlationGroupTable, heatmapTable, interval, pairOf, pct, summaryTable, TARGET_NAMES, targetTable, typeTable, usageTable,
 } from './tables.ts';
-
-const md = (t: Table) => mdTable(t.head, t.rows);
 
 const METHOD_NOTE = (a: PerturbAnalysis) =>
   `Each perturbed instance is paired with its own task's clean episode; C and P are over the same instances, D = 100(C-P)/C (negative: better than clean; n/a when C = 0). ` +
@@ -57,8 +55,6 @@ function sections(a: PerturbAnalysis): Section[] {
   return out;
 }
 
-export const renderPerturbMarkdown = (a: PerturbAnalysis): string => [`# blindspot perturb: ${a.agent}`, ...markdownSections(sections(a))].join('\n') + '\n';
-
 /** White at 0, red towards +100 (worse than clean), green towards -100 (better). */
 export function degradationColor(d: number | null): string {
   if (d === null) return '#eeeeee';
@@ -72,13 +68,18 @@ export function degradationColor(d: number | null): string {
 const colored = (text: string, heat: number | null) =>
   `<td class="num" style="background:${degradationColor(heat)}${heat !== null && Math.abs(heat) > 55 ? ';color:#fff' : ''}">${esc(text)}</td>`;
 
-function heatmapHtml(a: PerturbAnalysis): string {
-  const rows = a.heatmap.targets.map((t, i) => {
-    const cells = a.heatmap.types.map((_, j) => colored(heatmapCell(a, i, j), a.heatmap.degradation[i][j]));
-    return `<tr><th>${esc(`${t} (${TARGET_NAMES[t]})`)}</th>${cells.join('')}</tr>`;
-  });
-  return `<table class="heat"><thead><tr><th>target \\ type</th>${a.heatmap.types.map((y) => `<th>${esc(y)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
-}
+/** A table of coloured numbers: a head row, then each row's label and its cells, each coloured like a degradation of its heat. */
+const heatTable = (corner: string, cols: string[], rows: { label: string; cells: [string, number | null][] }[]) =>
+  `<table class="heat"><thead><tr><th>${esc(corner)}</th>${cols.map((y) => `<th>${esc(y)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr><th>${esc(r.label)}</th>${r.cells.map(([text, heat]) => colored(text, heat)).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+
+const heatmapHtml = (a: PerturbAnalysis) =>
+  heatTable(
+    'target \\ type',
+    a.heatmap.types,
+    a.heatmap.targets.map((t, i) => ({ label: `${t} (${TARGET_NAMES[t]})`, cells: a.heatmap.types.map((_, j): [string, number | null] => [heatmapCell(a, i, j), a.heatmap.degradation[i][j]]) })),
+  );
 
 /** Correlation matrix, cells coloured by rho (red = the families degrade the same tasks). */
 function correlationHtml(a: PerturbAnalysis): string {
@@ -88,11 +89,10 @@ function correlationHtml(a: PerturbAnalysis): string {
     const rho = x === y ? null : pairOf(a, x, y)?.rho;
     return rho === null || rho === undefined ? null : rho * 100;
   };
-  const rows = fs.map((x) => `<tr><th>${esc(x)}</th>${fs.map((y) => colored(correlationCell(a, x, y), heat(x, y))).join('')}</tr>`);
-  return `<div class="scroll"><table class="heat"><thead><tr><th></th>${fs.map((f) => `<th>${esc(f)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="scroll">${heatTable('', fs, fs.map((x) => ({ label: x, cells: fs.map((y): [string, number | null] => [correlationCell(a, x, y), heat(x, y)]) })))}</div>`;
 }
 
-export function renderPerturbHtml(a: PerturbAnalysis): string {
+function perturbPage(a: PerturbAnalysis): Page {
   const ci = (i: Interval | null | undefined) => (i ? `<small>${esc(interval(i))}</small>` : '');
   const kpi =
     `<div class="kpi"><div>clean C<b>${esc(pct(a.clean.rate))}%</b>${ci(a.clean.ci)}</div>` +
@@ -100,13 +100,13 @@ export function renderPerturbHtml(a: PerturbAnalysis): string {
     `<div>relative degradation<b class="${(a.overall.degradation ?? 0) > 0 ? 'bad' : 'good'}">${esc(pct(a.overall.degradation))}%</b>${ci(a.overall.ci?.degradation)}</div>` +
     `<div>grader false accepts<b class="${a.falseAccepts.length ? 'bad' : 'good'}">${a.falseAccepts.length}</b></div></div>`;
   const style = 'th,td{overflow-wrap:normal}table.heat td{white-space:nowrap}.scroll{overflow-x:auto}.kpi small{color:#616161}';
-  return htmlPage(`blindspot perturb: ${a.agent}`, [`<h1>blindspot perturb: ${esc(a.agent)}</h1>`, kpi, ...htmlSections(sections(a))], style);
+  return { title: `blindspot perturb: ${a.agent}`, lead: [{ figure: kpi }], sections: sections(a), style };
 }
 
 /** Numbers for the CSV files: 4 decimals, blank for undefined. */
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(Math.round(x * 1e4) / 1e4));
 
-export function perturbCsv(a: PerturbAnalysis): string {
+function perturbCsv(a: PerturbAnalysis): string {
   return stringify(
     a.families.map((f) => ({
       family: f.family, target: f.target, type: f.type, tasks: f.tasks, instances: f.instances,
@@ -119,55 +119,67 @@ export function perturbCsv(a: PerturbAnalysis): string {
   );
 }
 
-export function heatmapCsv(a: PerturbAnalysis): string {
+function heatmapCsv(a: PerturbAnalysis): string {
   return stringify(
     a.heatmap.targets.map((target, i) => ({ target, ...Object.fromEntries(a.heatmap.types.map((y, j) => [y, num(a.heatmap.degradation[i][j])])) })),
     { header: true, columns: ['target', ...a.heatmap.types] },
   );
 }
 
-export const perturbReporter = {
-  name: 'perturb',
-  files: (a: PerturbAnalysis) => ({
-    'perturb.json': JSON.stringify(a, null, 2) + '\n',
-    'perturb.md': renderPerturbMarkdown(a),
-    'perturb.csv': perturbCsv(a),
-    'heatmap.csv': heatmapCsv(a),
-    'perturb.html': renderPerturbHtml(a),
-  }),
-} satisfies Reporter<PerturbAnalysis>;
+const perturbReporters: Reporter<PerturbAnalysis>[] = [
+  jsonReporter('perturb.json'),
+  pageReporter('perturb', perturbPage),
+  { name: 'csv', files: (a) => ({ 'perturb.csv': perturbCsv(a), 'heatmap.csv': heatmapCsv(a) }) },
+];
 
 /** Writes the analysis's report files into `dir` (created if missing); returns their names. */
-export const writePerturbReport = (dir: string, a: PerturbAnalysis): string[] => writeReportFiles(dir, perturbReporter.files(a));
+export const writePerturbReport = (dir: string, a: PerturbAnalysis): Promise<string[]> => writeReports(dir, perturbReporters, a);
 
-export function renderComparisonMarkdown(c: PerturbComparison): string {
-  const out = ['# blindspot perturb compare', '', 'Ranked by overall relative degradation, most robust first; ties by the higher clean score.', '', md(comparisonTable(c))];
-  out.push('', correlationLine(c.cleanVsDegradation), '', c.cleanVsDegradation.note);
-  out.push('', '## Relative degradation % by target and by type', '', md(comparisonFactorTable(c)));
-  out.push('', '## Relative degradation % per family', '', md(comparisonFamilyTable(c)));
-  if (c.warnings.length) out.push('', '## Warnings', '', ...c.warnings.map((w) => `- ${w}`));
-  return out.join('\n') + '\n';
+/** Writes a finished run's report files; returns what the terminal shows of them, the summary and where each file is. */
+export async function reportPerturbRun(dir: string, a: PerturbAnalysis): Promise<string[]> {
+  const files = await writePerturbReport(dir, a);
+  return [formatPerturbSummary(a), `written: ${files.map((f) => join(dir, f)).join(', ')}`];
 }
 
-export const comparisonReporter = {
-  name: 'compare',
-  files: (c: PerturbComparison) => ({
-    'compare.json': JSON.stringify(c, null, 2) + '\n',
-    'compare.md': renderComparisonMarkdown(c),
-    'compare.csv': stringify(
-      c.agents.map((a) => ({
-        rank: a.rank ?? '', agent: a.agent, clean: num(a.clean), clean_lo: num(a.ci?.clean?.lo), clean_hi: num(a.ci?.clean?.hi), perturbed: num(a.perturbed),
-        degradation: num(a.degradation), degradation_lo: num(a.ci?.degradation?.lo), degradation_hi: num(a.ci?.degradation?.hi), tasks: a.tasks, instances: a.instances,
-        false_accepts: a.falseAccepts, reason: a.reason ?? '',
-        ...Object.fromEntries([...Object.entries(a.targets), ...Object.entries(a.types), ...Object.entries(a.families)].map(([k, d]) => [`degradation_${k}`, num(d)])),
-      })),
-      { header: true },
-    ),
-  }),
-} satisfies Reporter<PerturbComparison>;
+const comparisonPage = (c: PerturbComparison): Page => ({
+  title: 'blindspot perturb compare',
+  lead: [
+    { text: 'Ranked by overall relative degradation, most robust first; ties by the higher clean score.' },
+    { table: comparisonTable(c) },
+    { text: correlationLine(c.cleanVsDegradation) },
+    { text: c.cleanVsDegradation.note, note: true },
+  ],
+  sections: [
+    { title: 'Relative degradation % by target and by type', blocks: [{ table: comparisonFactorTable(c) }] },
+    { title: 'Relative degradation % per family', blocks: [{ table: comparisonFamilyTable(c) }] },
+    ...(c.warnings.length ? [{ title: 'Warnings', blocks: [{ list: c.warnings }] }] : []),
+  ],
+});
 
-/** Writes compare.json, compare.md and compare.csv into `dir`; returns their names. */
-export const writeComparison = (dir: string, c: PerturbComparison): string[] => writeReportFiles(dir, comparisonReporter.files(c));
+/** compare.md's text, which the CLI prints. */
+export const renderComparisonMarkdown = (c: PerturbComparison): string => markdownPage(comparisonPage(c));
+
+const comparisonReporters: Reporter<PerturbComparison>[] = [
+  jsonReporter('compare.json'),
+  pageReporter('compare', comparisonPage),
+  {
+    name: 'csv',
+    files: (c) => ({
+      'compare.csv': stringify(
+        c.agents.map((a) => ({
+          rank: a.rank ?? '', agent: a.agent, clean: num(a.clean), clean_lo: num(a.ci?.clean?.lo), clean_hi: num(a.ci?.clean?.hi), perturbed: num(a.perturbed),
+          degradation: num(a.degradation), degradation_lo: num(a.ci?.degradation?.lo), degradation_hi: num(a.ci?.degradation?.hi), tasks: a.tasks, instances: a.instances,
+          false_accepts: a.falseAccepts, reason: a.reason ?? '',
+          ...Object.fromEntries([...Object.entries(a.targets), ...Object.entries(a.types), ...Object.entries(a.families)].map(([k, d]) => [`degradation_${k}`, num(d)])),
+        })),
+        { header: true },
+      ),
+    }),
+  },
+];
+
+/** Writes compare.json, compare.md, compare.html and compare.csv into `dir`; returns their names. */
+export const writeComparison = (dir: string, c: PerturbComparison): Promise<string[]> => writeReports(dir, comparisonReporters, c);
 
 /** A few lines for the terminal after a run. */
 export function formatPerturbSummary(a: PerturbAnalysis): string {

@@ -13,7 +13,7 @@ import { locateIncrement } from '../run/locate.ts';
 import { shardCells, type Shard } from '../run/shard.ts';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
-import { readSet, type PerturbSet } from './freeze.ts';
+import { setOf, type PerturbSet } from './freeze.ts';
 import type { EpisodeLimits } from './episode.ts';
 import { episodeKind } from './job.ts';
 import type { EpisodeRecord } from './record.ts';
@@ -53,7 +53,7 @@ export async function readEpisodes(out: string): Promise<{ set: PerturbSet; run:
   const order = new Map(cells.map((c, k) => [c.id, k]));
   const { entries } = readRunLedger(out, inc, cells, run);
   const records = entries.map((e) => e.record as unknown as EpisodeRecord).sort((a, b) => order.get(a.instance)! - order.get(b.instance)!);
-  return { set: await readSet(dir), run, records };
+  return { set: setOf(dir, inc, manifest), run, records };
 }
 
 export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRunResult> {

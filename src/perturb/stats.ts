@@ -14,7 +14,7 @@ export interface Correlation {
 }
 
 /** Below this many pairs a rank correlation is ±1 or undefined by construction, so it is not reported. */
-export const MIN_CORRELATION_PAIRS = 3;
+const MIN_CORRELATION_PAIRS = 3;
 
 /** Spearman's rho (midranks for ties); null with the reason when it is undefined. */
 export function spearman(x: number[], y: number[], names: [string, string] = ['x', 'y']): Correlation {

@@ -1,6 +1,6 @@
 // The perturbation report's tables as header and rows, rendered alike by
 // perturb.md and perturb.html, so the two always show the same numbers.
-import type { Table } from '../report/table.ts';
+import type { Table } from '../report/section.ts';
 import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, type PerturbTarget } from './inputs.ts';
 import type { Degradation, PerturbAnalysis, UsageSummary } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';

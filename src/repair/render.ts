@@ -2,11 +2,13 @@
 // and anything the patch broke or moved, stated before any good news is trusted.
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
-import { compactMdTable as table } from '../report/section.ts';
+import type { Block, Page, Section } from '../report/section.ts';
+import { jsonReporter, pageReporter } from '../report/reporter.ts';
 import type { Moved, RepairResult } from './result.ts';
 
-const movedTable = (xs: Moved[]) =>
-  table(['cell', 'generator', 'shipped', 'patched', 'detail'], xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']));
+const movedTable = (xs: Moved[]): Block => ({
+  table: { head: ['cell', 'generator', 'shipped', 'patched', 'detail'], rows: xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']) },
+});
 
 export function headline(r: RepairResult): string[] {
   const flipped = r.flips.filter((f) => f.flipped).length;
@@ -26,39 +28,41 @@ export function headline(r: RepairResult): string[] {
   return lines;
 }
 
-function renderRepair(r: RepairResult): string {
-  const out = [
-    `# Repair: ${r.patch} (${r.mode === 'regraded' ? 'regraded on patched checker copies' : r.patch === 'threshold' ? 'would catch: the strictest checker of each recorded episode' : 'would catch: guard over the shipped verdicts, from readback'})`,
-    '',
-    `Run ${r.run.dir}, increment ${r.run.incrementId}.`,
-    '',
-    ...headline(r).map((l) => `- ${l}`),
-    '',
-    '## Flips (every confirmed false accept this patch targets)',
-    '',
-    r.flips.length
-      ? table(['cell', 'family', 'generator', 'shipped', 'patched', 'mechanism'], r.flips.map((f) => [f.cell, f.family, f.generator, f.shipped, f.patched, f.mechanism.join('; ')]))
-      : '_No confirmed false accept shows this patch\'s mechanism._',
-    '',
-    `## Controls preserved ${r.controls.preserved}/${r.controls.total}`,
-    '',
-    r.controls.broken.length ? movedTable(r.controls.broken) : 'Every control still passes.',
+function repairPage(r: RepairResult): Page {
+  const sections: Section[] = [
+    {
+      title: 'Flips (every confirmed false accept this patch targets)',
+      blocks: [
+        r.flips.length
+          ? { table: { head: ['cell', 'family', 'generator', 'shipped', 'patched', 'mechanism'], rows: r.flips.map((f) => [f.cell, f.family, f.generator, f.shipped, f.patched, f.mechanism.join('; ')]) } }
+          : { text: "_No confirmed false accept shows this patch's mechanism._" },
+      ],
+    },
+    { title: `Controls preserved ${r.controls.preserved}/${r.controls.total}`, blocks: [r.controls.broken.length ? movedTable(r.controls.broken) : { text: 'Every control still passes.' }] },
   ];
   if (r.degenerate.total) {
-    out.push('', `## Effect-correct (degenerate) cells preserved ${r.degenerate.preserved}/${r.degenerate.total}`, '');
-    out.push(r.degenerate.broken.length ? movedTable(r.degenerate.broken) : 'Every one still passes.');
+    sections.push({
+      title: `Effect-correct (degenerate) cells preserved ${r.degenerate.preserved}/${r.degenerate.total}`,
+      blocks: [r.degenerate.broken.length ? movedTable(r.degenerate.broken) : { text: 'Every one still passes.' }],
+    });
   }
-  if (r.otherChanges.length) {
-    out.push('', '## Other verdict changes', '', movedTable(r.otherChanges));
-  }
+  if (r.otherChanges.length) sections.push({ title: 'Other verdict changes', blocks: [movedTable(r.otherChanges)] });
   if (r.copies) {
-    out.push('', `## Patched copies (${r.copies.dir})`, '');
-    out.push(table(['file', 'sha256', 'asserted tables / patched functions', 'skipped'], r.copies.patched.map((p) => [p.path, p.sha256.slice(0, 12), (p.functions ?? p.tables).join(', '), p.skipped.join('; ')])));
+    const head = ['file', 'sha256', 'asserted tables / patched functions', 'skipped'];
+    sections.push({ title: `Patched copies (${r.copies.dir})`, blocks: [{ table: { head, rows: r.copies.patched.map((p) => [p.path, p.sha256.slice(0, 12), (p.functions ?? p.tables).join(', '), p.skipped.join('; ')]) } }] });
   }
-  if (r.regrade) out.push('', `Regrade: increment ${r.regrade.incrementId} (${r.regrade.incrementDir}), run folder ${r.regrade.runDir}.`);
-  if (r.upstream) out.push('', `Upstream patch: ${r.upstream.diff} (${r.upstream.files.join(', ') || 'no file changed'}); apply it at the root of the benchmark's repository with \`git apply\`.`);
-  if (r.notes.length) out.push('', '## Notes', '', ...r.notes.map((n) => `- ${n}`));
-  return out.join('\n') + '\n';
+  // where the regrade and the upstream patch are: closing lines of the last section, as repair.md has always had them
+  const last = sections[sections.length - 1].blocks;
+  if (r.regrade) last.push({ text: `Regrade: increment ${r.regrade.incrementId} (${r.regrade.incrementDir}), run folder ${r.regrade.runDir}.` });
+  if (r.upstream) last.push({ text: `Upstream patch: ${r.upstream.diff} (${r.upstream.files.join(', ') || 'no file changed'}); apply it at the root of the benchmark's repository with \`git apply\`.` });
+  if (r.notes.length) sections.push({ title: 'Notes', blocks: [{ list: r.notes }] });
+  const how = r.mode === 'regraded' ? 'regraded on patched checker copies' : r.patch === 'threshold' ? 'would catch: the strictest checker of each recorded episode' : 'would catch: guard over the shipped verdicts, from readback';
+  return {
+    title: `Repair: ${r.patch} (${how})`,
+    lead: [{ text: `Run ${r.run.dir}, increment ${r.run.incrementId}.` }, { list: headline(r) }],
+    sections,
+    compact: true,
+  };
 }
 
 const flipsCsv = (r: RepairResult) =>
@@ -68,7 +72,8 @@ const flipsCsv = (r: RepairResult) =>
   );
 
 /** A repair's files, written into its repair/<patch>/ folder. */
-export const repairReporter = {
-  name: 'repair',
-  files: (r: RepairResult) => ({ 'result.json': JSON.stringify(r, null, 2) + '\n', 'flips.csv': flipsCsv(r), 'repair.md': renderRepair(r) }),
-} satisfies Reporter<RepairResult>;
+export const REPAIR_REPORTERS: readonly Reporter<RepairResult>[] = [
+  jsonReporter('result.json'),
+  { name: 'csv', files: (r) => ({ 'flips.csv': flipsCsv(r) }) },
+  pageReporter('repair', repairPage),
+];

@@ -22,8 +22,8 @@ import { buildResult, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
 import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
-import { repairReporter } from './render.ts';
-import { writeReportFiles } from '../report/reporter.ts';
+import { REPAIR_REPORTERS } from './render.ts';
+import { writeReports } from '../report/reporter.ts';
 
 export interface RepairOptions {
   runDir: string;
@@ -179,6 +179,6 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
     mechanism,
     produced.verdicts,
   );
-  writeReportFiles(out, repairReporter.files(result));
+  await writeReports(out, REPAIR_REPORTERS, result);
   return result;
 }

@@ -1,13 +1,13 @@
-// report.html: the audit's sections (the same list report.md renders) plus two
-// inline-SVG charts beside the tables that carry their numbers (verdicts per family
-// by the flow table; the generator-by-family heatmap by the verdict vectors), in one
-// self-contained file that opens from disk, offline, as it is.
+// What report.html draws beside the audit's sections (the same page report.md
+// renders): the headline counts, and two inline-SVG charts beside the tables that
+// carry their numbers (verdicts per family by the flow table; the
+// generator-by-family heatmap by the verdict vectors).
 import type { Judged, ScoredCell } from '../classify/outcome.ts';
 import type { Report } from './build.ts';
 import { OUTCOMES, VECTOR_LEGEND, outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
-import { esc, htmlPage, htmlSections, inline } from './section.ts';
-import { auditSections, runLine } from './sections.ts';
+import { esc } from './section.ts';
+import type { Figures } from './sections.ts';
 
 function legend(): string {
   return `<div class="legend">${OUTCOMES.map((o) => `<span><i style="background:${o.color}"></i>${esc(o.label)}</span>`).join('')}</div>`;
@@ -65,7 +65,7 @@ function heatmap(r: Report, families: string[], faults: ScoredCell[]): string {
   return `<svg role="img" aria-label="generator by family verdict heatmap" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${cols.join('')}${rows.join('')}</svg>`;
 }
 
-export function renderHtml(r: Report, cls: Judged): string {
+export function auditFigures(r: Report, cls: Judged): Figures {
   const ev = r.evidence;
   const faults = cls.cells.filter((c) => c.arm === 'fault');
   const families = r.flow.map((f) => f.family);
@@ -73,12 +73,10 @@ export function renderHtml(r: Report, cls: Judged): string {
     `<div class="kpi"><div>controls passed<b class="${r.controls.falseRejects.length ? 'bad' : 'good'}">${r.controls.pass}/${r.controls.total}</b></div>` +
     `<div>confirmed false accepts<b class="${r.falseAccepts.length ? 'bad' : 'good'}">${r.falseAccepts.length}</b></div>` +
     `<div>fault cells<b>${ev.counts.faultCells}</b></div><div>checker errors<b>${r.errors.reduce((n, e) => n + e.cells, 0)}</b></div></div>`;
-  const figures = families.length
-    ? {
-        flow: `${legend()}${familyChart(families, faults)}<p class="note">Counts of scheduled cells per family; families are never pooled into a rate.</p>`,
-        vectors: `${heatmap(r, families, faults)}<p class="note">Colour: the worst outcome among the generator's task variants. Text: the verdict vector, one symbol per variant (${esc(VECTOR_LEGEND)}).</p>`,
-      }
-    : {};
-  const body = [`<h1>blindspot audit: ${esc(ev.target)} ${esc(ev.version)}</h1>`, `<p class="note">${inline(runLine(r))}</p>`, kpi, ...htmlSections(auditSections(r, figures))];
-  return htmlPage(`blindspot: ${ev.target} ${r.run.id}`, body);
+  if (!families.length) return { kpi };
+  return {
+    kpi,
+    flow: `${legend()}${familyChart(families, faults)}<p class="note">Counts of scheduled cells per family; families are never pooled into a rate.</p>`,
+    vectors: `${heatmap(r, families, faults)}<p class="note">Colour: the worst outcome among the generator's task variants. Text: the verdict vector, one symbol per variant (${esc(VECTOR_LEGEND)}).</p>`,
+  };
 }

@@ -5,13 +5,30 @@ import { join } from 'node:path';
 import type { Reporter, ReportFiles } from '../contract/report.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { InputError } from '../util/errors.ts';
+import { htmlPage, markdownPage, type Page } from './section.ts';
 
-/** Every reporter's files, in the reporters' order; two reporters naming one file is an error, never an overwrite. */
-export async function reportFiles<M>(reporters: readonly Reporter<M>[], model: M): Promise<ReportFiles> {
+/** The model itself, as `file`. */
+export const jsonReporter = <M>(file: string): Reporter<M> => ({ name: 'json', files: (m) => ({ [file]: JSON.stringify(m, null, 2) + '\n' }) });
+
+/** The model's page as `<base>.md` and `<base>.html`. */
+export const pageReporter = <M>(base: string, page: (m: M) => Page): Reporter<M> => ({
+  name: 'page',
+  files: (m) => {
+    const p = page(m);
+    return { [`${base}.md`]: markdownPage(p), [`${base}.html`]: htmlPage(p) };
+  },
+});
+
+/**
+ * Every reporter's files, in the reporters' order; two reporters naming one file
+ * is an error, never an overwrite. reserved: names the calling step writes itself.
+ */
+export async function reportFiles<M>(reporters: readonly Reporter<M>[], model: M, reserved: Record<string, string> = {}): Promise<ReportFiles> {
   const out: ReportFiles = {};
   const owner = new Map<string, string>();
   for (const r of reporters) {
     for (const [name, text] of Object.entries(await r.files(model))) {
+      if (reserved[name] !== undefined) throw new InputError(`a reporter may not write ${name}: ${reserved[name]}`);
       const first = owner.get(name);
       if (first !== undefined) throw new InputError(`reporter '${r.name}' writes ${name}, which reporter '${first}' writes already`);
       if (typeof text !== 'string') throw new InputError(`reporter '${r.name}' gave ${name} a ${typeof text}, not its text`);
@@ -22,9 +39,17 @@ export async function reportFiles<M>(reporters: readonly Reporter<M>[], model: M
   return out;
 }
 
-/** Writes the files into `dir` (created if missing), synchronously: a handful of small files, where a thread-pool round trip per file costs more than the write. */
+/**
+ * Writes the files into `dir` (created if missing), synchronously: a handful of
+ * small files, where a thread-pool round trip per file costs more than the write.
+ * Each is atomic but not flushed: a report is rebuilt from its ledger, and a flush
+ * per file was most of what writing a report cost.
+ */
 export function writeReportFiles(dir: string, files: ReportFiles): string[] {
   mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text, { durable: false });
   return Object.keys(files);
 }
+
+/** Runs the reporters over the model and writes their files into `dir`; returns their names. */
+export const writeReports = async <M>(dir: string, reporters: readonly Reporter<M>[], model: M): Promise<string[]> => writeReportFiles(dir, await reportFiles(reporters, model));

@@ -7,20 +7,20 @@ import type { Judged } from '../classify/outcome.ts';
 import type { RunsReport } from '../runs/summary.ts';
 import type { Report } from './build.ts';
 import type { Thresholds } from './thresholds.ts';
-import { renderMarkdown } from './markdown.ts';
-import { renderHtml } from './html.ts';
+import { htmlPage, markdownPage, type Page } from './section.ts';
 import { buildStrykerReport } from './stryker.ts';
 import { buildSarif } from './sarif.ts';
 import { swapGridCells } from './swap.ts';
-import { renderRunsHtmlBody, renderRunsMarkdown, runsCsv } from './runs.ts';
+import { runsCsv } from './runs.ts';
 
-/** Everything an audit's formats are written from: the report, each cell with its outcome, and what the run was. */
+/** Everything an audit's formats are written from: the report, each cell with its outcome, what the run was, and the page report.md and report.html both render. */
 export interface AuditReport extends AuditModel {
   report: Report;
   judged: Judged;
   increment: Increment;
   thresholds: Thresholds;
   runs?: RunsReport;
+  page: Page;
 }
 
 const json = (x: unknown) => JSON.stringify(x, null, 2) + '\n';
@@ -38,19 +38,9 @@ const jsonReporter: Reporter<AuditReport> = {
   files: ({ report, runs }) => ({ 'report.json': json(runs ? { ...report, runs } : report) }),
 };
 
-// a recorded-runs audit's findings are its runs: their sections follow the fault report's
-const markdownReporter: Reporter<AuditReport> = {
-  name: 'markdown',
-  files: ({ report, runs }) => ({ 'report.md': renderMarkdown(report) + (runs ? renderRunsMarkdown(runs) : '') }),
-};
+const markdownReporter: Reporter<AuditReport> = { name: 'markdown', files: ({ page }) => ({ 'report.md': markdownPage(page) }) };
 
-const htmlReporter: Reporter<AuditReport> = {
-  name: 'html',
-  files: ({ report, judged, runs }) => {
-    const html = renderHtml(report, judged);
-    return { 'report.html': runs ? html.replace('</body>', `${renderRunsHtmlBody(runs)}</body>`) : html };
-  },
-};
+const htmlReporter: Reporter<AuditReport> = { name: 'html', files: ({ page }) => ({ 'report.html': htmlPage(page) }) };
 
 const strykerReporter: Reporter<AuditReport> = {
   name: 'stryker',

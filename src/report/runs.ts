@@ -1,8 +1,7 @@
-// The recorded-runs report rendered: markdown, HTML and CSV from the same
-// sections of one model (src/runs/summary.ts).
+// The recorded-runs report (src/runs/summary.ts) as sections of the audit's page,
+// and its CSV files.
 import { stringify } from 'csv-stringify/sync';
-import { htmlSections, markdownSections, type Section } from './section.ts';
-import type { Table } from './table.ts';
+import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
 
@@ -39,7 +38,7 @@ const dismissedIn = (r: RunsReport, c: string) => {
   return n ? ` (${n} dismissed)` : '';
 };
 
-function runsSections(r: RunsReport): Section[] {
+export function runsSections(r: RunsReport): Section[] {
   const out: Part[] = [
     {
       title: 'Recorded runs: classes',
@@ -85,10 +84,6 @@ function runsSections(r: RunsReport): Section[] {
   }
   return out.map(section);
 }
-
-export const renderRunsMarkdown = (r: RunsReport): string => markdownSections(runsSections(r)).join('\n') + '\n';
-
-export const renderRunsHtmlBody = (r: RunsReport): string => htmlSections(runsSections(r)).join('\n');
 
 export function runsCsv(judged: RunsReport): { pipelines: string; findings: string } {
   const pipelines = stringify(

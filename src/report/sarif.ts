@@ -34,7 +34,13 @@ function conventionalLocation(inc: Increment, generator: string): CheckerLocatio
  */
 async function locator(inc: Increment): Promise<(task: string, generator: string) => CheckerLocation | undefined> {
   const factory = ownsCode(inc.target.spec) ? await targetFactory(inc.target.spec) : undefined;
-  return (task, generator) => factory?.locateChecker?.(task, generator, inc.target.checkerFiles) ?? conventionalLocation(inc, generator);
+  // a generator's file is read and searched once, however many of its cells are false accepts
+  const conventional = new Map<string, CheckerLocation | undefined>();
+  const byConvention = (generator: string) => {
+    if (!conventional.has(generator)) conventional.set(generator, conventionalLocation(inc, generator));
+    return conventional.get(generator);
+  };
+  return (task, generator) => factory?.locateChecker?.(task, generator, inc.target.checkerFiles) ?? byConvention(generator);
 }
 
 export async function buildSarif(r: Report, inc: Increment): Promise<object> {

@@ -6,7 +6,7 @@
 import type { ClassifiedCell } from '../classify/classify.ts';
 import { SCHEDULES, scheduleOfTask, type Schedule } from '../target/schedule.ts';
 import { groupBy } from '../util/group.ts';
-import type { Table } from './table.ts';
+import type { Table } from './section.ts';
 
 export interface ScheduleCounts {
   cells: number;

@@ -2,7 +2,11 @@
 // markdown and the HTML renderer alike: a table or paragraph added to a report is
 // in both of its formats or in neither. Text is markdown inline (`code`, **bold**);
 // each renderer escapes it its way.
-import type { Table } from './table.ts';
+/** One table of a report as data; markdown and HTML each render it their way. */
+export interface Table {
+  head: string[];
+  rows: (string | number)[][];
+}
 
 export type Item = string | { text: string; sub: string[] };
 
@@ -23,10 +27,23 @@ export interface Section {
 }
 
 /**
- * A markdown table, its cells escaped. compact: the rule under the head as
- * `|---|---|`, the way the repair and consequence reports have always been
- * written, so their committed files re-render byte for byte.
+ * A report page: a title, what stands under it before any section, and the
+ * sections. Both renderers take one page, so its markdown and its HTML cannot
+ * differ in what they show.
  */
+export interface Page {
+  title: string;
+  /** the HTML <title>, when it is not the heading */
+  htmlTitle?: string;
+  lead: Block[];
+  sections: Section[];
+  /** tables' rule as `|---|---|`, the way the repair and consequence reports have always been written, so their committed files re-render byte for byte */
+  compact?: boolean;
+  /** CSS beside the shared style */
+  style?: string;
+}
+
+/** A markdown table, its cells escaped. */
 export function mdTable(head: string[], rows: (string | number)[][], { compact = false } = {}): string {
   const cell = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
@@ -36,25 +53,23 @@ export function mdTable(head: string[], rows: (string | number)[][], { compact =
   ].join('\n');
 }
 
-export const compactMdTable = (head: string[], rows: (string | number)[][]) => mdTable(head, rows, { compact: true });
-
 const mdItem = (i: Item) => (typeof i === 'string' ? `- ${i}` : [`- ${i.text}`, ...i.sub.map((s) => `  - ${s}`)].join('\n'));
 
-function mdBlock(b: Block): string | undefined {
+function mdBlock(b: Block, compact: boolean): string | undefined {
   if ('text' in b) return b.text;
-  if ('table' in b) return mdTable(b.table.head, b.table.rows);
+  if ('table' in b) return mdTable(b.table.head, b.table.rows, { compact });
   if ('list' in b) return b.list.map(mdItem).join('\n');
   return undefined;
 }
 
 /** Markdown lines of the sections, each section after a blank line. */
-export function markdownSections(sections: Section[]): string[] {
+function markdownSections(sections: Section[], compact: boolean): string[] {
   const out: string[] = [];
   for (const s of sections) {
     out.push('', `${'#'.repeat(s.level ?? 2)} ${s.title}`, '');
     let first = true;
     for (const b of s.blocks) {
-      const text = mdBlock(b);
+      const text = mdBlock(b, compact);
       if (text === undefined) continue;
       if (!first && !('list' in b && b.tight)) out.push('');
       out.push(text);
@@ -86,13 +101,21 @@ function htmlBlock(b: Block): string {
   return b.figure;
 }
 
+/** The page as markdown: the title, each lead block after a blank line, then the sections. */
+export function markdownPage(p: Page): string {
+  const lead = p.lead.flatMap((b) => {
+    const text = mdBlock(b, p.compact ?? false);
+    return text === undefined ? [] : ['', text];
+  });
+  return [`# ${p.title}`, ...lead, ...markdownSections(p.sections, p.compact ?? false)].join('\n') + '\n';
+}
+
 /** HTML lines of the sections: a heading and each block on its own line. */
-export function htmlSections(sections: Section[]): string[] {
-  return sections.flatMap((s) => {
+const htmlSections = (sections: Section[]): string[] =>
+  sections.flatMap((s) => {
     const h = s.level ?? 2;
     return [`<h${h}>${esc(s.title)}</h${h}>`, ...s.blocks.map(htmlBlock)];
   });
-}
 
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1100px;padding:0 16px;color:#212121}
@@ -106,11 +129,11 @@ svg .tot{fill:#616161}svg .col{text-anchor:middle;fill:#333;font-weight:600}svg 
 code{font-family:ui-monospace,monospace;font-size:12px}
 `;
 
-/** One self-contained page: no script, no stylesheet or font from elsewhere, so it opens from disk as it is. */
-export const htmlPage = (title: string, body: string[], style = '') => `<!DOCTYPE html>
+/** The page as one self-contained HTML file: no script, no stylesheet or font from elsewhere, so it opens from disk as it is. */
+export const htmlPage = (p: Page) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><link rel="icon" href="data:,"><style>${STYLE}${style}</style></head>
+<title>${esc(p.htmlTitle ?? p.title)}</title><link rel="icon" href="data:,"><style>${STYLE}${p.style ?? ''}</style></head>
 <body>
-${body.join('\n')}
+${[`<h1>${esc(p.title)}</h1>`, ...p.lead.map(htmlBlock), ...htmlSections(p.sections)].join('\n')}
 </body></html>
 `;

@@ -8,10 +8,13 @@ import { describeTimeLimit } from '../run/time-limit.ts';
 import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, supportedTable, weaknessTable, mechanismTable, MUTANTS_NOTE, withoutInsertsNote } from './tables.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 import { CHECKER_COLUMNS_NOTE, checkerColumnsTable, checkerGenerators } from './checkers.ts';
-import type { Block, Item, Section } from './section.ts';
+import type { Block, Item, Page, Section } from './section.ts';
+import { runsSections } from './runs.ts';
+import type { RunsReport } from '../runs/summary.ts';
 
-/** Charts HTML draws beside the tables that carry their numbers. */
+/** What HTML draws beside the tables that carry their numbers: the headline counts under the run line, and two charts. */
 export interface Figures {
+  kpi?: string;
   flow?: string;
   vectors?: string;
 }
@@ -223,10 +226,18 @@ function evidence(r: Report): Section {
 }
 
 /** The run line under the title. */
-export const runLine = (r: Report) =>
+const runLine = (r: Report) =>
   `Run \`${r.run.id}\` (${r.run.status}${r.run.unscored ? `, ${r.run.unscored} cells not yet scored` : ''}), increment \`${r.evidence.incrementId}\`.`;
 
-export function auditSections(r: Report, figures: Figures = {}): Section[] {
+/** The audit's page; a recorded-runs audit's findings are its runs, whose sections follow the fault report's. */
+export const auditPage = (r: Report, figures: Figures, runs?: RunsReport): Page => ({
+  title: `blindspot audit: ${r.evidence.target} ${r.evidence.version}`,
+  htmlTitle: `blindspot: ${r.evidence.target} ${r.run.id}`,
+  lead: [{ text: runLine(r), note: true }, ...figure(figures.kpi)],
+  sections: [...auditSections(r, figures), ...(runs ? runsSections(runs) : [])],
+});
+
+function auditSections(r: Report, figures: Figures): Section[] {
   const out: Section[] = [{ title: 'At a glance', blocks: [{ list: glance(r) }] }, controls(r)];
   if (r.flow.length) out.push(...faults(r, figures));
   if (r.schedules) {

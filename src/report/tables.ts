@@ -2,7 +2,7 @@
 // report.html, so a column added to one cannot go missing from the other.
 import type { Report } from './build.ts';
 import { formatRate } from './thresholds.ts';
-import type { Table } from './table.ts';
+import type { Table } from './section.ts';
 import type { SearchFinding } from '../search/findings.ts';
 import { groupBy } from '../util/group.ts';
 

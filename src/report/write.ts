@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadRun } from '../run/load.ts';
 import { lockRunFolder } from '../run/lock.ts';
-import { writeFileAtomic } from '../util/atomic.ts';
 import { classify, type Classification } from '../classify/classify.ts';
 import { judge } from '../classify/outcome.ts';
 import { sha256 } from '../util/hash.ts';
@@ -18,7 +17,8 @@ import type { RunsExtras } from '../runs/cells.ts';
 import type { Reporter } from '../contract/report.ts';
 import { AUDIT_REPORTERS, type AuditReport } from './reporters.ts';
 import { reportFiles, writeReportFiles } from './reporter.ts';
-import { InputError } from '../util/errors.ts';
+import { auditPage } from './sections.ts';
+import { auditFigures } from './html.ts';
 
 export interface WrittenReport {
   report: Report;
@@ -65,27 +65,29 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     runs?.triage && scored.triage
       ? { ...scored, triage: { ...scored.triage, dismissed: scored.triage.dismissed + runs.triage.dismissed, accepted: scored.triage.accepted + runs.triage.accepted } }
       : scored;
-  const model: AuditReport = { target: increment.target, increment, cells: judged.cells, report, judged, thresholds, ...(runs ? { runs } : {}) };
-  const files = await reportFiles([...AUDIT_REPORTERS, ...reporters], model);
-  if (files['checksums.sha256'] !== undefined) throw new InputError("a reporter may not write checksums.sha256: the report step writes it over every file");
-  writeReportFiles(runDir, files);
-  writeChecksums(runDir, files, [
+  const page = auditPage(report, auditFigures(report, judged), runs);
+  const model: AuditReport = { target: increment.target, increment, cells: judged.cells, report, judged, thresholds, page, ...(runs ? { runs } : {}) };
+  const files = await reportFiles([...AUDIT_REPORTERS, ...reporters], model, { [CHECKSUMS]: 'the report step writes it over every file' });
+  const names = Object.keys(files);
+  writeReportFiles(runDir, { ...files, [CHECKSUMS]: checksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
     relative(runDir, join(incDir, 'increment.json')),
     relative(runDir, join(incDir, 'manifest.jsonl')),
     // a travelling run's increment copy may come without its censuses: they are hashed where present
     ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))).filter((p) => existsSync(join(runDir, p))),
-  ]);
-  return { report, markdown: files['report.md'], classification, files: Object.keys(files), ...(runs ? { runs } : {}) };
+  ]) });
+  return { report, markdown: files['report.md'], classification, files: names, ...(runs ? { runs } : {}) };
 }
+
+const CHECKSUMS = 'checksums.sha256';
 
 /**
  * sha256sum format, so `sha256sum -c checksums.sha256` verifies the artifacts from
- * the run folder. Files written just now are hashed from memory, the rest read.
+ * the run folder. Files written with it are hashed from memory, the rest read.
  */
-function writeChecksums(runDir: string, written: Record<string, string>, others: string[]): void {
+function checksums(runDir: string, written: Record<string, string>, others: string[]): string {
   const lines = Object.entries(written).map(([p, text]) => `${sha256(text)}  ${p}`);
   for (const p of others) lines.push(`${sha256(readFileSync(join(runDir, p)))}  ${p}`);
-  writeFileAtomic(join(runDir, 'checksums.sha256'), lines.join('\n') + '\n');
+  return lines.join('\n') + '\n';
 }

@@ -7,7 +7,7 @@ import type { EffectSemantics, Step, Target, TaskInfo, Trajectory } from '../con
 import type { Cell } from '../contract/cell.ts';
 import type { RecordedRun, RunSource } from './records.ts';
 
-export const RUN_FAMILY = 'recorded';
+const RUN_FAMILY = 'recorded';
 export const REFERENCE_FAMILY = 'reference';
 
 export const referenceCellId = (task: string, version: string | undefined) => `runs:reference:${task}@${version ?? 'served'}`;
@@ -92,7 +92,7 @@ export function stated(value: unknown, instruction: string): boolean {
  * that the target declares open, and whose value the task's instruction does not
  * state, join the step's free arguments (what the prompt leaves to the agent).
  */
-export function openArguments(reference: Trajectory, instruction: string | undefined, semantics: EffectSemantics | undefined): Trajectory {
+function openArguments(reference: Trajectory, instruction: string | undefined, semantics: EffectSemantics | undefined): Trajectory {
   const steps = reference.steps.map((s) => {
     if (s.kind !== 'write') return s;
     const open = Object.entries(s.args)

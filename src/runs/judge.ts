@@ -180,7 +180,7 @@ export interface RunContext {
   references: Map<string, { cell: Cell; entry?: LedgerEntry }>;
 }
 
-export function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): JudgedRun {
+function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): JudgedRun {
   const run = cell.run;
   const base = {
     cell: cell.id,

@@ -13,7 +13,7 @@ import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { isObject } from '../util/json-file.ts';
 
-export const CLAIM_CALL = 'answer';
+const CLAIM_CALL = 'answer';
 
 export interface RecordedRun {
   /** the run's file, relative to the runs root (`#<line>` for a JSON-lines record) */

@@ -17,7 +17,7 @@ export interface TriageLookup {
   byKey: Map<string, { status: string; reason: string }>;
 }
 
-export const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
+const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
 
 export interface PipelineRow {
   pipeline: string;
@@ -69,7 +69,7 @@ export const findingKey = (target: string, run: JudgedRun) => sha256(canonicalJs
 type Counts = Pick<PipelineRow, 'runs' | 'recordedPasses' | 'regradedPasses' | 'reproduced' | 'falseAccepts' | 'falseRejects' | 'needsReview'>;
 
 /** One pipeline's row from its counts: corrected utility counts false accepts as failures and false rejects as successes. */
-export function pipelineRow(pipeline: string, c: Counts): PipelineRow {
+function pipelineRow(pipeline: string, c: Counts): PipelineRow {
   const corrected = c.recordedPasses - c.falseAccepts + c.falseRejects;
   return {
     pipeline,

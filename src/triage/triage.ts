@@ -12,7 +12,7 @@ import { InputError, zodProblem } from '../util/errors.ts';
 import { parseJson, readText } from '../util/json-file.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 
-export const TRIAGE_SCHEMA = 'blindspot.triage/1';
+const TRIAGE_SCHEMA = 'blindspot.triage/1';
 import { DEFAULT_TRIAGE } from './default.ts';
 
 const Marking = {

@@ -5,16 +5,18 @@ import { withPath } from './errors.ts';
 /**
  * Writes a file so that a reader (or a kill mid-write) sees either the old
  * content or the new one, never half: a temporary file in the same folder,
- * flushed, then renamed over the target.
+ * flushed, then renamed over the target. durable: false leaves out the flush,
+ * for files rebuilt from what is durable (a report from its ledger), where a
+ * crash may cost the file but no reader ever sees half of it.
  */
-export function writeFileAtomic(file: string, text: string): void {
+export function writeFileAtomic(file: string, text: string, { durable = true } = {}): void {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const fd = openSync(tmp, 'w');
     try {
       withPath(file, () => {
         writeSync(fd, text);
-        fsyncSync(fd);
+        if (durable) fsyncSync(fd);
       });
     } finally {
       closeSync(fd);

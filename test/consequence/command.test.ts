@@ -54,14 +54,14 @@ describe('generator-level budgets on a real run', () => {
 });
 
 describe('blindspot consequence', () => {
-  it('prints the table, writes consequence.json and .md into the run folder, and changes nothing else there', async () => {
+  it('prints the table, writes consequence.json, .md and .html into the run folder, and changes nothing else there', async () => {
     const before = hashes(run);
     const r = await cli(['consequence', run, '--scores', scoresFile('s.csv', GOOD), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as ConsequenceResult;
     expect(JSON.parse(readFileSync(join(run, 'consequence.json'), 'utf8'))).toEqual(result);
     const after = hashes(run);
-    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'consequence.json', 'consequence.md'].sort());
+    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'consequence.html', 'consequence.json', 'consequence.md'].sort());
     for (const [f, h] of Object.entries(before)) expect([f, after[f]]).toEqual([f, h]);
 
     const any = result.budgets.families.find((f) => f.family === 'any')!;

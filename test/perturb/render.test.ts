@@ -29,16 +29,16 @@ describe('perturbation report files', () => {
   let a: PerturbAnalysis;
   let files: string[];
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'perturb-report-'));
     a = analysePerturbRun(records(), { bootstrap: 400, seed: 5 });
-    files = writePerturbReport(join(dir, 'nested'), a);
+    files = await writePerturbReport(join(dir, 'nested'), a);
     dir = join(dir, 'nested');
   });
   afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
 
   it('writes the five files, perturb.json being the analysis itself', () => {
-    expect(files).toEqual(['perturb.json', 'perturb.md', 'perturb.csv', 'heatmap.csv', 'perturb.html']);
+    expect(files).toEqual(['perturb.json', 'perturb.md', 'perturb.html', 'perturb.csv', 'heatmap.csv']);
     expect(JSON.parse(read('perturb.json'))).toEqual(JSON.parse(JSON.stringify(a)));
   });
 
@@ -117,13 +117,13 @@ describe('perturbation report files', () => {
 });
 
 describe('comparison files', () => {
-  it('compare.json/.md/.csv carry the ranking and the correlation, saying why it is missing', () => {
+  it('compare.json/.md/.html/.csv carry the ranking and the correlation, saying why it is missing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perturb-compare-'));
     try {
       const literal = analysePerturbRun(records(), { bootstrap: 100, seed: 1 });
       const replay = analysePerturbRun(records().map((r) => ({ ...r, agent: 'replay', success: r.family === 'clean' ? r.success : true })), { bootstrap: 0 });
       const c = comparePerturbRuns([literal, replay]);
-      expect(writeComparison(dir, c)).toEqual(['compare.json', 'compare.md', 'compare.csv']);
+      expect(await writeComparison(dir, c)).toEqual(['compare.json', 'compare.md', 'compare.html', 'compare.csv']);
       expect(JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(c)));
       const rows = parse(readFileSync(join(dir, 'compare.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
       expect(rows.map((r) => [r.rank, r.agent])).toEqual([
@@ -140,6 +140,10 @@ describe('comparison files', () => {
       expect(md).toContain('| literal | 25.0 | 0.0 | n/a | 37.5 |');
       expect(md).toContain('| literal | 50.0 | 0.0 | n/a | n/a | 0.0 | n/a | n/a | n/a | n/a | n/a | n/a | 37.5 |');
       expect(md).toContain('Spearman rho (clean score vs relative degradation): n/a over 2 ranked agent(s): only 2 pair(s); at least 3 are needed.');
+      // the page's HTML shows the same rows
+      const html = readFileSync(join(dir, 'compare.html'), 'utf8');
+      expect(html).toContain('<h2>Relative degradation % per family</h2>');
+      expect(html).toContain('<tr><td>literal</td><td>25.0</td><td>0.0</td><td>n/a</td><td>37.5</td>');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

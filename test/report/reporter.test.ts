@@ -8,11 +8,10 @@ import { parse } from 'csv-parse/sync';
 import type { Reporter } from 'blindspot';
 import { writeReport } from '../../src/report/write.ts';
 import type { Report } from '../../src/report/build.ts';
-import { renderMarkdown } from '../../src/report/markdown.ts';
-import { renderHtml } from '../../src/report/html.ts';
-import { auditSections } from '../../src/report/sections.ts';
+import { auditFigures } from '../../src/report/html.ts';
+import { auditPage } from '../../src/report/sections.ts';
 import { judge } from '../../src/classify/outcome.ts';
-import { mdTable } from '../../src/report/section.ts';
+import { esc, htmlPage, markdownPage, mdTable } from '../../src/report/section.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { cli } from '../fixtures/cli.ts';
@@ -69,6 +68,13 @@ it('refuses a reporter that would write over another format, and writes nothing 
   expect(readFileSync(join(run, 'report.md'), 'utf8')).toBe(before);
 });
 
+it('refuses a reporter that would write the checksums the report step writes over every file', async () => {
+  const run = exampleRun();
+  const forged: Reporter = { name: 'forged', files: () => ({ 'checksums.sha256': 'nothing to check\n' }) };
+  await expect(writeReport(run, { mutants: 'mutants', reporters: [forged] })).rejects.toThrow(/a reporter may not write checksums\.sha256: the report step writes it over every file/);
+  expect(readFileSync(join(run, 'checksums.sha256'), 'utf8')).toBe(readFileSync('reports/example/checksums.sha256', 'utf8'));
+});
+
 it('renders every section in report.md and report.html, the false rejects with their generator and the unscored controls in both', async () => {
   const { report, classification } = await writeReport(exampleRun(), { mutants: 'mutants' });
   const r = {
@@ -79,14 +85,24 @@ it('renders every section in report.md and report.html, the false rejects with t
       unscored: [{ task: 'made/1', generator: 'gen-unscored', verdict: 'error', detail: 'delivery failed: step 2 | broke' }],
     },
   };
-  const md = renderMarkdown(r);
-  const html = renderHtml(r, judge(classification));
-  const sections = auditSections(r);
-  expect(sections.length).toBeGreaterThan(8);
-  for (const s of sections) {
+  const page = auditPage(r, auditFigures(r, judge(classification)), undefined);
+  const md = markdownPage(page);
+  const html = htmlPage(page);
+  expect(page.sections.map((s) => s.title)).toEqual(expect.arrayContaining(['At a glance', 'Diagonal controls', 'Execution flow per family (paper Table 5)', 'Verdict vectors per generator', 'Evidence record']));
+  // each section's heading and every row of its tables, in the order the page lists them, in both files
+  let [mdAt, htmlAt] = [0, 0];
+  for (const s of page.sections) {
     const level = s.level ?? 2;
-    expect(md).toContain(`\n${'#'.repeat(level)} ${s.title}\n`);
-    expect(html).toContain(`<h${level}>${s.title}</h${level}>`);
+    mdAt = md.indexOf(`\n${'#'.repeat(level)} ${s.title}\n`, mdAt);
+    htmlAt = html.indexOf(`<h${level}>${esc(s.title)}</h${level}>`, htmlAt);
+    expect(Math.min(mdAt, htmlAt), s.title).toBeGreaterThan(0);
+    for (const b of s.blocks) {
+      if (!('table' in b) || b.html) continue;
+      for (const row of b.table.rows) {
+        expect(md.slice(mdAt)).toContain(mdTable(b.table.head, [row]).split('\n')[2]);
+        expect(html.slice(htmlAt)).toContain(`<tr>${row.map((x) => `<td>${esc(x)}</td>`).join('')}</tr>`);
+      }
+    }
   }
   expect(md).toContain('| made/0 | gen-rejected | fail | rejects its own reference |');
   expect(html).toContain('<td>made/0</td><td>gen-rejected</td><td>fail</td>');
