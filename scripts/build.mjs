@@ -3,7 +3,8 @@
 // so no command transpiles TypeScript at start. dist/ mirrors the two folders:
 // the compiled modules, plus every file the code reads beside itself rather than
 // imports (worker entries, Python helpers, requirements) and, for targets/, the
-// TypeScript sources too: a target's checkers are loaded and hashed as written.
+// TypeScript sources too: a target's checkers are hashed as written (and imported
+// as the compiled twins beside them, src/util/install.ts importableFile).
 // Type checking is `npm run check`'s job, so the compiler only emits. yargs, which
 // every command loads before it parses its arguments, and zod, which the engine and
 // every scorer thread load, are each bundled into one module: loading their 80 and

@@ -4,7 +4,7 @@
 // the Python venvs) is found from the install root; what ships beside the code
 // (workers, Python helpers, checker sources) is found beside the module using it.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The folder holding blindspot's package.json: the nearest one above this module. */
@@ -31,4 +31,20 @@ export function allowTypeScript(): Promise<void> {
   if (!COMPILED) return Promise.resolve();
   loader ??= import('tsx/esm/api').then(({ register }) => void register());
   return loader;
+}
+
+/**
+ * The file to import for a checker module. A TypeScript file that ships inside this
+ * build's dist/ has the compiled twin the build emitted from exactly that source (and
+ * the bin runs dist/ only while it is current), so importing the twin spares the
+ * TypeScript loader, whose registration costs more CPU than an apps audit's first cell
+ * may take. Any other TypeScript file (a repair's patched copy, a user's target) loads
+ * as written, through tsx. The file hashed and reported stays the one given.
+ */
+export async function importableFile(file: string): Promise<string> {
+  if (!/\.[mc]?ts$/.test(file)) return file;
+  const twin = file.replace(/\.([mc]?)ts$/, '.$1js');
+  if (COMPILED && file.startsWith(join(INSTALL_ROOT, 'dist') + sep) && existsSync(twin)) return twin;
+  await allowTypeScript();
+  return file;
 }

@@ -116,8 +116,9 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     expect(report.evidence.checkerHash).toBe(describeCheckerFiles('targets/apps/checkers').checkerHash);
   });
 
-  // zod is bundled too: the engine and its targets share that one copy
-  it('audits with the bundled zod alone', async () => {
+  // zod is bundled too: the engine and its targets share that one copy; and the
+  // shipped checkers load as their compiled twins, so no TypeScript loader starts
+  it('audits with the bundled zod alone, and without tsx', async () => {
     const root = tmp();
     const loads = join(root, 'loads.txt');
     writeFileSync(loads, '');
@@ -128,6 +129,8 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     const loaded = readFileSync(loads, 'utf8').split('\n').filter(Boolean);
     expect(loaded.filter((u) => u.endsWith('/dist/vendor/zod.js')).length).toBeGreaterThan(0);
     expect(loaded.filter((u) => u.includes('/node_modules/zod/'))).toEqual([]);
+    expect(loaded.filter((u) => u.includes('/node_modules/tsx/'))).toEqual([]);
+    expect([...new Set(loaded.filter((u) => u.includes('/dist/targets/apps/checkers/')))].map((u) => u.split('/').pop())).toEqual(['todo_create_todo.js']);
   });
 });
 
