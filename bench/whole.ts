@@ -15,10 +15,13 @@ import { median, printRows, scratch } from './measure.ts';
 
 const BIN = fileURLToPath(new URL('../bin/blindspot.mjs', import.meta.url));
 const TOY = fileURLToPath(new URL('../test/fixtures/protocol/toy-target.mjs', import.meta.url));
+// the apps world behind the protocol: 48 dev tasks, a fresh database, real readback and checkers per cell
+const APPS_SERVER = fileURLToPath(new URL('./fixtures/apps-target.mjs', import.meta.url));
 const PHASES = ['start-up', 'engine load', 'census', 'freeze', 'scoring', 'report'] as const;
 
 const AUDITS: { name: string; args: string[] }[] = [
   { name: 'audit --target protocol -- <toy>', args: ['--target', 'protocol', '--', process.execPath, TOY] },
+  { name: 'audit --target protocol -- <apps server>', args: ['--target', 'protocol', '--', process.execPath, APPS_SERVER] },
   { name: 'audit --target apps', args: ['--target', 'apps'] },
 ];
 
