@@ -21,6 +21,9 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 
 const LEDGER_SCHEMA = 'blindspot.ledger/2';
 
+/** sha256 of a ledger line, one-shot: several times cheaper than a Hash object for lines this short. */
+const lineHash = (line: string) => hash('sha256', line);
+
 /** The chain's start for a run of this increment. */
 export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);
 
@@ -105,7 +108,7 @@ export function readLedger(file: string, opts: LedgerCheck & { repair?: boolean 
     if (why) fail(n, why);
     seen.set(entry.cell, n);
     entries.push(entry);
-    head = sha256(line);
+    head = lineHash(line);
     if (opts.checkpoint?.lines === n && opts.checkpoint.head !== head) fail(n, 'the ledger no longer ends this line as it did when run.json last recorded it');
   });
   if (opts.checkpoint && lines.length < opts.checkpoint.lines) {
@@ -114,9 +117,6 @@ export function readLedger(file: string, opts: LedgerCheck & { repair?: boolean 
   if (droppedTornLine && opts.repair) truncateSync(file, Buffer.byteLength(complete));
   return { entries, droppedTornLine, head: head ?? '' };
 }
-
-/** sha256 of a ledger line, one-shot: several times cheaper than a Hash object for lines this short. */
-const lineHash = (line: string) => hash('sha256', line);
 
 export class LedgerWriter {
   private fd: number;
