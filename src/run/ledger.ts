@@ -6,14 +6,17 @@
 // cells' lines, so resume scores those cells again: nothing reads a line that was
 // not written (a session's count in run.json is written after the ledger is
 // closed). fdatasync (power-loss durability) runs once a second and at close
-// rather than once per cell, which would cost more than scoring the cell.
+// rather than once per cell, which would cost more than scoring the cell; the
+// one a second runs off the main thread (on a busy disk it takes tens of
+// milliseconds, scoring would wait for it), the one at close before run.json
+// records the session.
 //
 // Each line carries `prev`, the sha256 of the line before it (the first line's is
 // derived from the increment's hash), so an edited, inserted, removed, duplicated
 // or reordered line breaks the chain at a line number a reader can name. A chain
 // is not a signature: it catches accidents and casual edits, not a forger who
 // recomputes every hash.
-import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
+import { openSync, writeSync, fdatasync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
@@ -126,11 +129,14 @@ export class LedgerWriter {
   private unwritten = '';
   private writeSoon?: NodeJS.Immediate;
   private readonly onExit = () => this.write();
+  /** an fdatasync is running on the thread pool */
+  private syncing = false;
+  private closeWhenSynced = false;
 
   /** `head`: the hash the next line continues from (readLedger's head, or the genesis of a new ledger) */
   constructor(readonly file: string, private head: string, syncEveryMs = 1000) {
     this.fd = openSync(file, 'a');
-    this.timer = setInterval(() => this.sync(), syncEveryMs);
+    this.timer = setInterval(() => this.syncSoon(), syncEveryMs);
     this.timer.unref();
     // an exit the run did not plan (a checker calling process.exit) still writes what was scored
     process.on('exit', this.onExit);
@@ -163,9 +169,22 @@ export class LedgerWriter {
     this.dirty++;
   }
 
+  /** The once-a-second fdatasync, on the thread pool; a failure of it is met again by the one at close. */
+  private syncSoon(): void {
+    this.write();
+    if (!this.dirty || this.syncing) return;
+    this.dirty = 0;
+    this.syncing = true;
+    fdatasync(this.fd, () => {
+      this.syncing = false;
+      // the descriptor is closed only once nothing uses it (a number closed early could be another file's by then)
+      if (this.closeWhenSynced) closeSync(this.fd);
+    });
+  }
+
   sync(): void {
     this.write();
-    if (this.dirty) {
+    if (this.dirty || this.syncing) {
       withPath(this.file, () => fdatasyncSync(this.fd));
       this.dirty = 0;
     }
@@ -175,6 +194,7 @@ export class LedgerWriter {
     clearInterval(this.timer);
     process.off('exit', this.onExit);
     this.sync();
-    closeSync(this.fd);
+    if (this.syncing) this.closeWhenSynced = true;
+    else closeSync(this.fd);
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readLedger } from '../../src/run/ledger.ts';
+import { LedgerWriter, readLedger } from '../../src/run/ledger.ts';
 import { freeze } from '../../src/freeze/freeze.ts';
 import { runIncrement, ledgerPath } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
@@ -149,5 +149,22 @@ describe('lines appended but not yet written when the process is killed', () => 
     // the two cells whose lines were lost are scored in the resumed session
     expect(ids.indexOf(next[2].cell)).toBeGreaterThanOrEqual(k + 2);
     expect(ids.indexOf(next[3].cell)).toBeGreaterThanOrEqual(k + 2);
+  });
+});
+
+describe('the ledger writer syncing off the main thread', () => {
+  it('keeps every line, chained, when closed with a sync still running', async () => {
+    const file = join(tmp(), 'ledger.jsonl');
+    const w = new LedgerWriter(file, 'genesis', 1);
+    for (let i = 0; i < 40; i++) {
+      w.append([{ cell: `c${i}`, status: 'refused', at: '2026-12-02T00:00:00.000Z' }]);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    w.close();
+    await new Promise((r) => setTimeout(r, 50));
+    const { entries, head } = readLedger(file);
+    expect(entries.map((e) => e.cell)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
+    expect(entries[0].prev).toBe('genesis');
+    expect(head).toBe(w.lastHash);
   });
 });
