@@ -59,7 +59,7 @@ function server(pipeline: 'on' | 'off') {
 const trajectory = (text: string, ms = 0): Trajectory => ({ task: text, steps: [{ call: 'notes.add', args: { text, ms }, kind: 'write' }] });
 
 describe('a target declaring pipeline', { timeout: 30_000 }, () => {
-  it('gets an episode\'s open, deliver and readback together, and answers as a target spoken to one request at a time', async () => {
+  it('gets an episode\'s readback with its delivery, and answers as a target spoken to one request at a time', async () => {
     const results: Record<string, unknown[]> = {};
     for (const mode of ['off', 'on'] as const) {
       const s = server(mode);
@@ -77,8 +77,11 @@ describe('a target declaring pipeline', { timeout: 30_000 }, () => {
       const log = s.log();
       if (mode === 'off') expect(log.every((l) => l.endsWith(' 0'))).toBe(true);
       else {
-        // the readback was read while its open and deliver were still owed
-        expect(log.slice(1, 4)).toEqual(['open 0', 'deliver 1', 'readback 2']);
+        // each episode's readback was read while its delivery was still owed (the open goes out
+        // a moment before them, and may or may not be answered by then)
+        const readbacks = log.filter((l) => l.startsWith('readback '));
+        expect(readbacks).toHaveLength(2);
+        expect(readbacks.every((l) => Number(l.split(' ')[1]) >= 1)).toBe(true);
       }
     }
     expect(results.on).toEqual(results.off);

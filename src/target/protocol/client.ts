@@ -126,8 +126,8 @@ export class ProtocolClient {
   }
 
   /**
-   * Lines written in one turn of the event loop (a pipelined episode's open,
-   * deliver and readback) go out in one write, so the target reads them at once
+   * Lines written in one turn of the event loop (a pipelined episode's deliver
+   * and readback) go out in one write, so the target reads them at once
    * and the two processes do not wake each other once per line.
    */
   private write(line: string): void {

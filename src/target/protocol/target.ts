@@ -149,8 +149,8 @@ function quiet<T>(p: Promise<T>): Promise<T> {
  * One episode on one child; if that child dies, the episode is lost with it.
  * With `opening` (capability pipeline) the episode's requests are sent without
  * waiting for the answers before them, which the target serves in order: its
- * open, its deliver and, since the engine always reads back after a delivery,
- * its readback go out together, and its close is not waited for. Each answer is
+ * open is not waited for, its deliver and, since the engine always reads back
+ * after a delivery, its readback go out together, and its close is not waited for. Each answer is
  * still awaited in the engine's order, deliver, then readback, then check.
  */
 function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, opening?: Promise<void>): Episode {
