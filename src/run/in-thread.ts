@@ -12,11 +12,50 @@ import { lostCellEntry } from './lost.ts';
 /** The longest the main thread scores without letting the event loop turn. */
 const YIELD_MS = 5;
 
+/**
+ * A watchdog thread and what it reads: [cell sequence number, busy, phase
+ * changes, limit in ms]. A thread's start costs more CPU than a small
+ * increment's cells (about 90 ms, on a core a 2-core machine's scoring shares),
+ * so a closed scorer leaves its watchdog to the next one in the process (the
+ * calibration pool's to the run's, a run's to the next run's).
+ */
+interface Watchdog {
+  worker: Worker;
+  state: Int32Array;
+  /** the scorer holding it: told which cell the watchdog terminated */
+  onKilled?: (seq: number) => void;
+}
+
+const spare: Watchdog[] = [];
+/** Watchdogs kept for later scorers; more are terminated on close (scorers rarely overlap). */
+const SPARE = 2;
+/** Cell sequence numbers, process-wide: a late kill meant for a watchdog's last holder names no cell of the next. */
+let seqs = 0;
+
+function watchdog(limitMs: number): Watchdog {
+  const dog = spare.pop() ?? startWatchdog();
+  Atomics.store(dog.state, 1, 0);
+  Atomics.store(dog.state, 3, limitMs);
+  return dog;
+}
+
+function startWatchdog(): Watchdog {
+  const state = new Int32Array(new SharedArrayBuffer(16));
+  const worker = new Worker(new URL('./watchdog.mjs', import.meta.url), { workerData: { state: state.buffer } });
+  const dog: Watchdog = { worker, state };
+  // Referenced while it may have something to say (booting, or a cell in
+  // flight: a terminated cell leaves nothing else holding the event loop open),
+  // unreferenced when idle so it never keeps the process alive.
+  // Scoring does not wait for the watchdog: it boots on its own thread, and a
+  // cell that hangs before it is up is caught once it is (it reads the cell's
+  // state from shared memory).
+  worker.once('message', () => Atomics.load(state, 1) === 0 && worker.unref());
+  worker.on('message', (m: { killed?: number }) => m.killed !== undefined && dog.onKilled?.(m.killed));
+  return dog;
+}
+
 export class InThreadScorer {
-  /** [cell sequence number, busy, phase changes]: what the watchdog reads */
-  private state = new Int32Array(new SharedArrayBuffer(12));
-  private watchdog: Worker;
-  private seq = 0;
+  private dog: Watchdog;
   private lastYield = -Infinity;
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
 
@@ -24,32 +63,24 @@ export class InThreadScorer {
     // The watchdog fires when one phase of a cell outlasts twice the engine's own
     // async limit (each phase has the whole limit), so ordinary slow work is
     // reported by scoreCell's timeouts and only true hangs get here.
-    this.watchdog = new Worker(new URL('./watchdog.mjs', import.meta.url), {
-      workerData: { state: this.state.buffer, limitMs: limitMs * 2 },
-    });
-    // Referenced while it may have something to say (booting, or a cell in
-    // flight: a terminated cell leaves nothing else holding the event loop open),
-    // unreferenced when idle so it never keeps the process alive.
-    // Scoring does not wait for the watchdog: it boots on its own thread, and a
-    // cell that hangs before it is up is caught once it is (it reads the cell's
-    // state from shared memory).
-    this.watchdog.once('message', () => this.current === undefined && this.watchdog.unref());
-    this.watchdog.on('message', (m: { killed?: number }) => m.killed !== undefined && this.onKilled(m.killed));
+    this.dog = watchdog(limitMs * 2);
+    this.dog.onKilled = (seq) => this.onKilled(seq);
   }
 
   /** Resolves with the cell's ledger entry, even when its execution was terminated. */
   score(cell: Cell): Promise<LedgerEntry> {
     return new Promise((settle) => {
-      const seq = ++this.seq;
+      const seq = ++seqs;
       const current = { cell, seq, phase: PHASE.deliver as number, settle };
+      const { state, worker } = this.dog;
       this.current = current;
-      Atomics.store(this.state, 0, seq);
-      Atomics.store(this.state, 1, 1);
-      this.watchdog.ref();
+      Atomics.store(state, 0, seq);
+      Atomics.store(state, 1, 1);
+      worker.ref();
       const start = () => {
         scoreCell(this.target, cell, this.limitMs, (p) => {
           current.phase = p;
-          Atomics.add(this.state, 2, 1);
+          Atomics.add(state, 2, 1);
         }).then((entry) => this.finish(current, entry));
       };
       // Off the caller's stack, so a terminated execution unwinds only this cell
@@ -69,8 +100,8 @@ export class InThreadScorer {
   private finish(current: NonNullable<InThreadScorer['current']>, entry: LedgerEntry): void {
     if (this.current !== current) return;
     this.current = undefined;
-    Atomics.store(this.state, 1, 0);
-    this.watchdog.unref();
+    Atomics.store(this.dog.state, 1, 0);
+    this.dog.worker.unref();
     current.settle(entry);
   }
 
@@ -84,8 +115,14 @@ export class InThreadScorer {
     this.finish(current, lostCellEntry(current.cell, why, current.phase));
   }
 
-  /** Not awaited: the watchdog is unreferenced and idle, and waiting for its thread to exit costs the run milliseconds. */
+  /** Leaves the watchdog, idle and unreferenced, to the next scorer; one not kept is not awaited (its exit costs the run milliseconds). */
   close(): void {
-    void this.watchdog.terminate();
+    const dog = this.dog;
+    if (dog.onKilled === undefined) return;
+    dog.onKilled = undefined;
+    Atomics.store(dog.state, 1, 0);
+    dog.worker.unref();
+    if (spare.length < SPARE) spare.push(dog);
+    else void dog.worker.terminate();
   }
 }

@@ -1,20 +1,31 @@
-// The ledger is append-only JSONL, one line per scored cell. Each line is written
-// with a single write(2): once it returns the line survives a SIGKILL of this
-// process, and a kill mid-write leaves at most one torn final line, which resume
-// drops. fdatasync (power-loss durability) runs once a second and at close rather
-// than once per cell, which would cost more than scoring the cell.
+// The ledger is append-only JSONL, one line per scored cell. The lines of the
+// cells scored in one turn of the event loop are written together with a single
+// write(2), at the end of that turn (or at close, or at exit): once it returns
+// they survive a SIGKILL of this process, and a kill mid-write leaves at most one
+// torn final line, which resume drops. A kill before the write loses those few
+// cells' lines, so resume scores those cells again: nothing reads a line that was
+// not written (a session's count in run.json is written after the ledger is
+// closed). fdatasync (power-loss durability) runs once a second and at close
+// rather than once per cell, which would cost more than scoring the cell; the
+// one a second runs off the main thread (on a busy disk it takes tens of
+// milliseconds, scoring would wait for it), the one at close before run.json
+// records the session.
 //
 // Each line carries `prev`, the sha256 of the line before it (the first line's is
 // derived from the increment's hash), so an edited, inserted, removed, duplicated
 // or reordered line breaks the chain at a line number a reader can name. A chain
 // is not a signature: it catches accidents and casual edits, not a forger who
 // recomputes every hash.
-import { openSync, writeSync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
+import { openSync, writeSync, fdatasync, fdatasyncSync, closeSync, readFileSync, existsSync, truncateSync } from 'node:fs';
+import { hash } from 'node:crypto';
 import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 
 const LEDGER_SCHEMA = 'blindspot.ledger/2';
+
+/** sha256 of a ledger line, one-shot: several times cheaper than a Hash object for lines this short. */
+const lineHash = (line: string) => hash('sha256', line);
 
 /** The chain's start for a run of this increment. */
 export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);
@@ -100,7 +111,7 @@ export function readLedger(file: string, opts: LedgerCheck & { repair?: boolean 
     if (why) fail(n, why);
     seen.set(entry.cell, n);
     entries.push(entry);
-    head = sha256(line);
+    head = lineHash(line);
     if (opts.checkpoint?.lines === n && opts.checkpoint.head !== head) fail(n, 'the ledger no longer ends this line as it did when run.json last recorded it');
   });
   if (opts.checkpoint && lines.length < opts.checkpoint.lines) {
@@ -114,34 +125,66 @@ export class LedgerWriter {
   private fd: number;
   private dirty = 0;
   private timer: NodeJS.Timeout;
+  /** lines appended in this turn of the event loop, not yet written */
+  private unwritten = '';
+  private writeSoon?: NodeJS.Immediate;
+  private readonly onExit = () => this.write();
+  /** an fdatasync is running on the thread pool */
+  private syncing = false;
+  private closeWhenSynced = false;
 
   /** `head`: the hash the next line continues from (readLedger's head, or the genesis of a new ledger) */
   constructor(readonly file: string, private head: string, syncEveryMs = 1000) {
     this.fd = openSync(file, 'a');
-    this.timer = setInterval(() => this.sync(), syncEveryMs);
+    this.timer = setInterval(() => this.syncSoon(), syncEveryMs);
     this.timer.unref();
+    // an exit the run did not plan (a checker calling process.exit) still writes what was scored
+    process.on('exit', this.onExit);
   }
 
-  /** Lines written so far end at this hash. */
+  /** Lines appended so far end at this hash. */
   get lastHash(): string {
     return this.head;
   }
 
-  /** Several entries go out in one write(2): a kill mid-write tears at most the last line. */
+  /** Entries are written at the end of this turn of the event loop, with every other entry appended in it. */
   append(entries: LedgerEntry[]): void {
     if (!entries.length) return;
-    let text = '';
     for (const e of entries) {
       const line = JSON.stringify({ ...e, prev: this.head });
-      this.head = sha256(line);
-      text += line + '\n';
+      this.head = lineHash(line);
+      this.unwritten += line + '\n';
     }
+    this.writeSoon ??= setImmediate(() => this.write());
+  }
+
+  /** One write(2): a kill mid-write tears at most the last line. */
+  private write(): void {
+    if (this.writeSoon) clearImmediate(this.writeSoon);
+    this.writeSoon = undefined;
+    if (!this.unwritten) return;
+    const text = this.unwritten;
+    this.unwritten = '';
     withPath(this.file, () => writeSync(this.fd, text));
     this.dirty++;
   }
 
+  /** The once-a-second fdatasync, on the thread pool; a failure of it is met again by the one at close. */
+  private syncSoon(): void {
+    this.write();
+    if (!this.dirty || this.syncing) return;
+    this.dirty = 0;
+    this.syncing = true;
+    fdatasync(this.fd, () => {
+      this.syncing = false;
+      // the descriptor is closed only once nothing uses it (a number closed early could be another file's by then)
+      if (this.closeWhenSynced) closeSync(this.fd);
+    });
+  }
+
   sync(): void {
-    if (this.dirty) {
+    this.write();
+    if (this.dirty || this.syncing) {
       withPath(this.file, () => fdatasyncSync(this.fd));
       this.dirty = 0;
     }
@@ -149,7 +192,9 @@ export class LedgerWriter {
 
   close(): void {
     clearInterval(this.timer);
+    process.off('exit', this.onExit);
     this.sync();
-    closeSync(this.fd);
+    if (this.syncing) this.closeWhenSynced = true;
+    else closeSync(this.fd);
   }
 }

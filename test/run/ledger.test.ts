@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { LedgerWriter, readLedger } from '../../src/run/ledger.ts';
 import { freeze } from '../../src/freeze/freeze.ts';
 import { runIncrement, ledgerPath } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
@@ -96,5 +99,72 @@ describe('ledger integrity', () => {
     const r = await cli(['report', runDir]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(runDir, 'report.md'))).toBe(true);
+  });
+});
+
+describe('lines appended but not yet written when the process is killed', () => {
+  it('are lost, and only they: the ledger still verifies and a resumed run scores those cells again', async () => {
+    const root = tmp();
+    const { runDir: full, lines } = await toyRun(root);
+    const f = JSON.parse(readFileSync(join(full, 'run.json'), 'utf8')).increment.abs as string;
+    const runDir = join(root, 'part');
+    await runIncrement({ incrementDir: f, runDir, workers: 0, limitMs: 2000, stopAfter: 3 });
+    const before = readLedger(ledgerPath(runDir));
+    const k = before.entries.length; // the refusals, recorded first, and at least three scored cells
+    expect(k).toBeGreaterThanOrEqual(3);
+    expect(k).toBeLessThan(lines.length - 4);
+    // A process appends the next four cells' entries: two are written at the end
+    // of its turn of the event loop, two more are appended and it is SIGKILLed
+    // in the same turn, before their write.
+    const next = lines.filter((l) => !before.entries.some((e) => e.cell === JSON.parse(l).cell)).slice(0, 4).map((l) => {
+      const { prev: _prev, ...entry } = JSON.parse(l);
+      return entry;
+    });
+    const script = join(root, 'killed.mts');
+    writeFileSync(
+      script,
+      [
+        `import { LedgerWriter } from ${JSON.stringify(fileURLToPath(new URL('../../src/run/ledger.ts', import.meta.url)))};`,
+        `const w = new LedgerWriter(${JSON.stringify(ledgerPath(runDir))}, ${JSON.stringify(before.head)});`,
+        `const next = ${JSON.stringify(next)};`,
+        'w.append(next.slice(0, 2));',
+        'await new Promise((r) => setImmediate(r));',
+        'await new Promise((r) => setImmediate(r));',
+        'w.append(next.slice(2));',
+        "process.kill(process.pid, 'SIGKILL');",
+      ].join('\n'),
+    );
+    const killed = spawnSync(process.execPath, ['bin/run-ts.mjs', script]);
+    expect(killed.signal, String(killed.stderr)).toBe('SIGKILL');
+    const after = readLedger(ledgerPath(runDir), { repair: false });
+    expect(after.droppedTornLine).toBe(false);
+    expect(after.entries.map((e) => e.cell)).toEqual([...before.entries, ...next.slice(0, 2)].map((e) => e.cell));
+
+    const resumed = await runIncrement({ incrementDir: f, runDir, workers: 0, limitMs: 2000 });
+    expect(resumed.status).toBe('complete');
+    expect(resumed.alreadyScored).toBe(k + 2);
+    const ids = readLedger(ledgerPath(runDir)).entries.map((e) => e.cell);
+    expect(ids.length).toBe(lines.length);
+    expect(new Set(ids)).toEqual(new Set(lines.map((l) => JSON.parse(l).cell)));
+    // the two cells whose lines were lost are scored in the resumed session
+    expect(ids.indexOf(next[2].cell)).toBeGreaterThanOrEqual(k + 2);
+    expect(ids.indexOf(next[3].cell)).toBeGreaterThanOrEqual(k + 2);
+  });
+});
+
+describe('the ledger writer syncing off the main thread', () => {
+  it('keeps every line, chained, when closed with a sync still running', async () => {
+    const file = join(tmp(), 'ledger.jsonl');
+    const w = new LedgerWriter(file, 'genesis', 1);
+    for (let i = 0; i < 40; i++) {
+      w.append([{ cell: `c${i}`, status: 'refused', at: '2026-12-02T00:00:00.000Z' }]);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    w.close();
+    await new Promise((r) => setTimeout(r, 50));
+    const { entries, head } = readLedger(file);
+    expect(entries.map((e) => e.cell)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
+    expect(entries[0].prev).toBe('genesis');
+    expect(head).toBe(w.lastHash);
   });
 });

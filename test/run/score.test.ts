@@ -61,3 +61,32 @@ describe('the main-thread watchdog', () => {
     }
   });
 });
+
+describe('a watchdog left by a closed scorer', () => {
+  it('terminates a synchronous hang of the next scorer at that scorer\'s own limit', async () => {
+    const hang: Target = {
+      episode: async () => ({
+        deliver: async () => {
+          for (;;);
+        },
+        readback: async () => ({}),
+        check: async () => ({ verdict: 'pass', detail: 'ok' }),
+        close: async () => undefined,
+      }),
+    } as unknown as Target;
+    // the first scorer's limit would let the hang run for a minute
+    const first = new InThreadScorer(timedTarget({ deliver: 0, readback: 0, check: 0 }), 30_000);
+    await first.score(cell);
+    first.close();
+    const next = new InThreadScorer(hang, 100);
+    try {
+      const t0 = performance.now();
+      const entry = await next.score(cell);
+      expect(entry.verdict?.verdict).toBe('error');
+      expect(entry.verdict?.detail).toMatch(/exceeded the time limit \(100 ms\) in a synchronous loop/);
+      expect(performance.now() - t0).toBeLessThan(5000);
+    } finally {
+      next.close();
+    }
+  });
+});

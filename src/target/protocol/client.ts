@@ -15,7 +15,9 @@ interface Pending {
   method: string;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
-  timer: NodeJS.Timeout;
+  timeoutMs: number;
+  /** running only while this is the oldest request owed (see armOldest) */
+  timer?: NodeJS.Timeout;
 }
 
 const STDERR_TAIL = 20;
@@ -28,6 +30,8 @@ export class ProtocolClient {
   /** answers to lines sent raw (conformance probes), by id, and to unparseable lines (id null) */
   private raw: { id: unknown; message: unknown }[] = [];
   private rawWaiters: (() => void)[] = [];
+  /** lines written in this turn of the event loop, sent together (see write) */
+  private outbox: string[] = [];
 
   constructor(readonly command: string[], private opts: ClientOptions = {}) {
     this.child = spawnLineChild(command, {
@@ -58,12 +62,8 @@ export class ProtocolClient {
     if (!this.alive) return Promise.reject(new BridgeDiedError(this.describeDeath()));
     const id = this.nextId++;
     return new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(`target did not answer ${method} within ${timeoutMs} ms`));
-        this.kill(`${method} timed out after ${timeoutMs} ms`);
-      }, timeoutMs);
-      this.pending.set(id, { method, resolve, reject, timer });
+      this.pending.set(id, { method, resolve, reject, timeoutMs });
+      this.armOldest();
       this.write(JSON.stringify({ id, method, params }));
     }).then((result) => {
       const parsed = RESULTS[method].safeParse(result);
@@ -108,8 +108,36 @@ export class ProtocolClient {
     this.child.kill();
   }
 
+  /**
+   * Answers come in request order, so the oldest request owed is the one the target
+   * is serving: its time limit runs, and a later one's starts when the answer before
+   * it arrives. Requests sent one at a time (no pipelining) are timed from their send,
+   * as each is the oldest when sent.
+   */
+  private armOldest(): void {
+    const oldest = this.pending.entries().next();
+    if (oldest.done || oldest.value[1].timer) return;
+    const [id, p] = oldest.value;
+    p.timer = setTimeout(() => {
+      this.pending.delete(id);
+      p.reject(new Error(`target did not answer ${p.method} within ${p.timeoutMs} ms`));
+      this.kill(`${p.method} timed out after ${p.timeoutMs} ms`);
+    }, p.timeoutMs);
+  }
+
+  /**
+   * Lines written in one turn of the event loop (a pipelined episode's deliver
+   * and readback) go out in one write, so the target reads them at once
+   * and the two processes do not wake each other once per line.
+   */
   private write(line: string): void {
-    this.child.write(line);
+    this.outbox.push(line);
+    if (this.outbox.length === 1) queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    const lines = this.outbox.splice(0);
+    if (lines.length && this.alive) this.child.write(lines.join('\n'));
   }
 
   private onLine(line: string): void {
@@ -131,6 +159,7 @@ export class ProtocolClient {
     }
     this.pending.delete(id as number);
     clearTimeout(pending.timer);
+    this.armOldest();
     if (!parsed.success) pending.reject(new RemoteError('invalid-response', `answer to ${pending.method} is not a protocol response: ${line.slice(0, 200)}`));
     else if ('error' in parsed.data) pending.reject(new RemoteError(parsed.data.error.code, parsed.data.error.message));
     else pending.resolve(parsed.data.result);

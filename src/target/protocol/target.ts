@@ -7,7 +7,7 @@ import { SealedSplitError, type CallResult, type Delivery, type Effect, type Epi
 import type { AgentInputs } from '../../contract/inputs.ts';
 import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
-import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS } from './messages.ts';
+import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -94,6 +94,8 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
   let tasksCache: TaskInfo[] | undefined;
 
   const can = (capability: string) => first.capabilities.includes(capability);
+  /** episodes opened with an id of blindspot's choosing (capability pipeline), unique across restarts */
+  let pipelined = 0;
   const target: Target & { restarts: number } = {
     async describe() {
       return structuredClone(first);
@@ -109,8 +111,16 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
     },
     async episode() {
       const c = await live();
-      const { episode } = await c.request('open');
-      return protocolEpisode(c, episode, can('call'));
+      if (!can('pipeline')) {
+        const { episode } = await c.request('open');
+        return protocolEpisode(c, episode, can('call'));
+      }
+      // The id is blindspot's, so the episode's requests follow its open without waiting for the answer.
+      const episode = `p${++pipelined}`;
+      const opening = c.request('open', { episode }).then((r) => {
+        if (r.episode !== episode) throw new RemoteError('invalid-result', `open answered episode ${r.episode}, not ${episode} as asked (capability pipeline)`);
+      });
+      return protocolEpisode(c, episode, can('call'), quiet(opening));
     },
     async close() {
       await client.close();
@@ -129,32 +139,69 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
   return target;
 }
 
-/** One episode on one child; if that child dies, the episode is lost with it. */
-function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean): Episode {
+/** A promise whose rejection is handled where it is awaited, or nowhere when it never is. */
+function quiet<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
+/**
+ * One episode on one child; if that child dies, the episode is lost with it.
+ * With `opening` (capability pipeline) the episode's requests are sent without
+ * waiting for the answers before them, which the target serves in order: its
+ * open is not waited for, its deliver and, since the engine always reads back
+ * after a delivery, its readback go out together, and its close is not waited for. Each answer is
+ * still awaited in the engine's order, deliver, then readback, then check.
+ */
+function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, opening?: Promise<void>): Episode {
+  /** requests the engine is waiting on: owed when it gives up on the cell, the child is stuck in one */
+  let owed = 0;
+  const owe = async <T>(answer: Promise<T>): Promise<T> => {
+    owed++;
+    try {
+      return await answer;
+    } finally {
+      owed--;
+    }
+  };
+  // an open that failed explains the episode's failures better than their own unknown-episode errors
+  const ask = async <M extends Method>(method: M, params: Record<string, unknown>): Promise<Result<M>> => {
+    const answer = quiet(client.request(method, params)); // sent now, before the first await
+    await opening;
+    return answer;
+  };
+  let readahead: Promise<Result<'readback'>> | undefined;
   const ep: Episode = {
     async deliver(trajectory: Trajectory): Promise<Delivery> {
       try {
-        return await client.request('deliver', { episode, trajectory });
+        const delivered = ask('deliver', { episode, trajectory });
+        if (opening) readahead = quiet(ask('readback', { episode }));
+        return await owe(delivered);
       } catch (e) {
         return { completed: false, stepsRun: 0, error: errorMessage(e) };
       }
     },
     async readback(): Promise<Effect> {
-      return (await client.request('readback', { episode })).effect as Effect;
+      const answer = readahead ?? ask('readback', { episode });
+      readahead = undefined;
+      return (await owe(answer)).effect as Effect;
     },
     async check(task: string): Promise<Verdict> {
-      return client.request('check', { episode, task });
+      return owe(ask('check', { episode, task }));
     },
     async close() {
       // An answer still owed when the engine gives up on a cell means the child is
       // stuck in it: kill it so the next cell gets a fresh one instead of a queue.
-      if (client.inFlight > 0) client.kill('abandoned a request of a timed-out cell');
-      if (client.alive) await client.request('close', { episode }).catch(() => undefined);
+      if (opening ? owed > 0 : client.inFlight > 0) client.kill('abandoned a request of a timed-out cell');
+      if (!client.alive) return;
+      const closed = client.request('close', { episode }).catch(() => undefined);
+      // pipelined, the next episode's requests queue behind the close: nothing waits for its answer
+      if (!opening) await closed;
     },
   };
   if (interactive) {
     // a tool call that fails is the answer {ok: false}; a protocol error or a dead child throws
-    ep.call = async (task: string, step: Step): Promise<CallResult> => (await client.request('call', { episode, task, step })) as CallResult;
+    ep.call = async (task: string, step: Step): Promise<CallResult> => (await owe(ask('call', { episode, task, step }))) as CallResult;
   }
   return ep;
 }

@@ -1,0 +1,129 @@
+// The capability `pipeline` (docs/protocol.md): an episode's requests go out
+// without waiting for the answers before them, the target serves them in order,
+// and the engine still takes deliver, readback and check one after another.
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openProtocolTarget } from '../../src/target/protocol/target.ts';
+import { scoreCell } from '../../src/run/score.ts';
+import { controlCell } from '../../src/grammar/enumerate.ts';
+import type { Trajectory } from '../../src/contract/target.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+
+/**
+ * A pipelining target: deliver and readback sleep for the trajectory's `ms`,
+ * each request is logged with the number of requests waiting behind it when
+ * it was read, and the notes delivered are what readback and check see.
+ */
+const SERVER = `
+import { createInterface } from 'node:readline';
+import { appendFileSync } from 'node:fs';
+const [log, pipeline] = process.argv.slice(2);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const episodes = new Map();
+let waiting = 0;
+const info = { name: 'pipe', version: '1', checkerHash: 'c'.repeat(64), checkerFiles: [], corpusHash: 'd'.repeat(64), capabilities: ['api', 'readback', ...(pipeline === 'on' ? ['pipeline'] : [])] };
+const M = {
+  handshake: (p) => ({ protocol: p.protocol, target: info }),
+  open: (p) => { const id = p.episode ?? 'e' + (episodes.size + 1); episodes.set(id, { notes: [], ms: 0 }); return { episode: id }; },
+  deliver: async (p) => { const ep = episodes.get(p.episode); ep.ms = p.trajectory.steps[0]?.args.ms ?? 0; await sleep(ep.ms); for (const s of p.trajectory.steps) ep.notes.push(s.args.text); return { completed: true, stepsRun: p.trajectory.steps.length }; },
+  readback: async (p) => { const ep = episodes.get(p.episode); await sleep(ep.ms); return { effect: { notes: { added: ep.notes.map((text, i) => ({ key: String(i + 1), values: { text } })), updated: [], removed: [] } } }; },
+  check: (p) => ({ verdict: episodes.get(p.episode).notes.includes(p.task) ? 'pass' : 'fail', detail: '' }),
+  close: async (p) => { await sleep(episodes.get(p.episode).ms); episodes.delete(p.episode); return {}; },
+  shutdown: () => ({}),
+};
+let chain = Promise.resolve();
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const req = JSON.parse(line);
+  appendFileSync(log, req.method + ' ' + waiting++ + '\\n');
+  chain = chain.then(async () => {
+    const result = await M[req.method](req.params ?? {});
+    waiting--;
+    process.stdout.write(JSON.stringify({ id: req.id, result }) + '\\n');
+    if (req.method === 'shutdown') process.exit(0);
+  });
+});
+`;
+
+function server(pipeline: 'on' | 'off') {
+  const dir = tmp();
+  const file = join(dir, 'pipe-target.mjs');
+  writeFileSync(file, SERVER);
+  const log = join(dir, 'log');
+  writeFileSync(log, '');
+  return { command: ['node', file, log, pipeline], log: () => readFileSync(log, 'utf8').trim().split('\n') };
+}
+
+const trajectory = (text: string, ms = 0): Trajectory => ({ task: text, steps: [{ call: 'notes.add', args: { text, ms }, kind: 'write' }] });
+
+describe('a target declaring pipeline', { timeout: 30_000 }, () => {
+  it('gets an episode\'s readback with its delivery, and answers as a target spoken to one request at a time', async () => {
+    const results: Record<string, unknown[]> = {};
+    for (const mode of ['off', 'on'] as const) {
+      const s = server(mode);
+      const target = await openProtocolTarget(s.command, {});
+      try {
+        results[mode] = [];
+        for (const text of ['a', 'b']) {
+          const ep = await target.episode();
+          results[mode].push(await ep.deliver(trajectory(text)), await ep.readback(), await ep.check('a'));
+          await ep.close();
+        }
+      } finally {
+        await target.close();
+      }
+      const log = s.log();
+      if (mode === 'off') expect(log.every((l) => l.endsWith(' 0'))).toBe(true);
+      else {
+        // each episode's readback was read while its delivery was still owed (the open goes out
+        // a moment before them, and may or may not be answered by then)
+        const readbacks = log.filter((l) => l.startsWith('readback '));
+        expect(readbacks).toHaveLength(2);
+        expect(readbacks.every((l) => Number(l.split(' ')[1]) >= 1)).toBe(true);
+      }
+    }
+    expect(results.on).toEqual(results.off);
+    expect(results.on[4]).toEqual({ notes: { added: [{ key: '1', values: { text: 'b' } }], updated: [], removed: [] } });
+    expect(results.on[5]).toMatchObject({ verdict: 'fail' });
+  });
+
+  it('times each request from the answer before it: a readback queued behind a slow delivery is not charged for it; close is not waited for', async () => {
+    // deliver and readback take 300 ms each, the limit is 450 ms: timed from their send, the readback would miss it
+    const target = await openProtocolTarget(server('on').command, {}, { timeoutMs: 450 });
+    try {
+      const ep = await target.episode();
+      expect(await ep.deliver(trajectory('a', 300))).toEqual({ completed: true, stepsRun: 1 });
+      expect(await ep.readback()).toEqual({ notes: { added: [{ key: '1', values: { text: 'a' } }], updated: [], removed: [] } });
+      // its close takes 300 ms too, and nothing waits for its answer
+      const t0 = performance.now();
+      await ep.close();
+      expect(performance.now() - t0).toBeLessThan(150);
+      const next = await target.episode();
+      expect(await next.deliver(trajectory('b'))).toEqual({ completed: true, stepsRun: 1 });
+      expect(await next.check('b')).toMatchObject({ verdict: 'pass' });
+      await next.close();
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('kills the child when the engine gives up on a cell whose delivery is still owed, and serves the next cell on a new one', async () => {
+    const target = (await openProtocolTarget(server('on').command, {})) as Awaited<ReturnType<typeof openProtocolTarget>> & { restarts: number };
+    try {
+      const slow = controlCell({ id: 'a', generator: 'g', variant: 0, split: 'dev', instruction: '', params: {} }, trajectory('a', 5000));
+      const t0 = performance.now();
+      const entry = await scoreCell(target, slow, 200);
+      expect(entry.delivery).toMatchObject({ completed: false, error: 'delivery timed out after 200 ms' });
+      expect(performance.now() - t0).toBeLessThan(3000);
+      const ep = await target.episode();
+      expect(await ep.deliver(trajectory('b'))).toEqual({ completed: true, stepsRun: 1 });
+      expect(await ep.check('b')).toMatchObject({ verdict: 'pass' });
+      await ep.close();
+      expect(target.restarts).toBe(1);
+    } finally {
+      await target.close();
+    }
+  });
+});
