@@ -1,19 +1,18 @@
-import Database from 'better-sqlite3';
 import type { CallResult, Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/contract/target.ts';
 import type { Json } from '../../src/contract/json.ts';
 import { callApi } from './api/registry.ts';
 import { readEffect } from './changelog.ts';
 import { runChecker } from './checker/run.ts';
-import type { World } from './world/snapshot.ts';
+import { freshConnection, releaseConnection, type World } from './world/snapshot.ts';
 
 export interface CheckerSource {
   /** the checker file and params for a task, or a thrown SealedSplitError */
   resolve(taskId: string): { file: string; params: Record<string, Json> };
 }
 
-/** One fresh copy of the world, restored from the in-memory image. */
+/** One fresh copy of the world: the start image, undone back to on close. */
 export function openEpisode(world: World, checkers: CheckerSource): Episode {
-  const db = new Database(world.image);
+  const db = freshConnection(world);
   let closed = false;
   const live = () => {
     if (closed) throw new Error('episode is closed');
@@ -55,7 +54,7 @@ export function openEpisode(world: World, checkers: CheckerSource): Episode {
       return runChecker(file, live(), world, params);
     },
     async close() {
-      if (!closed) db.close();
+      if (!closed) releaseConnection(db);
       closed = true;
     },
   };

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Step } from '../../../src/contract/target.ts';
 import type { Json } from '../../../src/contract/json.ts';
 import { prng, type Prng } from '../world/prng.ts';
+import { sql } from '../api/endpoint.ts';
 
 export interface GenContext {
   variant: number;
@@ -36,9 +37,10 @@ export function genContext(db: Database.Database, name: string, variant: number)
       if (items.length <= variant) throw new Error(`${name}: only ${items.length} candidates for variant ${variant}`);
       return order.shuffle(items)[variant];
     },
-    nextId: (table) => 1 + ((db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(table) as { seq: number } | undefined)?.seq ?? 0),
-    all: (sql, ...params) => db.prepare(sql).all(...params) as never,
-    get: (sql, ...params) => db.prepare(sql).get(...params) as never,
+    // every variant of a generator asks the same queries of the one start image
+    nextId: (table) => 1 + ((sql(db, 'SELECT seq FROM sqlite_sequence WHERE name = ?').get(table) as { seq: number } | undefined)?.seq ?? 0),
+    all: (query, ...params) => sql(db, query).all(...params) as never,
+    get: (query, ...params) => sql(db, query).get(...params) as never,
   };
 }
 

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Target } from '../../../src/contract/target.ts';
-import { getWorld } from '../../../targets/apps/world/snapshot.ts';
+import type Database from 'better-sqlite3';
+import { callApi } from '../../../targets/apps/api/registry.ts';
+import { CHANGELOG, userTables } from '../../../targets/apps/changelog.ts';
+import { freshConnection, getWorld, releaseConnection } from '../../../targets/apps/world/snapshot.ts';
 import { cell, openApps, tableCounts } from './helpers.ts';
 
 let target: Target;
@@ -95,5 +98,36 @@ describe('readback', () => {
     const two = await cell(target, { task: 'spotify_queue_songs/0', steps: [q, q] });
     expect(one.effect.queue_items.added).toHaveLength(1);
     expect(two.effect.queue_items.added).toHaveLength(2);
+  });
+});
+
+describe('pooled connections', () => {
+  const contents = (db: Database.Database) => Object.fromEntries(
+    [...userTables(db), CHANGELOG, 'sqlite_sequence'].map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all()]),
+  );
+
+  it('come back holding exactly the start image after an episode wrote, failed and deleted', () => {
+    const world = getWorld();
+    const db = freshConnection(world);
+    callApi(db, 'messages.send_message', { recipient_id: 5, body: 'undone' });
+    callApi(db, 'contacts.delete_contact', { contact_id: 1 });
+    expect(() => callApi(db, 'contacts.delete_contact', { contact_id: 1 })).toThrow(/404/);
+    expect(contents(db)).not.toEqual(contents(world.base));
+    releaseConnection(db);
+    const again = freshConnection(world);
+    expect(again).toBe(db);
+    expect(contents(again)).toEqual(contents(world.base));
+    releaseConnection(again);
+  });
+
+  it('are dropped, not reused, when their transaction ended early', () => {
+    const world = getWorld();
+    const db = freshConnection(world);
+    db.exec('COMMIT');
+    releaseConnection(db);
+    expect(db.open).toBe(false);
+    const next = freshConnection(world);
+    expect(next).not.toBe(db);
+    releaseConnection(next);
   });
 });
