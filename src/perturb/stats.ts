@@ -1,7 +1,7 @@
 // The statistics the perturbation analyses share: Spearman's rho with the reason
 // when it is undefined, and a cluster bootstrap over tasks with a seeded PRNG, so
 // the same records and seed give the same intervals on every machine.
-import { quantileSorted, sampleRankCorrelation } from 'simple-statistics';
+import { permutationsHeap, quantileSorted, sampleRankCorrelation } from 'simple-statistics';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 
@@ -41,26 +41,9 @@ export function permutationP(x: number[], y: number[], { permutations = 10_000, 
   if (observed === null) return null;
   const atLeast = (ys: number[]) => Math.abs(sampleRankCorrelation(x, ys)) >= Math.abs(observed) - 1e-12;
   if (x.length <= EXACT_PERMUTATIONS_UP_TO) {
-    let hits = 0;
-    let total = 0;
-    const ys = [...y];
-    // Heap's algorithm: every ordering of ys once
-    const c = new Array<number>(ys.length).fill(0);
-    const visit = () => {
-      total++;
-      if (atLeast(ys)) hits++;
-    };
-    visit();
-    for (let i = 0; i < ys.length; ) {
-      if (c[i] < i) {
-        const j = i % 2 ? c[i] : 0;
-        [ys[j], ys[i]] = [ys[i], ys[j]];
-        visit();
-        c[i]++;
-        i = 0;
-      } else c[i++] = 0;
-    }
-    return hits / total;
+    // every ordering of y once (Heap's algorithm; it permutes the array it is given)
+    const orderings = permutationsHeap([...y]);
+    return orderings.filter(atLeast).length / orderings.length;
   }
   const rng = xoroshiro128plus(seed);
   let hits = 1;

@@ -13,11 +13,8 @@ import { slotOf } from './plan.ts';
 import type { Edit, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 
 const writes = (ctx: SearchContext) => ctx.reference.flatMap((s, i) => (s.kind === 'write' ? [i] : []));
-const label = (ctx: SearchContext, at: Json) => {
-  const s = ctx.reference[at as number];
-  return `${s.call}#${at}`;
-};
 const call = (ctx: SearchContext, at: Json) => ctx.reference[at as number].call;
+const label = (ctx: SearchContext, at: Json) => `${call(ctx, at)}#${at}`;
 const json = (v: Json) => JSON.stringify(v);
 
 /** The slot a step-addressing edit works on, or the reason it cannot. */

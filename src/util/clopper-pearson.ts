@@ -35,7 +35,7 @@ export function binomialCdf(k: number, n: number, p: number): number {
 export function clopperPearsonUpper(k: number, n: number, confidence = 0.95): number {
   checkCounts(k, n);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie in (0, 1), got ${confidence}`);
-  if (n === 0) return 1;
+  // k = n (n = 0 included, since k <= n): nothing bounds the proportion from above
   if (k === n) return 1;
   const tail = 1 - confidence;
   // binomialCdf(k, n, p) falls from 1 at p = 0 to 0 at p = 1
