@@ -3,6 +3,7 @@ import { DEFAULT_TARGET, freezeOptionsFrom, jsonOption, runOptions, selectionOpt
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
+import type { Target } from '../contract/target.ts';
 import { phaseEnded } from '../util/phase.ts';
 import { HEADS } from './commands.ts';
 
@@ -44,12 +45,14 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     const inputs = await reportInputs(a);
     const existing = a.out === undefined ? undefined : await readRunFile(a.out);
     let incrementDir: string;
+    let target: Target | undefined;
     if (existing) {
       incrementDir = locateIncrement(a.out, existing, a.mutants);
       await refuseChangedIntent(a, await loadIncrement(incrementDir));
       if (!a.json) out.log(`Resuming run ${a.out} (increment ${existing.increment.id}).`);
     } else {
-      const frozen = await freeze(freezeOptionsFrom(a));
+      const frozen = await freeze({ ...freezeOptionsFrom(a), keepOpen: true });
+      ({ target } = frozen);
       incrementDir = frozen.dir;
       phaseEnded('freeze');
       if (!a.json) {
@@ -57,6 +60,10 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
         out.log(`Increment ${frozen.reused ? '(already frozen)' : 'frozen'}: ${frozen.dir} (${frozen.increment.manifest.cells} cells)`);
       }
     }
-    await scoreAndReport(out, a, incrementDir, a.out ?? defaultRunDir(runPrefix(a.target ?? DEFAULT_TARGET)), inputs);
+    try {
+      await scoreAndReport(out, a, incrementDir, a.out ?? defaultRunDir(runPrefix(a.target ?? DEFAULT_TARGET)), inputs, target);
+    } finally {
+      await target?.close();
+    }
   },
 });

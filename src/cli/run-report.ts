@@ -12,6 +12,7 @@ import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
 import type { Out } from './out.ts';
+import type { Target } from '../contract/target.ts';
 
 /**
  * A new run folder `reports/<prefix>-<time>-<random>`, created here so that two
@@ -51,12 +52,12 @@ export async function reportInputs(a: Record<string, any>): Promise<ReportInputs
 }
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */
-export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string, inputs: ReportInputs): Promise<void> {
+export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string, inputs: ReportInputs, target?: Target): Promise<void> {
   // The engine loads here, once a command needs it, not at start-up (see main.ts);
   // the report's renderers once the scoring is done, not before the first cell.
   const { runIncrement } = await import('../run/run.ts');
   const shard = a.shard as Shard | undefined;
-  const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}) });
+  const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}), ...(target ? { target } : {}) });
   phaseEnded('scoring');
   if (shard) {
     // A shard's ledger holds a share of the cells: its report would read every other cell as missing.

@@ -1,5 +1,5 @@
 import type { Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
-import { openTarget } from '../target/registry.ts';
+import { openTarget, targetFactory } from '../target/registry.ts';
 import { API_FAMILIES, API_OPERATORS, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, CHOICE_FAMILIES, CHOICE_OPERATORS } from '../grammar/families/index.ts';
 import { takeTargetCensuses } from '../census/gui.ts';
 import { controlCell, faultCells } from '../grammar/enumerate.ts';
@@ -36,6 +36,12 @@ export interface FreezeOptions {
   unseal?: { split: Split; reason: string };
   mutantsDir: string;
   censusDir: string;
+  /**
+   * Hand the opened target to the caller (Frozen.target, the caller closes it) for
+   * scoring the increment next: a protocol target is then started once per audit,
+   * not twice. A stateful target is closed anyway, as a run opens it with its state.
+   */
+  keepOpen?: boolean;
 }
 
 export interface Frozen {
@@ -43,6 +49,8 @@ export interface Frozen {
   increment: Increment;
   reused: boolean;
   census?: { file: string; census: IdempotenceCensus };
+  /** with keepOpen, the target the increment was frozen from, still open */
+  target?: Target;
 }
 
 function parseFamilies(families: string[], known: readonly string[] = API_FAMILIES): string[] {
@@ -118,6 +126,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   // read (and refused, where no run is usable) before the target opens
   const recorded = arms.includes('runs') ? readRuns(opts.runs!) : undefined;
   const target = await openTarget(opts.target, { unseal: opts.unseal });
+  let handed = false;
   try {
     const info = await target.describe();
     if (recorded && !info.capabilities.includes('recorded-runs')) {
@@ -180,8 +189,9 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       censuses,
       cells,
     });
-    return { ...frozen, census };
+    handed = opts.keepOpen === true && (await targetFactory(opts.target)).stateful !== true;
+    return { ...frozen, census, ...(handed ? { target } : {}) };
   } finally {
-    await target.close();
+    if (!handed) await target.close();
   }
 }
