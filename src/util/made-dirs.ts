@@ -23,6 +23,11 @@ export function makeDir(dir: string, options: { mode?: number; exclusive?: boole
   }
 }
 
+/** Starts a new command's record; the tests run several commands in one process. */
+export function forgetMadeDirs(): void {
+  made.clear();
+}
+
 /** Removes, deepest first, each folder this command created that is empty now. */
 export function removeEmptyMadeDirs(): void {
   for (const d of [...made].sort((a, b) => b.length - a.length)) {

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
@@ -54,7 +54,7 @@ describe('an unwritable folder or a full disk is one line naming the path, exit 
   ] as const)('%s', async ([, args, line], { skip }) => {
     if (why) skip();
     const cwd = tmp();
-    const r = await cli(args(), {}, cwd);
+    const r = await runCli(args(), {}, cwd);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(line());
     expect(readdirSync(cwd)).toEqual([]);
@@ -64,7 +64,7 @@ describe('an unwritable folder or a full disk is one line naming the path, exit 
 
   it('BLINDSPOT_DEBUG=1 adds the stack after the line', async ({ skip }) => {
     if (why) skip();
-    const r = await cli(['freeze', '--families', 'omit', '--mutants', join(full, 'm')], { BLINDSPOT_DEBUG: '1' }, tmp());
+    const r = await runCli(['freeze', '--families', 'omit', '--mutants', join(full, 'm')], { BLINDSPOT_DEBUG: '1' }, tmp());
     expect(r.code).toBe(2);
     const [first, ...rest] = r.stderr.split('\n');
     expect(first).toMatch(/no space left on the device/);

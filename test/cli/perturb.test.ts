@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { BIN, cli } from '../fixtures/cli.ts';
+import { BIN, cli, runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { labelledLeft } from '../fixtures/processes.ts';
 
@@ -18,19 +18,19 @@ const outcome = (dir: string) =>
 
 describe('blindspot perturb', () => {
   it('refuses bad input in one line naming the flag', async () => {
-    const none = await cli(['perturb', '--target', 'apps']);
+    const none = await runCli(['perturb', '--target', 'apps']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--agent: name a built-in agent \(replay, literal\) or give the agent's command after --/);
-    const both = await cli(['perturb', '--agent', 'replay', '--', 'node', 'x.mjs']);
+    const both = await runCli(['perturb', '--agent', 'replay', '--', 'node', 'x.mjs']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/not both/);
-    const family = await cli(['perturb', '--agent', 'replay', '--families', 'U-sideways', '--out', tmp()]);
+    const family = await runCli(['perturb', '--agent', 'replay', '--families', 'U-sideways', '--out', tmp()]);
     expect(family.code).toBe(2);
     expect(family.stderr).toMatch(/--families: unknown family 'U-sideways' \(known: U-missing, /);
-    const agent = await cli(['perturb', '--agent', 'oracle']);
+    const agent = await runCli(['perturb', '--agent', 'oracle']);
     expect(agent.code).toBe(2);
     expect(agent.stderr).toMatch(/--agent: unknown value 'oracle' \(known: replay, literal\)/);
-    const help = await cli(['perturb', '--help']);
+    const help = await runCli(['perturb', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/docs\/agent-protocol\.md/);
     expect(help.stdout).toMatch(/--episode-time-limit/);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { cli } from '../fixtures/cli.ts';
+import { cli, runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
@@ -27,7 +27,7 @@ let shared = '';
 let increment = '';
 beforeAll(async () => {
   shared = mkdtempSync(join(tmpdir(), 'blindspot-refused-'));
-  const r = await cli(['freeze', '--target', 'apps', '--families', 'omit', '--json', '--mutants', join(shared, 'm'), '--censuses', join(shared, 'c')]);
+  const r = await runCli(['freeze', '--target', 'apps', '--families', 'omit', '--json', '--mutants', join(shared, 'm'), '--censuses', join(shared, 'c')]);
   expect(r.code, r.stderr).toBe(0);
   increment = JSON.parse(r.stdout).dir;
 });
@@ -199,15 +199,27 @@ const CASES: Record<string, Case> = {
   },
 };
 
+// The first case of each command spawns the real CLI, proving the path from argv to
+// the exit code; the others call it in process, which refuses alike (test/cli/in-process.test.ts).
+const spawned = new Set<string>();
+const firstOfItsCommand = Object.fromEntries(
+  Object.entries(CASES).map(([name, c]) => {
+    const command = c.args()[0];
+    const first = !spawned.has(command);
+    spawned.add(command);
+    return [name, first];
+  }),
+);
+
 describe('refused input writes nothing and says why in one line', () => {
-  it.each(Object.entries(CASES))('%s', async (_name, c) => {
+  it.each(Object.entries(CASES))('%s', async (name, c) => {
     const cwd = tmp();
     for (const [path, text] of Object.entries(c.files ?? {})) {
       if (text === null) mkdirSync(join(cwd, path), { recursive: true });
       else writeFileSync(join(cwd, path), text);
     }
     const before = snapshot(cwd);
-    const r = await cli(c.args(), c.env ?? {}, cwd);
+    const r = await (firstOfItsCommand[name] ? cli : runCli)(c.args(), c.env ?? {}, cwd);
     expect(r.code, r.stderr).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines, r.stderr).toHaveLength(1);

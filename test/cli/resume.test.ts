@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { TOY } from '../fixtures/tmp.ts';
 
 // One finished toy audit; every case resumes it with `audit --out` and other flags.
@@ -17,7 +17,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
     root = mkdtempSync(join(tmpdir(), 'blindspot-test-'));
     run = join(root, 'run');
     common = ['--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '0', '--no-progress'];
-    const r = await cli(['audit', '--target', TOY, '--tasks', 'notes,flag/0', '--families', 'omit,extra', '--out', run, ...common]);
+    const r = await runCli(['audit', '--target', TOY, '--tasks', 'notes,flag/0', '--families', 'omit,extra', '--out', run, ...common]);
     expect(r.code, r.stderr).toBe(0);
     before = files();
   });
@@ -41,7 +41,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
         'resume without --arms, --families or choose another --out',
     ],
   ])('%j is refused naming the difference, and nothing is scored', async (flags, line) => {
-    const r = await cli(['audit', ...flags, '--out', run, ...common]);
+    const r = await runCli(['audit', ...flags, '--out', run, ...common]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`blindspot: ${line}`);
     expect(r.stdout).not.toMatch(/Resuming/);
@@ -53,7 +53,7 @@ describe('audit --out <existing run> with flags that choose something else', () 
     [[]],
     [['--target', TOY, '--tasks', 'flag/0,notes', '--families', 'extra,omit', '--arms', 'floor,faults', '--split', 'dev']],
   ])('%j (the same intent, in any order or spelling) resumes', async (flags) => {
-    const r = await cli(['audit', ...flags, '--out', run, ...common]);
+    const r = await runCli(['audit', ...flags, '--out', run, ...common]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Resuming run /);
     expect(r.stdout).toMatch(/Scored 0 cells \(\d+ already in the ledger\)/);
@@ -66,9 +66,9 @@ describe('audit --out <existing search run> with other search settings', () => {
     try {
       const run = join(root, 'run');
       const common = ['--target', TOY, '--tasks', 'notes/0', '--out', run, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '0', '--no-progress'];
-      expect((await cli(['audit', '--arms', 'search', '--budget', '4', ...common])).code).toBe(0);
+      expect((await runCli(['audit', '--arms', 'search', '--budget', '4', ...common])).code).toBe(0);
       const ledger = readFileSync(join(run, 'ledger.jsonl'), 'utf8');
-      const r = await cli(['audit', '--seed', '1', '--budget', '8', '--operators', 'drop,duplicate', ...common]);
+      const r = await runCli(['audit', '--seed', '1', '--budget', '8', '--operators', 'drop,duplicate', ...common]);
       expect(r.code).toBe(2);
       // every built-in operator by default; how many there are is the search arm's business
       expect(r.stderr).toMatch(
@@ -79,7 +79,7 @@ describe('audit --out <existing search run> with other search settings', () => {
         ),
       );
       expect(readFileSync(join(run, 'ledger.jsonl'), 'utf8')).toBe(ledger);
-      const same = await cli(['audit', '--arms', 'search', '--seed', '0', '--budget', '4', ...common]);
+      const same = await runCli(['audit', '--arms', 'search', '--seed', '0', '--budget', '4', ...common]);
       expect(same.code, same.stderr).toBe(0);
       expect(same.stdout).toMatch(/^Resuming run /);
     } finally {

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { parse } from 'csv-parse/sync';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readScores } from '../../src/consequence/scores.ts';
 
@@ -46,7 +46,7 @@ describe('the committed AgentDojo score file and consequence output', () => {
 
   it('is what the command computes now from the committed runs, score file and triage', async () => {
     const out = tmp();
-    const r = await cli(['consequence', ...['banking', 'slack', 'travel', 'workspace'].map((s) => `${D}/${s}`), '--scores', SCORES, '--triage', `${D}/triage.json`, '--out', out, '--json']);
+    const r = await runCli(['consequence', ...['banking', 'slack', 'travel', 'workspace'].map((s) => `${D}/${s}`), '--scores', SCORES, '--triage', `${D}/triage.json`, '--out', out, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(`${D}/consequence/consequence.json`, 'utf8')));
     expect(readFileSync(join(out, 'consequence.md'), 'utf8')).toBe(readFileSync(`${D}/consequence/consequence.md`, 'utf8'));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { cli, useAppsAudit } from '../fixtures/cli.ts';
+import { runCli, useAppsAudit } from '../fixtures/cli.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { loadRun } from '../../src/run/load.ts';
 import { classify } from '../../src/classify/classify.ts';
@@ -56,7 +56,7 @@ describe('generator-level budgets on a real run', () => {
 describe('blindspot consequence', () => {
   it('prints the table, writes consequence.json, .md and .html into the run folder, and changes nothing else there', async () => {
     const before = hashes(run);
-    const r = await cli(['consequence', run, '--scores', scoresFile('s.csv', GOOD), '--json']);
+    const r = await runCli(['consequence', run, '--scores', scoresFile('s.csv', GOOD), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as ConsequenceResult;
     expect(JSON.parse(readFileSync(join(run, 'consequence.json'), 'utf8'))).toEqual(result);
@@ -76,7 +76,7 @@ describe('blindspot consequence', () => {
     expect(md).toMatch(/\| dev \| Observed magnitude \| \d\.\d{4} \| 0\.0000 \| 3 \| \d\/3 \| (yes|no) \|/);
 
     // --family picks that family's budget and says so
-    const fam = await cli(['consequence', run, '--scores', join(root, 's.csv'), '--family', 'extra', '--out', join(root, 'extra')]);
+    const fam = await runCli(['consequence', run, '--scores', join(root, 's.csv'), '--family', 'extra', '--out', join(root, 'extra')]);
     expect(fam.code, fam.stderr).toBe(0);
     expect(fam.stdout).toContain('## Budgets (alpha from fault family extra)');
     const extra = JSON.parse(readFileSync(join(root, 'extra', 'consequence.json'), 'utf8')) as ConsequenceResult;
@@ -98,7 +98,7 @@ describe('blindspot consequence', () => {
       }),
     );
     const read = async (extra: string[]) => {
-      const r = await cli(['consequence', run, '--scores', join(root, 's.csv'), '--family', 'extra', '--json', '--out', join(root, 'tri'), ...extra]);
+      const r = await runCli(['consequence', run, '--scores', join(root, 's.csv'), '--family', 'extra', '--json', '--out', join(root, 'tri'), ...extra]);
       expect(r.code, r.stderr).toBe(0);
       return (JSON.parse(r.stdout) as ConsequenceResult).budgets.families.find((f) => f.family === 'extra')!;
     };
@@ -114,9 +114,9 @@ describe('blindspot consequence', () => {
     const half = generators.filter((_, i) => i % 2 === 0);
     const rest = generators.filter((_, i) => i % 2 === 1);
     const common = ['audit', '--target', 'apps', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '2', '--no-progress'];
-    for (const [name, tasks] of [['h1', half], ['h2', rest]] as const) expect((await cli([...common, '--tasks', tasks.join(','), '--out', join(root, name)])).code).toBe(0);
-    const whole = await cli(['consequence', run, '--scores', join(root, 's.csv'), '--json', '--out', join(root, 'whole')]);
-    const pooled = await cli(['consequence', join(root, 'h1'), join(root, 'h2'), '--scores', join(root, 's.csv'), '--json', '--out', join(root, 'pooled')]);
+    for (const [name, tasks] of [['h1', half], ['h2', rest]] as const) expect((await runCli([...common, '--tasks', tasks.join(','), '--out', join(root, name)])).code).toBe(0);
+    const whole = await runCli(['consequence', run, '--scores', join(root, 's.csv'), '--json', '--out', join(root, 'whole')]);
+    const pooled = await runCli(['consequence', join(root, 'h1'), join(root, 'h2'), '--scores', join(root, 's.csv'), '--json', '--out', join(root, 'pooled')]);
     expect(pooled.code, pooled.stderr).toBe(0);
     const [w, p] = [JSON.parse(whole.stdout), JSON.parse(pooled.stdout)] as ConsequenceResult[];
     expect(p.budgets).toEqual(w.budgets);
@@ -125,7 +125,7 @@ describe('blindspot consequence', () => {
     expect(p.perRun.map((x) => x.budgets.controls.of)).toEqual([half.length, rest.length]);
     expect(readFileSync(join(root, 'pooled', 'consequence.md'), 'utf8')).toContain("## Per run (each run's own budget");
     // the same target twice with shared generators would count them twice
-    const twice = await cli(['consequence', run, join(root, 'h1'), '--scores', join(root, 's.csv'), '--out', join(root, 'twice')]);
+    const twice = await runCli(['consequence', run, join(root, 'h1'), '--scores', join(root, 's.csv'), '--out', join(root, 'twice')]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/both audit apps: pooling them would count its generators twice/);
   }, 120_000);
@@ -139,7 +139,7 @@ describe('blindspot consequence', () => {
     ['entry.json', '[{"configuration":"A","split":"dev","score":0.5},{"split":"dev","score":0.4}]', /entry\.json: entry 1: field configuration: missing/],
     ['object.json', '{"A": 0.5}', /object\.json: expected a JSON array of \{configuration, split, score\} objects/],
   ])('refuses the scores file %s with one line naming file, place and field (exit 2)', async (name, text, message) => {
-    const r = await cli(['consequence', run, '--scores', scoresFile(name, text), '--out', join(root, 'bad')]);
+    const r = await runCli(['consequence', run, '--scores', scoresFile(name, text), '--out', join(root, 'bad')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
@@ -147,16 +147,16 @@ describe('blindspot consequence', () => {
 
   it('refuses an unknown family, several runs without --out and a missing scores file (exit 2)', async () => {
     const s = join(root, 's.csv');
-    const unknown = await cli(['consequence', run, '--scores', s, '--family', 'nope', '--out', join(root, 'x')]);
+    const unknown = await runCli(['consequence', run, '--scores', s, '--family', 'nope', '--out', join(root, 'x')]);
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringMatching(/--family: no fault family 'nope' in these runs \(known: any, claim-only, extra/)]);
-    const several = await cli(['consequence', run, join(root, 'h1'), '--scores', s]);
+    const several = await runCli(['consequence', run, join(root, 'h1'), '--scores', s]);
     expect([several.code, several.stderr]).toEqual([2, expect.stringMatching(/--out: several runs pool into one result/)]);
-    const missing = await cli(['consequence', run, '--scores', join(root, 'none.csv')]);
+    const missing = await runCli(['consequence', run, '--scores', join(root, 'none.csv')]);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/--scores: cannot read .*none\.csv \(ENOENT\)/)]);
   });
 
   it('--help says the budgets are assumptions, not estimates', async () => {
-    const r = await cli(['consequence', '--help']);
+    const r = await runCli(['consequence', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('assumptions, not estimates');
     expect(r.stdout).toContain('Clopper-Pearson');

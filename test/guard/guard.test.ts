@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { checkerCopy, SHIPPED_APPS_CHECKERS } from '../fixtures/apps-checkers.ts';
 import type { Baseline } from '../../src/guard/baseline.ts';
@@ -18,27 +19,37 @@ function rewriteCases(dir: string, generator: string, prefix: string) {
   writeFileSync(file, next);
 }
 
-async function baselined(root: string) {
-  const mutants = join(root, 'm');
-  const frozen = await cli(['freeze', '--target', 'apps', '--mutants', mutants, '--censuses', join(root, 'c'), '--json']);
+// One frozen increment and baseline for the whole file: freezing and scoring it is
+// most of each test's time. Each test takes its own copy of the baseline (beside
+// it, as the increment's path in it is relative), which --update-baseline rewrites.
+let shared = '';
+beforeAll(async () => {
+  shared = mkdtempSync(join(tmpdir(), 'blindspot-guard-'));
+  const frozen = await runCli(['freeze', '--target', 'apps', '--mutants', join(shared, 'm'), '--censuses', join(shared, 'c'), '--json']);
   expect(frozen.code, frozen.stderr).toBe(0);
   const incDir = JSON.parse(frozen.stdout).dir as string;
-  const baseline = join(root, 'baseline.json');
-  const r = await cli(['guard', '--baseline', baseline, '--increment', incDir, '--update-baseline', '--workers', '2', '--no-progress']);
+  const r = await runCli(['guard', '--baseline', join(shared, 'baseline.json'), '--increment', incDir, '--update-baseline', '--workers', '2', '--no-progress']);
   expect(r.code, r.stderr).toBe(0);
+}, 180_000);
+afterAll(() => rmSync(shared, { recursive: true, force: true }));
+
+let copies = 0;
+function baselined() {
+  const baseline = join(shared, `baseline-${++copies}.json`);
+  copyFileSync(join(shared, 'baseline.json'), baseline);
   return { baseline, b: JSON.parse(readFileSync(baseline, 'utf8')) as Baseline };
 }
 
 describe('blindspot guard', () => {
   it('exits 0 against its own baseline, 1 naming the generator when a checker copy is weakened, and writes JUnit', async () => {
     const root = tmp();
-    const { baseline, b } = await baselined(root);
+    const { baseline, b } = baselined();
     expect(b.schema).toBe('blindspot.guard-baseline/1');
     expect(Object.keys(b.checkers).sort()).toEqual(readdirSync(SHIPPED).sort());
     // one line per cell: small and reviewable
     expect(Object.values(b.cells).every((o) => typeof o === 'string')).toBe(true);
 
-    const same = await cli(['guard', '--baseline', baseline, '--workers', '0', '--junit', join(root, 'same.xml')]);
+    const same = await runCli(['guard', '--baseline', baseline, '--workers', '0', '--junit', join(root, 'same.xml')]);
     expect(same.code, same.stderr + same.stdout).toBe(0);
     expect(same.stdout).toMatch(/no regression/);
     expect(readFileSync(join(root, 'same.xml'), 'utf8')).toMatch(/<testsuites name="blindspot guard" tests="\d+" failures="0"/);
@@ -49,7 +60,7 @@ describe('blindspot guard', () => {
     const dir = checkerCopy(root);
     rewriteCases(dir, generator, 'true ||');
     const junit = join(root, 'weak.xml');
-    const weak = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--junit', junit]);
+    const weak = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--junit', junit]);
     expect(weak.code, weak.stderr).toBe(1);
     expect(weak.stdout).toContain(`${generator}.ts (edited)`);
     expect(weak.stdout).toMatch(new RegExp(`REGRESSION\\s+lost rejection: ${generator} \\S+ ${rejectedCell.replace(/[/#]/g, '\\$&')}: rejected -> false-accept`));
@@ -66,36 +77,36 @@ describe('blindspot guard', () => {
 
   it('fails when a control no longer passes, and --update-baseline accepts the new outcomes', async () => {
     const root = tmp();
-    const { baseline, b } = await baselined(root);
+    const { baseline, b } = baselined();
     const control = Object.keys(b.cells).find((c) => c.startsWith('control:'))!;
     const generator = control.replace(/^control:/, '').replace(/\/\d+$/, '');
     const dir = checkerCopy(root);
     rewriteCases(dir, generator, 'false &&');
-    const r = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--json']);
+    const r = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--json']);
     expect(r.code).toBe(1);
     const result = JSON.parse(r.stdout);
     expect(result.changes).toContainEqual(expect.objectContaining({ cell: control, generator, kind: 'control now fails', before: 'pass', regression: true }));
 
-    const u = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--update-baseline']);
+    const u = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--update-baseline']);
     expect(u.code, u.stderr).toBe(0);
-    const again = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0']);
+    const again = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0']);
     expect(again.code, again.stdout).toBe(0);
   }, 180_000);
 
   it('asks for --update-baseline when there is no baseline yet (exit 2)', async () => {
-    const r = await cli(['guard', '--baseline', join(tmp(), 'none.json')]);
+    const r = await runCli(['guard', '--baseline', join(tmp(), 'none.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no baseline yet; create it with --update-baseline/);
   });
 
   it('asks for --increment when --update-baseline has no baseline to take it from (exit 2)', async () => {
-    const r = await cli(['guard', '--baseline', join(tmp(), 'none.json'), '--update-baseline']);
+    const r = await runCli(['guard', '--baseline', join(tmp(), 'none.json'), '--update-baseline']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no baseline yet, so --increment <frozen increment folder> is needed/);
   });
   it('re-scores only the cells of the checker that changed and carries every other outcome over (--full re-scores all)', async () => {
     const root = tmp();
-    const { baseline, b } = await baselined(root);
+    const { baseline, b } = baselined();
     const generatorOf = (cell: string) => cell.replace(/^(control|fault:[^:]+):/, '').replace(/\/\d+(#\d+)?$/, '');
     const rejectedCell = Object.entries(b.cells).find(([, o]) => o === 'rejected')![0];
     const generator = generatorOf(rejectedCell);
@@ -104,7 +115,7 @@ describe('blindspot guard', () => {
     const mine = Object.keys(b.cells).filter((c) => generatorOf(c) === generator);
     expect(mine.length).toBeGreaterThan(1);
 
-    const r = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--json']);
+    const r = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--json']);
     expect(r.code, r.stderr).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.checkersChanged).toEqual([`${generator}.ts (edited)`]);
@@ -113,7 +124,7 @@ describe('blindspot guard', () => {
     expect(out.changes.length).toBeGreaterThan(0);
     expect(out.changes.every((c: { cell: string }) => generatorOf(c.cell) === generator)).toBe(true);
 
-    const full = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '2', '--full', '--json']);
+    const full = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '2', '--full', '--json']);
     expect(full.code, full.stderr).toBe(1);
     const all = JSON.parse(full.stdout);
     expect(all.rescored).toBe(Object.keys(b.cells).length);
@@ -122,7 +133,7 @@ describe('blindspot guard', () => {
     expect(all.changes).toEqual(out.changes);
     expect(all.summary).toEqual(out.summary);
 
-    const text = await cli(['guard', '--baseline', baseline, '--workers', '0']);
+    const text = await runCli(['guard', '--baseline', baseline, '--workers', '0']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`Re-scored 0 cell\\(s\\); carried ${Object.keys(b.cells).length} outcome\\(s\\) over`));
   }, 240_000);

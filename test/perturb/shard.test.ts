@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { openTarget } from '../../src/target/registry.ts';
 import { freezePerturbations } from '../../src/perturb/freeze.ts';
@@ -23,10 +23,10 @@ describe('perturb --shard and merge', () => {
   it('two shards merged give the unsharded run: the same episodes, the same report byte for byte', { timeout: 180_000 }, async () => {
     const root = tmp();
     const single = join(root, 'single');
-    const r = await cli(['perturb', '--target', 'apps', ...TASKS, '--out', single]);
+    const r = await runCli(['perturb', '--target', 'apps', ...TASKS, '--out', single]);
     expect(r.code, r.stderr).toBe(0);
     for (const i of [1, 2]) {
-      const s = await cli(['perturb', '--perturbations', single, ...TASKS, '--shard', `${i}/2`, '--out', join(root, `s${i}`)]);
+      const s = await runCli(['perturb', '--perturbations', single, ...TASKS, '--shard', `${i}/2`, '--out', join(root, `s${i}`)]);
       expect(s.code, s.stderr).toBe(0);
     }
     const shares = await Promise.all([1, 2].map((i) => readEpisodes(join(root, `s${i}`))));
@@ -38,13 +38,13 @@ describe('perturb --shard and merge', () => {
     expect(shares[0].records.length + shares[1].records.length).toBe(all.length);
 
     const merged = join(root, 'merged');
-    const m = await cli(['merge', join(root, 's2'), join(root, 's1'), '--out', merged, '--bootstrap', '200']);
+    const m = await runCli(['merge', join(root, 's2'), join(root, 's1'), '--out', merged, '--bootstrap', '200']);
     expect(m.code, m.stderr).toBe(0);
     expect(m.stdout).toMatch(/Merged 2 shards/);
     expect(decided((await readEpisodes(merged)).records)).toEqual(decided(all));
     for (const f of REPORT) expect(readFileSync(join(merged, f), 'utf8'), f).toBe(readFileSync(join(single, f), 'utf8'));
     // the merged folder is reported again by perturb, never scored further
-    const again = await cli(['perturb', ...TASKS, '--out', merged]);
+    const again = await runCli(['perturb', ...TASKS, '--out', merged]);
     expect(again.code, again.stderr).toBe(0);
     for (const f of REPORT) expect(readFileSync(join(merged, f), 'utf8'), f).toBe(readFileSync(join(single, f), 'utf8'));
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { appsAudit, cli } from '../fixtures/cli.ts';
+import { runCli, useAppsAudit } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import type { Report } from '../../src/report/build.ts';
 import type { RepairResult } from '../../src/repair/result.ts';
@@ -16,8 +16,10 @@ const SHIPPED = 'targets/apps/checkers';
 const shippedHashes = () =>
   Object.fromEntries(readdirSync(SHIPPED).sort().map((f) => [f, createHash('sha256').update(readFileSync(join(SHIPPED, f))).digest('hex')]));
 
-async function audit(root: string) {
-  const run = await appsAudit(root);
+// One apps audit for the file: each repair writes only its own repair/<patch>/ folder in the run.
+const shared = useAppsAudit('blindspot-repair-');
+function audit() {
+  const run = shared.run();
   return { run, report: JSON.parse(readFileSync(join(run, 'report.json'), 'utf8')) as Report };
 }
 
@@ -28,11 +30,11 @@ const extraRowFalseAccepts = (report: Report) =>
 describe('blindspot repair on a fresh apps audit', () => {
   it('cardinality flips every extra-row false accept to Fail, keeps every control at Pass, and leaves the shipped checkers byte-identical', async () => {
     const before = shippedHashes();
-    const { run, report } = await audit(tmp());
+    const { run, report } = audit();
     const expected = extraRowFalseAccepts(report);
     expect(expected.length).toBeGreaterThan(0);
 
-    const r = await cli(['repair', run, '--patch', 'cardinality', '--json']);
+    const r = await runCli(['repair', run, '--patch', 'cardinality', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as RepairResult;
     expect(result.patch).toBe('cardinality');
@@ -73,16 +75,16 @@ describe('blindspot repair on a fresh apps audit', () => {
   }, 120_000);
 
   it('count-guard reports the same extra-row false accepts as would-catch without rerunning; scope-guard targets only out-of-scope writes', async () => {
-    const { run, report } = await audit(tmp());
+    const { run, report } = audit();
     const expected = extraRowFalseAccepts(report);
-    const count = JSON.parse((await cli(['repair', run, '--patch', 'count-guard', '--json'])).stdout) as RepairResult;
+    const count = JSON.parse((await runCli(['repair', run, '--patch', 'count-guard', '--json'])).stdout) as RepairResult;
     expect(count.mode).toBe('would-catch');
     expect(count.regrade).toBeUndefined();
     expect(count.flips.map((f) => f.cell).sort()).toEqual(expect.arrayContaining(expected));
     expect(count.flips.every((f) => f.patched === 'fail')).toBe(true);
     expect(count.controls.preserved).toBe(count.controls.total);
 
-    const scope = JSON.parse((await cli(['repair', run, '--patch', 'scope-guard', '--json'])).stdout) as RepairResult;
+    const scope = JSON.parse((await runCli(['repair', run, '--patch', 'scope-guard', '--json'])).stdout) as RepairResult;
     // targeted: exactly the false accepts that write outside their task's reference effect, from the ledger
     const effects = new Map(readLedger(ledgerPath(run)).entries.map((e) => [e.cell, e.effect]));
     const outOfScope = report.falseAccepts
@@ -94,7 +96,7 @@ describe('blindspot repair on a fresh apps audit', () => {
   }, 120_000);
 
   it('refuses a run folder that does not exist, with exit 2', async () => {
-    const r = await cli(['repair', join(tmp(), 'nope'), '--patch', 'cardinality']);
+    const r = await runCli(['repair', join(tmp(), 'nope'), '--patch', 'cardinality']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/run\.json: not found/);
   });

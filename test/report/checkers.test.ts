@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const COMMITTED = 'reports/miniwob-1.1.0';
@@ -13,7 +13,7 @@ const tmp = useTmp();
 it('report.md and report.html carry the same false-accept counts per checker', async () => {
   const copy = join(tmp(), 'run');
   cpSync(join(COMMITTED, 'run'), copy, { recursive: true });
-  const r = await cli(['report', copy, '--mutants', join(COMMITTED, 'mutants'), '--json']);
+  const r = await runCli(['report', copy, '--mutants', join(COMMITTED, 'mutants'), '--json']);
   expect(r.code, r.stderr).toBe(0);
   const { checkers } = JSON.parse(r.stdout);
   expect(checkers.names.length).toBeGreaterThan(1);

@@ -14,7 +14,7 @@ import { judge } from '../../src/classify/outcome.ts';
 import { esc, htmlPage, markdownPage, mdTable } from '../../src/report/section.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { useTmp } from '../fixtures/tmp.ts';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { toyReporter as toy } from '../fixtures/toy-reporter.ts';
 
 const tmp = useTmp();
@@ -52,10 +52,10 @@ it('writes, checksums and lists the files of a reporter given through the public
 
 it('loads reporters from a module with --reporter', async () => {
   const run = exampleRun();
-  const r = await cli(['report', run, '--mutants', 'mutants', '--json', '--reporter', 'test/fixtures/toy-reporter.ts']);
+  const r = await runCli(['report', run, '--mutants', 'mutants', '--json', '--reporter', 'test/fixtures/toy-reporter.ts']);
   expect(r.code, r.stderr).toBe(0);
   checkToyFile(run, JSON.parse(r.stdout) as Report);
-  const bad = await cli(['report', run, '--mutants', 'mutants', '--reporter', 'test/fixtures/plugin-ops.ts']);
+  const bad = await runCli(['report', run, '--mutants', 'mutants', '--reporter', 'test/fixtures/plugin-ops.ts']);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toMatch(/--reporter: test\/fixtures\/plugin-ops\.ts must export `reporters`/);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { freeze } from '../../src/freeze/freeze.ts';
 import { runIncrement } from '../../src/run/run.ts';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
@@ -13,7 +13,7 @@ describe('blindspot rerun', { timeout: 120_000 }, () => {
     const f = await freeze({ target: 'test/fixtures/answer-toy.ts', arms: ['search'], search: { budget: 32, seed: 0 }, splits: ['dev'], mutantsDir: join(root, 'm'), censusDir: join(root, 'c') });
     const source = join(root, 'run');
     expect((await runIncrement({ incrementDir: f.dir, runDir: source, workers: 1, limitMs: 2000 })).status).toBe('complete');
-    const r = await cli(['rerun', '--from', source, '--out', join(root, 'rerun'), '--mutants', join(root, 'm'), '--workers', '1', '--no-progress']);
+    const r = await runCli(['rerun', '--from', source, '--out', join(root, 'rerun'), '--mutants', join(root, 'm'), '--workers', '1', '--no-progress']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n').filter((l) => / -> /.test(l));
     expect(lines.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { freeze } from '../../src/freeze/freeze.ts';
 import { runIncrement, ledgerPath } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
 import { useTmp, TOY } from '../fixtures/tmp.ts';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 
 const tmp = useTmp();
 
@@ -26,7 +26,7 @@ const rewrite = (runDir: string, lines: string[]) => writeFileSync(ledgerPath(ru
 /** `report` through the CLI: it must refuse with exit 2, naming the ledger line, and leave the checksums file as it was. */
 async function expectRefused(runDir: string, line: number, why: RegExp) {
   const checksums = readFileSync(join(runDir, 'checksums.sha256'), 'utf8');
-  const r = await cli(['report', runDir]);
+  const r = await runCli(['report', runDir]);
   expect(r.code, r.stdout).toBe(2);
   expect(r.stderr).toContain(`ledger.jsonl:${line}:`);
   expect(r.stderr).toMatch(why);
@@ -96,7 +96,7 @@ describe('ledger integrity', () => {
   it('drops only a torn last line, and reports the rest', async () => {
     const { runDir, lines } = await toyRun(tmp());
     writeFileSync(ledgerPath(runDir), lines.map((l) => l + '\n').join('') + lines[0].slice(0, 20));
-    const r = await cli(['report', runDir]);
+    const r = await runCli(['report', runDir]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(runDir, 'report.md'))).toBe(true);
   });

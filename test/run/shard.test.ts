@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { cli, comparable, stoppedPartWay } from '../fixtures/cli.ts';
+import { runCli, comparable, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { parseShard, shardAssignment, shardCells } from '../../src/run/shard.ts';
 import type { Cell } from '../../src/contract/cell.ts';
@@ -43,29 +43,29 @@ describe('run --shard and merge (CLI)', () => {
   it('three shards, one SIGKILLed and resumed, each copied elsewhere, merge into the tables of the unsharded run', async () => {
     const root = tmp();
     const single = join(root, 'single');
-    const r = await cli(['run', INC, '--out', single, '--workers', '1', '--no-progress']);
+    const r = await runCli(['run', INC, '--out', single, '--workers', '1', '--no-progress']);
     expect(r.code, r.stderr).toBe(0);
 
     for (const i of [1, 3]) {
-      const s = await cli(['run', INC, '--shard', `${i}/3`, '--out', join(root, `s${i}`), '--workers', '1', '--no-progress']);
+      const s = await runCli(['run', INC, '--shard', `${i}/3`, '--out', join(root, `s${i}`), '--workers', '1', '--no-progress']);
       expect(s.code, s.stderr).toBe(0);
       expect(s.stdout).toMatch(new RegExp(`Shard ${i}/3: scored \\d+ cells`));
     }
     const { result } = await stoppedPartWay(['run', INC, '--shard', '2/3', '--workers', '1', '--no-progress'], join(root, 's2'), 100, 'SIGKILL');
     expect(result.signal).toBe('SIGKILL');
-    const resumed = await cli(['run', INC, '--shard', '2/3', '--out', join(root, 's2'), '--workers', '1', '--no-progress']);
+    const resumed = await runCli(['run', INC, '--shard', '2/3', '--out', join(root, 's2'), '--workers', '1', '--no-progress']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/already in the ledger/);
 
     // a shard is not a whole run: its report is refused, naming merge
-    const rep = await cli(['report', join(root, 's1')]);
+    const rep = await runCli(['report', join(root, 's1')]);
     expect(rep.code).toBe(2);
     expect(rep.stderr).toMatch(/shard 1\/3 .*blindspot merge/);
 
     // as CI artifacts travel: each shard downloaded into another folder
     for (const i of [1, 2, 3]) cpSync(join(root, `s${i}`), join(root, 'artifacts', `shard-${i}`), { recursive: true });
     const shards = [3, 1, 2].map((i) => join(root, 'artifacts', `shard-${i}`));
-    const m = await cli(['merge', ...shards, '--out', join(root, 'merged'), '--mutants', 'mutants']);
+    const m = await runCli(['merge', ...shards, '--out', join(root, 'merged'), '--mutants', 'mutants']);
     expect(m.code, m.stderr).toBe(0);
     expect(m.stdout).toMatch(/Merged 3 shards of increment apps-9fd7de1dc930/);
 
@@ -75,19 +75,19 @@ describe('run --shard and merge (CLI)', () => {
     expect(readFileSync(join(root, 'merged', 'cells.csv'), 'utf8')).toBe(readFileSync(join(single, 'cells.csv'), 'utf8'));
     // the merged run is a run like any other: it reports again, from a copy too
     cpSync(join(root, 'merged'), join(root, 'moved', 'merged'), { recursive: true });
-    const again = await cli(['report', join(root, 'moved', 'merged'), '--json']);
+    const again = await runCli(['report', join(root, 'moved', 'merged'), '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).flow).toEqual(whole.flow);
 
     // refusals, one clear line each
-    const missing = await cli(['merge', shards[1], shards[2], '--out', join(root, 'm2')]);
+    const missing = await runCli(['merge', shards[1], shards[2], '--out', join(root, 'm2')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toMatch(/shard 3\/3 missing \(given: 1\/3, 2\/3\)/);
-    const twice = await cli(['merge', ...shards, join(root, 's1'), '--out', join(root, 'm3')]);
+    const twice = await runCli(['merge', ...shards, join(root, 's1'), '--out', join(root, 'm3')]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/shard 1\/3 is given twice/);
-    const notEmpty = await cli(['merge', ...shards, '--out', join(root, 'merged')]);
+    const notEmpty = await runCli(['merge', ...shards, '--out', join(root, 'merged')]);
     expect(notEmpty.code).toBe(2);
     expect(notEmpty.stderr).toMatch(/is not empty/);
 
@@ -97,7 +97,7 @@ describe('run --shard and merge (CLI)', () => {
     const s1 = JSON.parse(readFileSync(join(shards[1], 'run.json'), 'utf8'));
     writeFileSync(join(shards[1], 'run.json'), JSON.stringify({ ...s1, shard: run.shard }));
     writeFileSync(join(relabelled, 'run.json'), JSON.stringify({ ...run, shard: s1.shard }));
-    const swapped = await cli(['merge', ...shards, '--out', join(root, 'm4')]);
+    const swapped = await runCli(['merge', ...shards, '--out', join(root, 'm4')]);
     expect(swapped.code).toBe(2);
     expect(swapped.stderr).toMatch(/ledger\.jsonl:1: cell \S+ is not in shard \d\/3's share of the manifest/);
   }, 240_000);
@@ -107,40 +107,40 @@ describe('run --shard and merge (CLI)', () => {
     // run from a folder of its own, so that no ./mutants holds a copy
     const cwd = join(root, 'work');
     mkdirSync(cwd);
-    const f = await cli(['freeze', '--target', 'apps', '--families', 'omit', '--arms', 'faults', '--mutants', join(root, 'frozen'), '--censuses', join(root, 'c'), '--json'], {}, cwd);
+    const f = await runCli(['freeze', '--target', 'apps', '--families', 'omit', '--arms', 'faults', '--mutants', join(root, 'frozen'), '--censuses', join(root, 'c'), '--json'], {}, cwd);
     expect(f.code, f.stderr).toBe(0);
     const inc = JSON.parse(f.stdout).dir as string;
     for (const i of [1, 2]) {
-      const s = await cli(['run', inc, '--shard', `${i}/2`, '--out', join(root, `s${i}`), '--workers', '1', '--no-progress'], {}, cwd);
+      const s = await runCli(['run', inc, '--shard', `${i}/2`, '--out', join(root, `s${i}`), '--workers', '1', '--no-progress'], {}, cwd);
       expect(s.code, s.stderr).toBe(0);
       expect(JSON.parse(readFileSync(join(root, `s${i}`, 'run.json'), 'utf8')).increment).toMatchObject({ dir: '../frozen/' + inc.split('/').pop(), abs: inc });
     }
     // one level deeper: the relative path no longer leads to the increment
     for (const i of [1, 2]) cpSync(join(root, `s${i}`), join(root, 'copies', 'ci', `shard-${i}`), { recursive: true });
-    const m = await cli(['merge', join(root, 'copies', 'ci', 'shard-1'), join(root, 'copies', 'ci', 'shard-2'), '--out', join(root, 'merged')], {}, cwd);
+    const m = await runCli(['merge', join(root, 'copies', 'ci', 'shard-1'), join(root, 'copies', 'ci', 'shard-2'), '--out', join(root, 'merged')], {}, cwd);
     expect(m.code, m.stderr).toBe(0);
     expect(m.stdout).toMatch(/Merged 2 shards/);
     // the hash decides: an increment no longer where it was frozen is looked for, and refused when nowhere
     renameSync(inc, `${inc}-gone`);
-    const lost = await cli(['report', join(root, 'merged')], {}, cwd);
+    const lost = await runCli(['report', join(root, 'merged')], {}, cwd);
     expect(lost.code).toBe(2);
     expect(lost.stderr).toMatch(/is in none of/);
   }, 120_000);
 
   it('refuses shards of different increments', async () => {
     const root = tmp();
-    const a = await cli(['run', INC, '--shard', '1/2', '--out', join(root, 'a'), '--workers', '1', '--no-progress']);
+    const a = await runCli(['run', INC, '--shard', '1/2', '--out', join(root, 'a'), '--workers', '1', '--no-progress']);
     expect(a.code, a.stderr).toBe(0);
-    const f = await cli(['freeze', '--target', 'apps', '--families', 'omit', '--arms', 'faults', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--json']);
+    const f = await runCli(['freeze', '--target', 'apps', '--families', 'omit', '--arms', 'faults', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--json']);
     expect(f.code, f.stderr).toBe(0);
     const other = JSON.parse(f.stdout).dir;
-    const b = await cli(['run', other, '--shard', '2/2', '--out', join(root, 'b'), '--workers', '1', '--no-progress']);
+    const b = await runCli(['run', other, '--shard', '2/2', '--out', join(root, 'b'), '--workers', '1', '--no-progress']);
     expect(b.code, b.stderr).toBe(0);
-    const m = await cli(['merge', join(root, 'a'), join(root, 'b'), '--out', join(root, 'm')]);
+    const m = await runCli(['merge', join(root, 'a'), join(root, 'b'), '--out', join(root, 'm')]);
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/shards of different increments cannot be merged/);
     // resuming a shard folder as another shard is refused too
-    const wrong = await cli(['run', INC, '--shard', '2/2', '--out', join(root, 'a'), '--workers', '1', '--no-progress']);
+    const wrong = await runCli(['run', INC, '--shard', '2/2', '--out', join(root, 'a'), '--workers', '1', '--no-progress']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/this folder scores shard 1\/2, not shard 2\/2/);
   }, 120_000);

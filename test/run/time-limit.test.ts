@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calibrate, CALIBRATION } from '../../src/run/time-limit.ts';
 import type { LedgerEntry } from '../../src/contract/ledger.ts';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
@@ -20,7 +20,7 @@ describe('calibrated time limit', () => {
   it('is measured on the run\'s controls when --time-limit is absent, recorded in run.json and the report; the flag overrides', async () => {
     const root = tmp();
     const common = ['--target', 'apps', '--arms', 'faults', '--families', 'omit', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1', '--no-progress'];
-    const a = await cli(['audit', ...common, '--out', join(root, 'a')]);
+    const a = await runCli(['audit', ...common, '--out', join(root, 'a')]);
     expect(a.code, a.stderr).toBe(0);
     const limit = JSON.parse(readFileSync(join(root, 'a', 'run.json'), 'utf8')).sessions[0].timeLimit;
     expect(limit.source).toBe('calibrated');
@@ -28,7 +28,7 @@ describe('calibrated time limit', () => {
     expect(limit.ms).toBe(Math.max(CALIBRATION.floorMs, Math.ceil(CALIBRATION.multiple * limit.slowestControlMs)));
     expect(readFileSync(join(root, 'a', 'report.md'), 'utf8')).toMatch(/Per-cell time limit: \d+ ms \(10 x the slowest of \d+ controls/);
 
-    const b = await cli(['audit', ...common, '--out', join(root, 'b'), '--time-limit', '4321']);
+    const b = await runCli(['audit', ...common, '--out', join(root, 'b'), '--time-limit', '4321']);
     expect(b.code, b.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(root, 'b', 'run.json'), 'utf8')).sessions[0].timeLimit).toEqual({ ms: 4321, source: 'flag' });
   }, 60_000);

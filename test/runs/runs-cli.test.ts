@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyFileSync, readFileSync, writeFileSync, appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditStoppedPartWay, cli, ledgerLines } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, runCli, ledgerLines } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { openTarget } from '../../src/target/registry.ts';
 import { readLedger } from '../../src/run/ledger.ts';
@@ -17,7 +17,7 @@ describe('audit --arms runs on apps', () => {
   it('replays each recorded run and reports it in its class, with the readback that proves a false accept', async () => {
     const root = tmp();
     const out = join(root, 'run');
-    const r = await cli(['audit', '--target', 'apps', '--arms', 'runs', '--runs', FIXTURE, '--out', out, ...dirs(root)]);
+    const r = await runCli(['audit', '--target', 'apps', '--arms', 'runs', '--runs', FIXTURE, '--out', out, ...dirs(root)]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Recorded runs: 5 replayed, 4 reproduced their recorded verdict; 1 real false accepts, 0 real false rejects, 0 need review, 3 excluded/);
     const runs = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8'));
@@ -39,7 +39,7 @@ describe('audit --arms runs on apps', () => {
     expect(readFileSync(join(out, 'runs-pipelines.csv'), 'utf8').split('\n')[0]).toMatch(/^pipeline,runs,recorded_passes/);
 
     // consequence reads the observed corrections without published scores
-    const cq = await cli(['consequence', out, '--json']);
+    const cq = await runCli(['consequence', out, '--json']);
     expect(cq.code, cq.stderr).toBe(0);
     const observed = JSON.parse(cq.stdout).observed;
     expect(observed.pipelines.find((p: { pipeline: string }) => p.pipeline === 'eager-agent')).toMatchObject({ recordedUtility: 1, correctedUtility: 0, falseAccepts: 1 });
@@ -48,10 +48,10 @@ describe('audit --arms runs on apps', () => {
     // a dismissal is keyed by task and difference: it marks the finding and gives the pipeline its pass back
     const triageFile = join(root, 'triage.json');
     const key = runs.falseAccepts[0].key;
-    const listed = await cli(['triage', out, '--triage', triageFile]);
+    const listed = await runCli(['triage', out, '--triage', triageFile]);
     expect(listed.stdout).toContain(`${key}  open       venmo_request_payment/0  recorded run: real-false-accept`);
-    expect((await cli(['triage', out, '--cell', key, '--dismiss', 'the toy says a second request is harmless', '--triage', triageFile])).code).toBe(0);
-    expect((await cli(['report', out, '--triage', triageFile])).code).toBe(0);
+    expect((await runCli(['triage', out, '--cell', key, '--dismiss', 'the toy says a second request is harmless', '--triage', triageFile])).code).toBe(0);
+    expect((await runCli(['report', out, '--triage', triageFile])).code).toBe(0);
     const after = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8'));
     expect(after.falseAccepts[0].triage).toEqual({ status: 'dismissed', reason: 'the toy says a second request is harmless' });
     expect(after.pipelines.find((p: { pipeline: string }) => p.pipeline === 'eager-agent')).toMatchObject({ falseAccepts: 0, correctedUtility: 1 });
@@ -62,10 +62,10 @@ describe('audit --arms runs on apps', () => {
     const runsFile = join(root, 'runs.jsonl');
     copyFileSync(FIXTURE, runsFile);
     const args = ['audit', '--target', 'apps', '--arms', 'runs', '--runs', runsFile, '--out', join(root, 'run'), ...dirs(root)];
-    expect((await cli(args)).code).toBe(0);
+    expect((await runCli(args)).code).toBe(0);
     const inc = JSON.parse(readFileSync(join(root, 'run', 'run.json'), 'utf8')).increment;
     appendFileSync(runsFile, '\n');
-    const again = await cli(['run', join(root, 'm', inc.id), '--out', join(root, 'run2'), '--no-progress']);
+    const again = await runCli(['run', join(root, 'm', inc.id), '--out', join(root, 'run2'), '--no-progress']);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/runs\.jsonl: changed since increment .* was frozen/);
   });
@@ -81,7 +81,7 @@ describe('audit --arms runs on apps', () => {
       [['--arms', 'runs', '--runs', empty], /holds no \.json or \.jsonl run files/],
     ];
     for (const [flags, message] of cases) {
-      const r = await cli(['audit', '--target', 'apps', ...flags, '--out', join(root, 'run'), ...dirs(root)]);
+      const r = await runCli(['audit', '--target', 'apps', ...flags, '--out', join(root, 'run'), ...dirs(root)]);
       expect(r.code, flags.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -108,14 +108,14 @@ describe('a recorded-runs audit killed with SIGKILL part-way', () => {
     writeFileSync(file, lines.join('\n') + '\n');
     const common = ['--target', 'apps', '--arms', 'runs', '--runs', file, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1'];
     const full = join(root, 'full');
-    expect((await cli(['audit', ...common, '--out', full])).code).toBe(0);
+    expect((await runCli(['audit', ...common, '--out', full])).code).toBe(0);
     const total = ledgerLines(full);
 
     const part = join(root, 'part');
     const { result, lines: atKill } = await auditStoppedPartWay(common, part, 60, 'SIGKILL');
     expect(result.signal).toBe('SIGKILL');
     expect(atKill).toBeLessThan(total);
-    const resumed = await cli(['audit', ...common, '--out', part]);
+    const resumed = await runCli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const ids = readLedger(ledgerPath(part)).entries.map((e) => e.cell);
     expect(ids.length).toBe(total);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import type { SearchFinding, SearchOutcome } from '../../src/search/findings.ts';
 import type { Step } from '../../src/contract/target.ts';
@@ -14,7 +14,7 @@ const INSIDE = 'answer: a figure accepted inside a longer figure';
 async function audit(root: string, env: Record<string, string> = {}) {
   const out = join(root, 'run');
   const args = ['audit', '--target', SERVICE_TOY, '--arms', 'search', '--budget', '64', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1', '--no-progress', '--out', out];
-  const r = await cli(args, env);
+  const r = await runCli(args, env);
   expect(r.code, r.stderr).toBe(0);
   return out;
 }
@@ -77,11 +77,11 @@ describe('search on a customer-service toy: substring answers, list arguments, h
 
     // one triage line dismisses the reboot on every task, and nothing else
     const file = join(root, 'triage.json');
-    const marked = await cli(['triage', run, '--weakness', REBOOT, '--dismiss', 'a reboot changes nothing the customer pays for', '--triage', file]);
+    const marked = await runCli(['triage', run, '--weakness', REBOOT, '--dismiss', 'a reboot changes nothing the customer pays for', '--triage', file]);
     expect(marked.code, marked.stderr).toBe(0);
     expect(marked.stdout).toContain('3 minimal mutant(s) of 3 task(s)');
-    expect((await cli(['triage', run, '--weakness', 'out-of-scope nothing', '--dismiss', 'x', '--triage', file])).code).toBe(2);
-    const report = JSON.parse((await cli(['report', run, '--json', '--triage', file])).stdout);
+    expect((await runCli(['triage', run, '--weakness', 'out-of-scope nothing', '--dismiss', 'x', '--triage', file])).code).toBe(2);
+    const report = JSON.parse((await runCli(['report', run, '--json', '--triage', file])).stdout);
     const dismissed = report.search.findings.filter((f: SearchFinding) => f.triage?.status === 'dismissed');
     expect(dismissed.map((f: SearchFinding) => f.task).sort()).toEqual(['count/0', 'mail/0', 'plan/0']);
     expect(dismissed.every((f: SearchFinding) => f.weakness === REBOOT)).toBe(true);
@@ -93,17 +93,17 @@ describe('search on a customer-service toy: substring answers, list arguments, h
     expect(insides.map((f) => f.weakness).sort()).toEqual(['answer: "4" accepted inside "14"', 'answer: "4" accepted inside "4.5"', 'answer: "4" accepted inside "40"']);
     expect(new Set(insides.map((f) => f.mechanism))).toEqual(new Set([INSIDE]));
     expect(s.findings.filter((f) => f.weakness === REBOOT).every((f) => f.mechanism === REBOOT)).toBe(true);
-    const shape = await cli(['triage', run, '--weakness', INSIDE, '--dismiss', 'counts are read by a person', '--triage', file]);
+    const shape = await runCli(['triage', run, '--weakness', INSIDE, '--dismiss', 'counts are read by a person', '--triage', file]);
     expect(shape.code, shape.stderr).toBe(0);
     expect(shape.stdout).toContain('3 minimal mutant(s) of 1 task(s) in this run, and the mechanism in later runs');
     // a weakness's own entry comes before its mechanism's
-    const own = await cli(['triage', run, '--weakness', 'answer: "4" accepted inside "14"', '--accept', '14 is a real misreading', '--triage', file]);
+    const own = await runCli(['triage', run, '--weakness', 'answer: "4" accepted inside "14"', '--accept', '14 is a real misreading', '--triage', file]);
     expect(own.code, own.stderr).toBe(0);
-    const unknown = await cli(['triage', run, '--weakness', 'answer: a figure accepted nowhere', '--dismiss', 'x', '--triage', file]);
+    const unknown = await runCli(['triage', run, '--weakness', 'answer: a figure accepted nowhere', '--dismiss', 'x', '--triage', file]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(`its mechanisms: `);
     expect(unknown.stderr).toContain(JSON.stringify(INSIDE));
-    const after = JSON.parse((await cli(['report', run, '--json', '--triage', file])).stdout).search.findings as SearchFinding[];
+    const after = JSON.parse((await runCli(['report', run, '--json', '--triage', file])).stdout).search.findings as SearchFinding[];
     const said = (f: SearchFinding) => [f.weakness, f.triage?.status, f.triage?.reason];
     expect(after.filter((f) => f.mechanism === INSIDE).map(said).sort()).toEqual([
       ['answer: "4" accepted inside "14"', 'accepted', '14 is a real misreading'],
@@ -115,7 +115,7 @@ describe('search on a customer-service toy: substring answers, list arguments, h
     const csv = readFileSync(join(run, 'search.csv'), 'utf8').split('\n');
     expect(csv[0].startsWith('task,cell,weakness,mechanism,edits')).toBe(true);
     expect(csv.filter((l) => l.includes(INSIDE))).toHaveLength(3);
-    const listed = await cli(['triage', run, '--triage', file]);
+    const listed = await runCli(['triage', run, '--triage', file]);
     expect(listed.stdout.split('\n').filter((l) => l.includes('count/0') && l.includes('accepted inside') && l.includes('dismissed'))).toHaveLength(2);
   });
 

@@ -6,7 +6,7 @@ import { runIncrement, ledgerPath } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { useTmp } from '../fixtures/tmp.ts';
-import { auditStoppedPartWay, cli } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, runCli } from '../fixtures/cli.ts';
 
 const tmp = useTmp();
 const SEARCH_TOY = 'test/fixtures/search-toy.ts';
@@ -92,11 +92,11 @@ describe('search arm on a toy whose checkers the census cannot fault', () => {
     const root = tmp();
     const common = ['--target', SEARCH_TOY, '--arms', 'search', '--budget', '64', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1', '--no-progress'];
     const full = join(root, 'full');
-    expect((await cli(['audit', ...common, '--out', full])).code).toBe(0);
+    expect((await runCli(['audit', ...common, '--out', full])).code).toBe(0);
     const part = join(root, 'part');
     const { result } = await auditStoppedPartWay(common, part, 60, 'SIGKILL');
     expect(result.signal).toBe('SIGKILL');
-    const resumed = await cli(['audit', ...common, '--out', part]);
+    const resumed = await runCli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const read = (d: string) => JSON.parse(readFileSync(join(d, 'report.json'), 'utf8'));
     expect(findingsOf(read(part))).toEqual(findingsOf(read(full)));
@@ -104,7 +104,7 @@ describe('search arm on a toy whose checkers the census cannot fault', () => {
     expect(new Set(ids).size).toBe(ids.length);
 
     // the prospective rerun freezes the minimal mutants as ordinary cells and confirms each on fresh environments
-    const rerun = await cli(['rerun', '--from', full, '--out', join(root, 'rerun'), '--mutants', join(root, 'm'), '--workers', '1', '--json', '--no-progress']);
+    const rerun = await runCli(['rerun', '--from', full, '--out', join(root, 'rerun'), '--mutants', join(root, 'm'), '--workers', '1', '--json', '--no-progress']);
     expect(rerun.code, rerun.stderr).toBe(0);
     const summary = JSON.parse(rerun.stdout);
     expect(summary.selected).toBe(read(full).search.findings.length);

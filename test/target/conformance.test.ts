@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkConformance, DECLARATION_CHECKS } from '../../src/target/protocol/conformance.ts';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -11,7 +11,7 @@ const tmp = useTmp();
 
 describe('blindspot target check', { timeout: 60_000 }, () => {
   it('passes a conforming target', async () => {
-    const r = await cli(['target', 'check', '--', 'node', PROTOCOL_TOY]);
+    const r = await runCli(['target', 'check', '--', 'node', PROTOCOL_TOY]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/conforms: every check passed/);
@@ -37,7 +37,7 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     expect(byName['checker is deterministic on controls'].failures[0]).toMatch(/notes\/0: verdicts pass, fail, pass/);
     expect(byName['malformed requests get structured errors'].failures[0]).toMatch(/not JSON: .*exited with code 1[\s\S]*cannot parse request/);
 
-    const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--mode', 'broken']);
+    const c = await runCli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--mode', 'broken']);
     expect(c.code).toBe(1);
     expect(JSON.parse(c.stdout).ok).toBe(false);
   });
@@ -46,7 +46,7 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
   const DECLARED = Object.values(DECLARATION_CHECKS);
 
   it('reports the protocol version accepted, and a check per declaration of that version', async () => {
-    const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--protocol', '3', '--worlds', 'same']);
+    const c = await runCli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--protocol', '3', '--worlds', 'same']);
     expect(c.stderr).toBe('');
     expect(c.code).toBe(0);
     const r = JSON.parse(c.stdout);
@@ -59,7 +59,7 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     expect(checks[DECLARATION_CHECKS.answer].summary).toBe('3 of 3 references answer through supervisor.complete_task.answer');
     expect(checks[DECLARATION_CHECKS.tables]).toMatchObject({ summary: '1 of 2 declarations name a read-back table', notes: ['archive names none of the tables these tasks read back'] });
 
-    const text = await cli(['target', 'check', '--', 'node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'same']);
+    const text = await runCli(['target', 'check', '--', 'node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'same']);
     expect(text.stdout).toMatch(/^ {2}protocol 2 accepted \(blindspot speaks 3, 2, 1\)$/m);
     expect(text.stdout).toMatch(/note: archive names none/);
     // protocol 1 has no declarations to check
@@ -72,7 +72,7 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
   });
 
   it('fails a target whose two tasks claim one world but start differently', async () => {
-    const c = await cli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'differ']);
+    const c = await runCli(['target', 'check', '--json', '--', 'node', PROTOCOL_TOY, '--protocol', '2', '--worlds', 'differ']);
     expect(c.code).toBe(1);
     const r = JSON.parse(c.stdout);
     expect(r.ok).toBe(false);
@@ -99,19 +99,19 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
   });
 
   it('checks the declarations of a target that runs in process', async () => {
-    const worlds = JSON.parse((await cli(['target', 'check', '--json', '--target', 'test/fixtures/world-toy.ts'])).stdout);
+    const worlds = JSON.parse((await runCli(['target', 'check', '--json', '--target', 'test/fixtures/world-toy.ts'])).stdout);
     expect(worlds.protocol).toBeUndefined();
     const w = byName(worlds);
     expect(w[DECLARATION_CHECKS.world]).toMatchObject({ ok: true, summary: '1/1 tasks' });
     expect(w[DECLARATION_CHECKS.trajectoryWorld]).toMatchObject({ ok: true, summary: '3/3 deliveries' });
-    const answers = await cli(['target', 'check', '--target', 'test/fixtures/answer-toy.ts']);
+    const answers = await runCli(['target', 'check', '--target', 'test/fixtures/answer-toy.ts']);
     expect(answers.code, answers.stdout).toBe(0);
     expect(answers.stdout).toMatch(/ok {3}semantics.answer: references carry the answer where it is declared: 2 of 2 references answer through done.answer/);
     expect(answers.stdout).toMatch(/ok {3}TaskInfo.world: tasks that claim one world start from the same state: not declared/);
   });
 
   it('reports a target that never shakes hands', async () => {
-    const r = await cli(['target', 'check', '--', 'node', '-e', 'process.exit(2)']);
+    const r = await runCli(['target', 'check', '--', 'node', '-e', 'process.exit(2)']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL handshake: no valid handshake[\s\S]*exited with code 2/);
   });
@@ -119,11 +119,11 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
   it('an audit through the protocol finishes when the child dies mid-run; that cell is incomplete', async () => {
     const dir = tmp();
     const marker = join(dir, 'die');
-    const f = await cli(['freeze', '--target', 'protocol', '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--json', '--', 'node', PROTOCOL_TOY, '--die-once', marker]);
+    const f = await runCli(['freeze', '--target', 'protocol', '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--json', '--', 'node', PROTOCOL_TOY, '--die-once', marker]);
     expect(f.code).toBe(0);
     const inc = JSON.parse(f.stdout).dir as string;
     writeFileSync(marker, '');
-    const r = await cli(['run', inc, '--out', join(dir, 'run'), '--workers', '1', '--progress', 'false']);
+    const r = await runCli(['run', inc, '--out', join(dir, 'run'), '--workers', '1', '--progress', 'false']);
     expect(r.code).toBe(0);
     const ledger = readLedger(ledgerPath(join(dir, 'run'))).entries;
     const manifest = readFileSync(join(inc, 'manifest.jsonl'), 'utf8').trim().split('\n');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../fixtures/cli.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import type { Baseline } from '../../src/guard/baseline.ts';
 
@@ -11,19 +11,19 @@ describe('triage', () => {
   it('marks a finding by construction: the mark holds in another run of the same mutant, and in its report', async () => {
     const root = tmp();
     const common = ['--target', 'test/fixtures/search-toy.ts', '--arms', 'search', '--budget', '32', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1', '--no-progress'];
-    for (const name of ['r1', 'r2']) expect((await cli(['audit', ...common, '--out', join(root, name)])).code).toBe(0);
+    for (const name of ['r1', 'r2']) expect((await runCli(['audit', ...common, '--out', join(root, name)])).code).toBe(0);
     const file = join(root, 'triage.json');
-    const listed = JSON.parse((await cli(['triage', join(root, 'r1'), '--json', '--triage', file])).stdout) as { cell: string; key: string; task: string }[];
+    const listed = JSON.parse((await runCli(['triage', join(root, 'r1'), '--json', '--triage', file])).stdout) as { cell: string; key: string; task: string }[];
     const scope = listed.find((f) => f.task === 'scope/0')!;
     expect(scope.key).toMatch(/^[0-9a-f]{16}$/);
-    const marked = await cli(['triage', join(root, 'r1'), '--cell', scope.cell, '--dismiss', 'settings are checked by another task', '--triage', file]);
+    const marked = await runCli(['triage', join(root, 'r1'), '--cell', scope.cell, '--dismiss', 'settings are checked by another task', '--triage', file]);
     expect(marked.code, marked.stderr).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).entries).toMatchObject([{ key: scope.key, status: 'dismissed', reason: 'settings are checked by another task', task: 'scope/0' }]);
     // a reason is required, and an unknown cell is refused
-    expect((await cli(['triage', join(root, 'r1'), '--cell', scope.cell, '--accept', ' ', '--triage', file])).code).toBe(2);
-    expect((await cli(['triage', join(root, 'r1'), '--cell', 'search:nope#0', '--dismiss', 'x', '--triage', file])).code).toBe(2);
+    expect((await runCli(['triage', join(root, 'r1'), '--cell', scope.cell, '--accept', ' ', '--triage', file])).code).toBe(2);
+    expect((await runCli(['triage', join(root, 'r1'), '--cell', 'search:nope#0', '--dismiss', 'x', '--triage', file])).code).toBe(2);
     // the other run of the same increment: same construction, same key, marked in its report
-    const report = await cli(['report', join(root, 'r2'), '--json', '--triage', file]);
+    const report = await runCli(['report', join(root, 'r2'), '--json', '--triage', file]);
     const r = JSON.parse(report.stdout);
     const f = r.search.findings.find((x: { task: string }) => x.task === 'scope/0');
     expect(f).toMatchObject({ key: scope.key, triage: { status: 'dismissed', reason: 'settings are checked by another task' } });
@@ -34,10 +34,10 @@ describe('triage', () => {
 
   it('guard names dismissed regressions and does not fail on them', async () => {
     const root = tmp();
-    const frozen = await cli(['freeze', '--target', 'apps', '--arms', 'faults', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--json']);
+    const frozen = await runCli(['freeze', '--target', 'apps', '--arms', 'faults', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--json']);
     const incDir = JSON.parse(frozen.stdout).dir as string;
     const baseline = join(root, 'baseline.json');
-    expect((await cli(['guard', '--baseline', baseline, '--increment', incDir, '--update-baseline', '--workers', '2', '--no-progress'])).code).toBe(0);
+    expect((await runCli(['guard', '--baseline', baseline, '--increment', incDir, '--update-baseline', '--workers', '2', '--no-progress'])).code).toBe(0);
     const b = JSON.parse(readFileSync(baseline, 'utf8')) as Baseline;
     const rejected = Object.entries(b.cells).find(([, o]) => o === 'rejected')![0];
     const generator = rejected.replace(/^fault:[^:]+:/, '').replace(/\/\d+#\d+$/, '');
@@ -47,15 +47,15 @@ describe('triage', () => {
     const file = join(dir, `${generator}.ts`);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/t\.case\(('[^']*'),/g, 't.case($1, true ||'));
     const out = join(root, 'weak');
-    const weak = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--out', out]);
+    const weak = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--out', out]);
     expect(weak.code).toBe(1);
     const regressed = weak.stdout.split('\n').filter((l) => l.startsWith('REGRESSION')).map((l) => l.match(/ (fault:\S+):/)![1]);
     expect(regressed.length).toBeGreaterThan(0);
     const triage = join(root, 'triage.json');
     for (const cell of regressed) {
-      expect((await cli(['triage', join(out, 'run'), '--cell', cell, '--dismiss', 'weakened on purpose in this test', '--triage', triage])).code).toBe(0);
+      expect((await runCli(['triage', join(out, 'run'), '--cell', cell, '--dismiss', 'weakened on purpose in this test', '--triage', triage])).code).toBe(0);
     }
-    const again = await cli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--triage', triage]);
+    const again = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0', '--triage', triage]);
     expect(again.code, again.stdout).toBe(0);
     const dismissed = again.stdout.split('\n').filter((l) => l.startsWith('dismissed'));
     expect(dismissed).toHaveLength(regressed.length);

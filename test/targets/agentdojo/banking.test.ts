@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { python, SETUP } from '../../../targets/agentdojo/index.ts';
-import { cli } from '../../fixtures/cli.ts';
+import { cli, runCli } from '../../fixtures/cli.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
 import { describeWith } from '../../fixtures/requires.ts';
 
@@ -13,7 +13,7 @@ const tmp = useTmp();
 
 describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('AgentDojo banking through the bridge', { timeout: 180_000 }, () => {
   it('conforms to the target protocol', async () => {
-    const r = await cli(['target', 'check', '--target', 'agentdojo', '--suite', 'banking']);
+    const r = await runCli(['target', 'check', '--target', 'agentdojo', '--suite', 'banking']);
     expect(r.stdout).toMatch(/16 tasks checked/);
     expect(r.stdout).toMatch(/conforms: every check passed/);
     expect(r.code).toBe(0);

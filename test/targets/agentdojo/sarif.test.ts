@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../../fixtures/cli.ts';
+import { runCli } from '../../fixtures/cli.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
 import { describeWith } from '../../fixtures/requires.ts';
 import { python, SETUP } from '../../../targets/agentdojo/index.ts';
@@ -20,7 +20,7 @@ describeWith(`the AgentDojo venv (${python()})`, existsSync(python()), SETUP)('r
   it('places every false accept on its task\'s utility() in the agentdojo sources, suppressing the dismissed ones', async () => {
     const copy = join(tmp(), 'banking');
     cpSync(join(COMMITTED, 'banking'), copy, { recursive: true });
-    const r = await cli(['report', copy, '--mutants', join(COMMITTED, 'mutants'), '--triage', join(COMMITTED, 'triage.json'), '--json']);
+    const r = await runCli(['report', copy, '--mutants', join(COMMITTED, 'mutants'), '--triage', join(COMMITTED, 'triage.json'), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     const sarif = JSON.parse(readFileSync(join(copy, 'report.sarif'), 'utf8'));

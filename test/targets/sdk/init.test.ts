@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../fixtures/cli.ts';
+import { runCli } from '../../fixtures/cli.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
 import { expectConforms, NO_PYTHON, PYTHON } from './python.ts';
 
@@ -26,13 +26,13 @@ const BODIES: Record<string, string> = {
 describe.skipIf(!PYTHON)(`blindspot init --python${NO_PYTHON}`, () => {
   it('writes a skeleton that compiles, and target check on it says what to fill in', async () => {
     const dir = join(tmp(), 'my-bench');
-    const r = await cli(['init', '--python', dir]);
+    const r = await runCli(['init', '--python', dir]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`blindspot target check -- python3 ${join(dir, 'adapter.py')}`);
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(`target check -- python3 ${join(dir, 'adapter.py')}`);
     expect((await execa(PYTHON!, ['-m', 'py_compile', join(dir, 'adapter.py')], { reject: false })).exitCode).toBe(0);
 
-    const check = await cli(['target', 'check', '--', PYTHON!, join(dir, 'adapter.py')]);
+    const check = await runCli(['target', 'check', '--', PYTHON!, join(dir, 'adapter.py')]);
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('FAIL handshake');
     expect(check.stdout).toContain('the adapter is not filled in yet');
@@ -41,7 +41,7 @@ describe.skipIf(!PYTHON)(`blindspot init --python${NO_PYTHON}`, () => {
 
   it('filled in, the skeleton conforms', async () => {
     const dir = tmp();
-    expect((await cli(['init', '--python', dir, '--name', 'notes'])).code).toBe(0);
+    expect((await runCli(['init', '--python', dir, '--name', 'notes'])).code).toBe(0);
     const file = join(dir, 'adapter.py');
     let text = readFileSync(file, 'utf8');
     for (const [fn, body] of Object.entries(BODIES)) {
@@ -56,7 +56,7 @@ describe.skipIf(!PYTHON)(`blindspot init --python${NO_PYTHON}`, () => {
   it('refuses to replace a file, and writes nothing then', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'README.md'), 'mine\n');
-    const r = await cli(['init', '--python', dir]);
+    const r = await runCli(['init', '--python', dir]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`init: ${join(dir, 'README.md')} already exists; init writes only new files`);
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n');

@@ -4,7 +4,7 @@ import { execaSync } from 'execa';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
-import { cli } from '../../fixtures/cli.ts';
+import { runCli } from '../../fixtures/cli.ts';
 
 function findPython(): string | undefined {
   const r = execaSync('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)'], { reject: false });
@@ -31,7 +31,7 @@ export function jsonLines(script: string) {
 
 /** `blindspot target check` on an adapter passes every check, on the tasks `checked` names. */
 export async function expectConforms(adapter: string, checked: string): Promise<void> {
-  const r = await cli(['target', 'check', '--', PYTHON!, adapter]);
+  const r = await runCli(['target', 'check', '--', PYTHON!, adapter]);
   expect(r.stdout).toContain(checked);
   expect(r.stdout).toContain('conforms: every check passed');
   expect(r.code).toBe(0);
