@@ -6,7 +6,7 @@
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
-import { removeEmptyMadeDirs } from '../util/made-dirs.ts';
+import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { phaseEnded } from '../util/phase.ts';
 import { HEADS, type CommandName } from './commands.ts';
 import { VERSION } from '../util/version.ts';
@@ -103,6 +103,8 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
   });
+  // This command's folders: none yet, whatever an earlier command in this process made.
+  forgetMadeDirs();
   try {
     const commands = await commandsFor(argv, out);
     phaseEnded('start-up');

@@ -229,7 +229,6 @@ export function instanceOf(cell: Cell, extras: Pick<PerturbExtras, 'clean'>): In
 /** The set frozen in an increment folder, verified by the increment's hashes. */
 export async function readSet(dir: string): Promise<PerturbSet> {
   const inc = await loadIncrement(dir);
-  perturbExtras(dir, inc);
   return setOf(dir, inc, await loadManifest(dir, inc));
 }
 

@@ -23,7 +23,7 @@ export function makeDir(dir: string, options: { mode?: number; exclusive?: boole
   }
 }
 
-/** Starts a new command's record; the tests run several commands in one process. */
+/** Starts a new command's record (main() does, before each command it runs). */
 export function forgetMadeDirs(): void {
   made.clear();
 }
