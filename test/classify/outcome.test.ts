@@ -1,6 +1,5 @@
 // The one closed outcome per cell that every report format maps from.
 import { expect, it } from 'vitest';
-import { CELL_OUTCOMES, MUTANT_OUTCOMES } from '../../src/contract/outcome.ts';
 import { cellOutcome, judge } from '../../src/classify/outcome.ts';
 import type { ClassifiedCell } from '../../src/classify/classify.ts';
 import { WORLD_REFERENCE } from '../../src/grammar/swap.ts';
@@ -41,6 +40,4 @@ it('gives every cell exactly one outcome of the closed list, keeping the rest of
   expect(judged.cells.map((c) => c.outcome)).toEqual(['false-accept', 'control-pass']);
   // the cell as classified, with its outcome beside it
   expect(judged.cells[1]).toEqual({ ...cells[1], outcome: 'control-pass' });
-  expect(new Set(CELL_OUTCOMES).size).toBe(CELL_OUTCOMES.length);
-  expect(MUTANT_OUTCOMES[0]).toBe('false-accept');
 });
