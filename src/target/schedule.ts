@@ -17,14 +17,3 @@ export function scheduleOfTask(id: string): { task: string; schedule: Schedule }
   const s = at < 0 ? '' : id.slice(at + 1);
   return (SCHEDULES as readonly string[]).includes(s) ? { task: id.slice(0, at), schedule: s as Schedule } : { task: id, schedule: 'final' };
 }
-
-/** `final`, `per-step` or both, comma separated, in this order; undefined means `final`. Throws a message naming what was expected. */
-export function parseSchedules(raw: string | undefined): Schedule[] {
-  if (raw === undefined) return ['final'];
-  const given = raw.split(',').map((s) => s.trim());
-  const bad = given.filter((s) => !(SCHEDULES as readonly string[]).includes(s));
-  if (bad.length || !given.length || new Set(given).size !== given.length) {
-    throw new Error(`validate: expected ${SCHEDULES.join(', ')} or both comma separated (e.g. validate=final,per-step), got '${raw}'`);
-  }
-  return SCHEDULES.filter((s) => given.includes(s));
-}

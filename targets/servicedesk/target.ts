@@ -21,7 +21,7 @@ import { InputError } from '../../src/util/errors.ts';
 import { ServiceDeskServer } from './app/server.ts';
 import { takeCensuses } from './censuses.ts';
 import { ServiceDeskEpisode } from './episode.ts';
-import { parseSchedules, scheduleOfTask, scheduledTaskId, type Schedule } from '../../src/target/schedule.ts';
+import { SCHEDULES, scheduleOfTask, scheduledTaskId, type Schedule } from '../../src/target/schedule.ts';
 import { TEMPLATES, instruction, type Template, type TemplateConfig } from './templates.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -89,6 +89,17 @@ const RETIRED_DB_ENV = 'BLINDSPOT_SERVICEDESK_DB';
 export interface ServicedeskTarget extends Target {
   /** the instance this target serves, made on first use */
   instance(): Promise<Instance>;
+}
+
+/** `final`, `per-step` or both, comma separated, in this order; undefined means `final`. Throws a message naming what was expected. */
+export function parseSchedules(raw: string | undefined): Schedule[] {
+  if (raw === undefined) return ['final'];
+  const given = raw.split(',').map((s) => s.trim());
+  const bad = given.filter((s) => !(SCHEDULES as readonly string[]).includes(s));
+  if (bad.length || !given.length || new Set(given).size !== given.length) {
+    throw new Error(`validate: expected ${SCHEDULES.join(', ')} or both comma separated (e.g. validate=final,per-step), got '${raw}'`);
+  }
+  return SCHEDULES.filter((s) => given.includes(s));
 }
 
 export async function openServicedesk(options: OpenOptions): Promise<ServicedeskTarget> {

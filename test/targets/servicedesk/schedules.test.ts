@@ -7,11 +7,10 @@
 // pass with extra text and fail without the requested text; full records give
 // every form template extra-field candidates.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openServicedesk, type ServicedeskTarget } from '../../../targets/servicedesk/target.ts';
+import { openServicedesk, parseSchedules, type ServicedeskTarget } from '../../../targets/servicedesk/target.ts';
 import type { Step, Trajectory } from '../../../src/contract/target.ts';
 import { describeWithChromium } from '../../fixtures/requires.ts';
 import { optionMatches, textareaMatches } from '../../../targets/servicedesk/validators/catalog.ts';
-import { parseSchedules } from '../../../src/target/schedule.ts';
 
 const fill = (field: string, label: string, value: string): Step => ({ call: 'form.fill', args: { field, label, value }, kind: 'write' });
 
