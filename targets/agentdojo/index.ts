@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckerFile, CheckerLocation, TargetFactory } from '../../src/contract/target.ts';
-import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
+import { pythonBridge } from '../python-bridge.ts';
 import { INSTALL_ROOT } from '../../src/util/install.ts';
 import { sha256 } from '../../src/util/hash.ts';
 

@@ -4,7 +4,7 @@
 // package's own multi_turn_checker as the checker. Options: suite=<category>[,...]|all.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pythonBridge } from '../../src/target/protocol/python-bridge.ts';
+import { pythonBridge } from '../python-bridge.ts';
 import { INSTALL_ROOT } from '../../src/util/install.ts';
 import type { TargetFactory } from '../../src/contract/target.ts';
 

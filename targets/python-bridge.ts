@@ -3,8 +3,8 @@
 // persistent process per worker. Targets differ only in these names.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TargetFactory } from '../../contract/target.ts';
-import { InputError } from '../../util/errors.ts';
+import type { TargetFactory } from '../src/contract/target.ts';
+import { InputError } from '../src/util/errors.ts';
 
 export interface PythonBridge {
   name: string;
@@ -36,7 +36,7 @@ export function pythonBridge(b: PythonBridge) {
     description: b.description,
     command,
     async open(options) {
-      const { openProtocolTarget } = await import('./target.ts');
+      const { openProtocolTarget } = await import('../src/target/protocol/target.ts');
       return openProtocolTarget(command(), options, { label: b.name, cwd: b.root });
     },
   };
