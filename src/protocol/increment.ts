@@ -11,7 +11,7 @@ import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
-import { parseJsonLines } from '../util/jsonl.ts';
+import { parseJsonLines } from '../util/json-file.ts';
 import { verifyRunFiles } from '../runs/records.ts';
 
 const INCREMENT_SCHEMA = 'blindspot.increment/1';

@@ -33,8 +33,26 @@ export function parseJson(file: string, text: string): unknown {
 
 /** A JSON file checked against its schema, or undefined when it does not exist; bad content names file and field. */
 export async function readJsonFileIfExists<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
-  if (!existsSync(file)) return undefined;
-  const parsed = schema.safeParse(parseJson(file, readText(file)));
-  if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
+  return existsSync(file) ? checked(file, schema, parseJson(file, readText(file))) : undefined;
+}
+
+/** Parses JSON lines, naming file, line and field of the first bad one. */
+export function parseJsonLines<T>(file: string, text: string, schema: z.ZodType<T>): T[] {
+  return text.split('\n').flatMap((line, i) => {
+    if (!line.trim()) return [];
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new InputError(`${file}:${i + 1}: not valid JSON`);
+    }
+    return [checked(`${file}:${i + 1}`, schema, value)];
+  });
+}
+
+/** `value` checked against `schema`; bad content names `where` and the field. */
+function checked<T>(where: string, schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new InputError(`${where}: ${zodProblem(parsed.error)}`);
   return parsed.data;
 }
