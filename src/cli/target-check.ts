@@ -18,9 +18,8 @@ async function commandOf(a: Args): Promise<{ command: string[]; options: Record<
 
 /** A built-in target that runs in process (miniwob): the same checks on its Target, without protocol probes. */
 async function checkInProcess(out: Out, a: Args): Promise<void> {
-  const [{ openTarget }, { checkTarget }, { formatConformance }] = await Promise.all([
+  const [{ openTarget }, { checkTarget, formatConformance }] = await Promise.all([
     import('../target/registry.ts'),
-    import('../target/check-in-process.ts'),
     import('../target/protocol/conformance.ts'),
   ]);
   const spec = targetSpec(a);

@@ -1,7 +1,9 @@
-// Conformance of a protocol target: what the engine relies on, checked before an
-// audit trusts it. Each check names what failed and for which task, so a target
-// author can fix the bridge rather than read a ledger full of errors.
-import type { Delivery, Effect, Episode, OpenOptions, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
+// Conformance of a target: what the engine relies on, checked before an audit
+// trusts it. Each check names what failed and for which task, so a target author
+// can fix the bridge rather than read a ledger full of errors. A protocol target
+// also gets the handshake and malformed-request probes; a built-in target that
+// runs in process (miniwob) gets the shared checks on its Target instead.
+import type { Delivery, Effect, Episode, OpenOptions, Target, TargetInfo, TaskInfo, Trajectory, Verdict } from '../../contract/target.ts';
 import { describeDifference, diffEffects } from '../../readback/compare.ts';
 import { namesTable } from '../../readback/semantics.ts';
 import { errorMessage } from '../../util/errors.ts';
@@ -34,7 +36,7 @@ export interface ConformanceOptions extends ProtocolTargetOptions {
   tasks?: string[];
 }
 
-export function result(name: string, total: number, failures: string[], unit = 'tasks'): CheckResult {
+function result(name: string, total: number, failures: string[], unit = 'tasks'): CheckResult {
   const ok = failures.length === 0;
   return { name, ok, summary: ok ? `${total}/${total} ${unit}` : `${failures.length} of ${total} ${unit} fail`, failures };
 }
@@ -87,39 +89,43 @@ interface Control {
 }
 
 /** What the shared checks need of a target, whether it speaks the protocol or runs in process. */
-export interface Subject {
+interface Subject {
   tasks(): Promise<TaskInfo[]>;
   reference(task: string): Promise<Trajectory>;
   episode(): Promise<Pick<Episode, 'deliver' | 'readback' | 'check' | 'close'>>;
   alive(): boolean;
 }
 
+/** `work` on a fresh episode, which is closed after it whatever happens. */
+async function onFreshEpisode<T>(subject: Subject, work: (episode: Awaited<ReturnType<Subject['episode']>>) => Promise<T>): Promise<T> {
+  const episode = await subject.episode();
+  try {
+    return await work(episode);
+  } finally {
+    await episode.close().catch(() => undefined);
+  }
+}
+
 /** The reference of `task` on two fresh episodes; its own checker asked twice on the first and once on the second. */
 async function control(subject: Subject, trajectory: Trajectory): Promise<Control> {
   const out: Control = { task: trajectory.task, delivery: { completed: true }, effects: [], verdicts: [] };
   for (const asks of [2, 1]) {
-    const episode = await subject.episode();
-    try {
+    await onFreshEpisode(subject, async (episode) => {
       const d = await episode.deliver(trajectory);
       if (!d.completed) out.delivery = d;
       out.effects.push(await episode.readback());
       for (let k = 0; k < asks; k++) out.verdicts.push(await episode.check(trajectory.task));
-    } finally {
-      await episode.close().catch(() => undefined);
-    }
+    });
   }
   return out;
 }
 
 /** One trajectory on a fresh episode, read back and never checked. */
-async function deliverOnce(subject: Subject, trajectory: Trajectory): Promise<{ delivery: Delivery; effect: Effect }> {
-  const episode = await subject.episode();
-  try {
-    return { delivery: await episode.deliver(trajectory), effect: await episode.readback() };
-  } finally {
-    await episode.close().catch(() => undefined);
-  }
-}
+const deliverOnce = (subject: Subject, trajectory: Trajectory): Promise<{ delivery: Delivery; effect: Effect }> =>
+  onFreshEpisode(subject, async (episode) => ({ delivery: await episode.deliver(trajectory), effect: await episode.readback() }));
+
+/** How two effects differ, in words; empty when they are the same. */
+const differences = (a: Effect, b: Effect): string => diffEffects(a, b).map(describeDifference).join('; ');
 
 /** An episode of a protocol target as the checks use it: a protocol error throws, as a delivery that failed does not. */
 function protocolEpisode(client: ProtocolClient): Subject['episode'] {
@@ -135,7 +141,7 @@ function protocolEpisode(client: ProtocolClient): Subject['episode'] {
 }
 
 /** Task listing, then each selected task's reference delivered twice: passes its checker, reads back the same, judged the same. */
-export async function checkSubject(subject: Subject, report: ConformanceReport, open: OpenOptions, only?: string[]): Promise<{ selected: TaskInfo[]; tasks: TaskInfo[]; controls: Control[]; references: Trajectory[] }> {
+async function checkSubject(subject: Subject, report: ConformanceReport, open: OpenOptions, only?: string[]): Promise<{ selected: TaskInfo[]; tasks: TaskInfo[]; controls: Control[]; references: Trajectory[] }> {
   let tasks: TaskInfo[] = [];
   try {
     tasks = await subject.tasks();
@@ -163,39 +169,23 @@ export async function checkSubject(subject: Subject, report: ConformanceReport, 
       if (!subject.alive()) break;
     }
   }
-  report.checks.push(result('references deliver and read back', selected.length, refFailures));
+  /** each control's failure of a check, where it has one */
+  const failing = (why: (c: Control) => string | undefined) => controls.flatMap((c) => why(c) ?? []);
   report.checks.push(
-    result(
-      'every reference passes its own checker',
-      controls.length,
-      controls
-        .filter((c) => !c.delivery.completed || c.verdicts[0]?.verdict !== 'pass')
-        .map((c) =>
-          !c.delivery.completed
-            ? `${c.task}: reference delivery failed: ${c.delivery.error ?? 'incomplete'}`
-            : `${c.task}: own checker says ${c.verdicts[0].verdict} (${c.verdicts[0].detail})`,
-        ),
-    ),
-  );
-  report.checks.push(
-    result(
-      'two fresh deliveries read back identical effects',
-      controls.length,
-      controls.flatMap((c) => {
-        const d = diffEffects(c.effects[0], c.effects[1]);
-        return d.length ? [`${c.task}: second delivery differs from the first: ${d.map(describeDifference).join('; ')}`] : [];
-      }),
-    ),
-  );
-  report.checks.push(
-    result(
-      'checker is deterministic on controls',
-      controls.length,
-      controls.flatMap((c) => {
-        const seen = [...new Set(c.verdicts.map((v) => v.verdict))];
-        return seen.length > 1 ? [`${c.task}: verdicts ${c.verdicts.map((v) => v.verdict).join(', ')} for the same reference`] : [];
-      }),
-    ),
+    result('references deliver and read back', selected.length, refFailures),
+    result('every reference passes its own checker', controls.length, failing((c) => {
+      if (!c.delivery.completed) return `${c.task}: reference delivery failed: ${c.delivery.error ?? 'incomplete'}`;
+      const [first] = c.verdicts;
+      return first?.verdict === 'pass' ? undefined : `${c.task}: own checker says ${first.verdict} (${first.detail})`;
+    })),
+    result('two fresh deliveries read back identical effects', controls.length, failing((c) => {
+      const d = differences(c.effects[0], c.effects[1]);
+      return d ? `${c.task}: second delivery differs from the first: ${d}` : undefined;
+    })),
+    result('checker is deterministic on controls', controls.length, failing((c) => {
+      const verdicts = c.verdicts.map((v) => v.verdict);
+      return new Set(verdicts).size > 1 ? `${c.task}: verdicts ${verdicts.join(', ')} for the same reference` : undefined;
+    })),
   );
   return { selected, tasks, controls, references };
 }
@@ -220,8 +210,8 @@ const byWorld = (checked: Checked[]) => groupBy(checked.filter((c) => c.task.wor
 /** `what` read back `got` where `want` was read back (or delivered incompletely): why, or nothing. */
 function sameAs(what: string, got: { delivery: Delivery; effect: Effect }, want: Control): string | undefined {
   if (got.delivery.completed !== want.delivery.completed) return `${what} ${got.delivery.completed ? 'completed' : `did not complete (${got.delivery.error ?? 'incomplete'})`}, its reference delivered alone ${want.delivery.completed ? 'completed' : 'did not'}`;
-  const d = diffEffects(want.effects[0], got.effect);
-  return d.length ? `${what} reads back otherwise: ${d.map(describeDifference).join('; ')}` : undefined;
+  const d = differences(want.effects[0], got.effect);
+  return d ? `${what} reads back otherwise: ${d}` : undefined;
 }
 
 /**
@@ -241,8 +231,8 @@ async function sameWorld(subject: Subject, checked: Checked[]): Promise<CheckRes
     for (const o of others) {
       compared++;
       const emptyOther = await empty(o);
-      const d = diffEffects(emptyFirst.effect, emptyOther.effect);
-      if (d.length) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but an empty trajectory reads back otherwise: ${d.map(describeDifference).join('; ')}`);
+      const d = differences(emptyFirst.effect, emptyOther.effect);
+      if (d) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but an empty trajectory reads back otherwise: ${d}`);
       const why = sameAs(`${first.task.id}'s reference delivered in ${o.task.id}'s world`, await deliverOnce(subject, { ...first.reference, world: o.task.id }), first.control);
       if (why) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but ${why}`);
       if (!subject.alive()) break;
@@ -312,7 +302,7 @@ function tablesNamed(declared: NonNullable<NonNullable<TargetInfo['semantics']>[
 }
 
 /** What the declarations of protocol 2 (world, semantics) promise, checked on the selected tasks. */
-export async function checkDeclarations(subject: Subject, info: TargetInfo, found: Awaited<ReturnType<typeof checkSubject>>): Promise<CheckResult[]> {
+async function checkDeclarations(subject: Subject, info: TargetInfo, found: Awaited<ReturnType<typeof checkSubject>>): Promise<CheckResult[]> {
   const references = new Map(found.references.map((r) => [r.task, r]));
   const controls = new Map(found.controls.map((c) => [c.task, c]));
   const checked = found.selected.filter((t) => references.has(t.id) && controls.has(t.id)).map((t) => ({ task: t, reference: references.get(t.id)!, control: controls.get(t.id)! }));
@@ -411,6 +401,30 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     else report.checks.push({ name: 'malformed requests get structured errors', ok: false, summary: 'not probed', failures: ['the target process died before the probes'] });
   } finally {
     await client.close();
+  }
+  report.ok = report.checks.every((c) => c.ok);
+  return report;
+}
+
+/**
+ * `target check` of a built-in target that runs in process: the shared checks on
+ * its Target, plus one for targets that judge an episode with several checkers:
+ * each of them passes every reference.
+ */
+export async function checkTarget(spec: string, target: Target, open: OpenOptions, only?: string[]): Promise<ConformanceReport> {
+  const info = await target.describe();
+  const report: ConformanceReport = { ok: false, command: [spec], target: info, tasks: 0, checks: [] };
+  const subject: Subject = { tasks: () => target.tasks(), reference: (id) => target.reference(id), episode: () => target.episode(), alive: () => true };
+  const found = await checkSubject(subject, report, open, only);
+  report.checks.push(...(await checkDeclarations(subject, info, found)));
+  const judged = found.controls.filter((c) => c.verdicts[0]?.checkers);
+  if (judged.length) {
+    const failures = judged.flatMap((c) =>
+      Object.entries(c.verdicts[0].checkers!)
+        .filter(([, v]) => v.verdict !== 'pass')
+        .map(([name, v]) => `${c.task}: checker ${name} says ${v.verdict} (${v.detail})`),
+    );
+    report.checks.push(result('every checker of the episode passes the reference', judged.length, failures));
   }
   report.ok = report.checks.every((c) => c.ok);
   return report;
