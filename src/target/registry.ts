@@ -2,10 +2,17 @@ import type { OpenOptions, Target, TargetFactory, TargetList } from '../contract
 import { InputError } from '../util/errors.ts';
 import { isModulePath, loadUserExport } from '../util/user-module.ts';
 
-// The engine's own target; the built-in ones are registered by whoever composes
-// the program (the CLI from targets/index.ts), so the engine never imports a target.
-const PROTOCOL: Record<string, () => Promise<TargetFactory>> = {
-  protocol: async () => (await import('./protocol/index.ts')).protocol,
+/**
+ * The engine's own target, any benchmark in any language: `--target protocol --
+ * <command...>`. The built-in ones are registered by whoever composes the program
+ * (the CLI from targets/index.ts), so the engine never imports a target. The
+ * client (execa, zod) loads on open, so that listing targets stays cheap.
+ */
+const protocol: TargetFactory = {
+  name: 'protocol',
+  description: 'any benchmark speaking the external target protocol (docs/protocol.md): --target protocol -- <command...>',
+  command: async (options) => (await import('./protocol/target.ts')).commandFrom(options),
+  open: async (options) => (await import('./protocol/target.ts')).openCommandTarget(options),
 };
 const registered: Record<string, () => Promise<TargetFactory>> = {};
 const lists: string[] = [];
@@ -29,7 +36,7 @@ export async function useTargetLists(urls: readonly string[] = []): Promise<void
   for (const url of urls) if (!lists.includes(url)) registerTargets((await import(url)).targetList as TargetList);
 }
 
-const factories = (): Record<string, () => Promise<TargetFactory>> => ({ ...registered, ...PROTOCOL });
+const factories = (): Record<string, () => Promise<TargetFactory>> => ({ ...registered, protocol: async () => protocol });
 
 /**
  * A target spec is `name` or `name?key=value&key=value`: the options travel inside

@@ -5,17 +5,13 @@ import { z } from 'zod';
 import { DomainSchema, SemanticsSchema } from '../schema.ts';
 
 /**
- * The version blindspot offers. 2 adds effect semantics, a verdict's cause and a
- * step's free arguments and domains, all optional; 3 adds the optional methods
- * `inputs` and `call` (the input-perturbation arm), each served only by a target
- * that advertises the capability of that name. A target that refuses a version
- * in the handshake is offered the next lower one.
+ * The versions blindspot speaks; it offers the newest. 2 adds effect semantics, a
+ * verdict's cause and a step's free arguments and domains, all optional; 3 adds the
+ * optional methods `inputs` and `call` (the input-perturbation arm), each served only
+ * by a target that advertises the capability of that name. A target that refuses a
+ * version in the handshake is offered the next lower one.
  */
-export const PROTOCOL_VERSION = 3;
 export const SUPPORTED_VERSIONS = [1, 2, 3] as const;
-
-export const METHODS = ['handshake', 'tasks', 'reference', 'open', 'deliver', 'readback', 'check', 'close', 'shutdown', 'inputs', 'call'] as const;
-export type Method = (typeof METHODS)[number];
 
 const JsonSchema: z.ZodType<unknown> = z.unknown();
 const Values = z.record(z.string(), JsonSchema);
@@ -100,8 +96,9 @@ export const RESULTS = {
   shutdown: z.object({}).loose(),
   inputs: z.object({ inputs: AgentInputsSchema }),
   call: CallResultSchema,
-} satisfies Record<Method, z.ZodType>;
+} satisfies Record<string, z.ZodType>;
 
+export type Method = keyof typeof RESULTS;
 export type Result<M extends Method> = z.infer<(typeof RESULTS)[M]>;
 
 export const ResponseSchema = z.union([

@@ -7,7 +7,7 @@ import { SealedSplitError, type CallResult, type Delivery, type Effect, type Epi
 import type { AgentInputs } from '../../contract/inputs.ts';
 import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
-import { PROTOCOL_VERSION, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
+import { RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -49,7 +49,7 @@ export async function startClient(
     }
   };
   try {
-    const hello = await offer([...SUPPORTED_VERSIONS].filter((v) => v <= PROTOCOL_VERSION).sort((a, b) => b - a));
+    const hello = await offer([...SUPPORTED_VERSIONS].reverse());
     if (!(SUPPORTED_VERSIONS as readonly number[]).includes(hello.protocol)) {
       throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${SUPPORTED_VERSIONS.join(' and ')}`);
     }
@@ -217,7 +217,7 @@ export function commandFrom(options: OpenOptions): string[] {
 
 const RESERVED = new Set(['command', 'timeout']);
 
-/** The generic protocol target (see index.ts): its own options (command, timeout) stay here, the rest go to the child. */
+/** The generic protocol target (see registry.ts): its own options (command, timeout) stay here, the rest go to the child. */
 export function openCommandTarget(options: OpenOptions): Promise<Target> {
   const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
   const raw = options.targetOptions?.timeout;
