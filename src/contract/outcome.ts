@@ -9,7 +9,6 @@ export type CellStatus = (typeof CELL_STATUSES)[number];
  * task where the correct outcome is no change; it never counts as a fault-arm
  * false accept.
  */
-
 export type FloorOutcome = 'false-accept' | 'non-discriminating' | 'rejected' | 'unscored';
 
 /**

@@ -30,12 +30,11 @@ export function binomialCdf(k: number, n: number, p: number): number {
 /**
  * The p at which observing k or fewer of n has probability 1 - confidence: the
  * largest proportion the observation does not reject at that one-sided level.
- * k = n gives 1 (nothing bounds the proportion from above).
+ * k = n (n = 0 included) gives 1: nothing bounds the proportion from above.
  */
 export function clopperPearsonUpper(k: number, n: number, confidence = 0.95): number {
   checkCounts(k, n);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie in (0, 1), got ${confidence}`);
-  // k = n (n = 0 included, since k <= n): nothing bounds the proportion from above
   if (k === n) return 1;
   const tail = 1 - confidence;
   // binomialCdf(k, n, p) falls from 1 at p = 0 to 0 at p = 1
