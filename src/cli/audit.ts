@@ -5,10 +5,8 @@ import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-re
 import type { Out } from './out.ts';
 import type { Target } from '../contract/target.ts';
 import { phaseEnded } from '../util/phase.ts';
-import { HEADS } from './commands.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.audit,
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))))
       .option('out', {

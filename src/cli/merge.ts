@@ -4,10 +4,8 @@ import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
-import { HEADS } from './commands.ts';
 
 export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.merge,
   builder: (y) =>
     reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })

@@ -2,7 +2,6 @@ import type { Argv, CommandModule } from 'yargs';
 import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
@@ -49,7 +48,6 @@ const runBuilder = (y: Argv) =>
     .example('$0 perturb compare reports/perturb-apps-replay reports/perturb-apps-literal', 'rank agents by robustness');
 
 export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.perturb,
   builder: (y) =>
     y
       .command({ command: '$0', describe: 'freeze a validated perturbation set and run an agent on it, paired with its clean instances', builder: runBuilder, handler: (a) => perturbRun(a, out) })

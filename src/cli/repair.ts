@@ -3,10 +3,8 @@ import { PATCHES } from '../contract/repair.ts';
 import { existingFolder, jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
-import { HEADS } from './commands.ts';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.repair,
   builder: (y) =>
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })

@@ -5,10 +5,8 @@ import { existingFolder, jsonOption, runOptions, runSettings, writableFolder } f
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
-import { HEADS } from './commands.ts';
 
 export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.rerun,
   builder: (y) =>
     jsonOption(runOptions(y))
       .option('from', { type: 'string', demandOption: true, describe: 'the earlier run folder' })

@@ -3,7 +3,6 @@ import { parseTargetSpec, targetFactory } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, parseUnseal, targetSpec, wholeNumber } from './options.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
@@ -67,7 +66,6 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const targetCheckCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.target,
   builder: (y: Argv) => y.command(checkCommand(out)).demandCommand(1, 'name an action: check'),
   handler: () => {},
 });

@@ -6,10 +6,8 @@ import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
 import { existingFolder, jsonOption, mutantsLookupOption } from './options.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.triage,
   builder: (y) =>
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder' })
