@@ -28,7 +28,6 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
           'corrected utility with 95% Clopper-Pearson intervals and the orders the corrections reverse; `blindspot consequence` pools several run folders.',
       ),
   handler: async (a) => {
-    // The engine loads here, not at start-up (see main.ts).
     const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
       import('../freeze/freeze.ts'),
       import('../run/runfile.ts'),

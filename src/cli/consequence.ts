@@ -4,7 +4,6 @@ import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
 
-// The handler imports the engine when it runs, so that `--help` starts without it (see main.ts).
 export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) =>
     triageOption(jsonOption(y))

@@ -5,9 +5,6 @@ import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
 
-// Handlers import the engine when they run, so that `--help` and `targets` start
-// without loading it (see main.ts).
-
 type Args = Record<string, any>;
 
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({

@@ -19,7 +19,6 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding')
       .example('$0 triage reports/r1 --weakness "out-of-scope reboot_device" --dismiss "a reboot changes nothing the customer pays for"', 'dismiss one weakness on every task'),
   handler: async (a) => {
-    // The engine loads when the command runs, not at start-up (see main.ts).
     existingFolder('<run>', a.run, 'a run folder');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
