@@ -5,10 +5,8 @@ import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-re
 import type { Out } from './out.ts';
 import type { Target } from '../contract/target.ts';
 import { phaseEnded } from '../util/phase.ts';
-import { HEADS } from './commands.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.audit,
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))))
       .option('out', {
@@ -30,7 +28,6 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
           'corrected utility with 95% Clopper-Pearson intervals and the orders the corrections reverse; `blindspot consequence` pools several run folders.',
       ),
   handler: async (a) => {
-    // The engine loads here, not at start-up (see main.ts).
     const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
       import('../freeze/freeze.ts'),
       import('../run/runfile.ts'),

@@ -1,13 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { existingFolder, jsonOption, text, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
-// The handler imports the engine when it runs, so that `--help` starts without it (see main.ts).
 export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.consequence,
   builder: (y) =>
     triageOption(jsonOption(y))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'run folder(s); several are pooled, each generator counted once' })

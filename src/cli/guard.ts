@@ -2,10 +2,8 @@ import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
 import { existingFolder, jsonOption, runOptions, runSettings, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.guard,
   builder: (y) =>
     triageOption(jsonOption(runOptions(y)))
       .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file (JSON, one outcome per cell; commit it)' })

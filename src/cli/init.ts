@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
@@ -118,7 +117,6 @@ function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
 }
 
 export const initCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.init,
   builder: (y: Argv) =>
     y
       .option('python', { type: 'string', requiresArg: true, demandOption: 'name the folder to write: --python <dir>', describe: 'folder for adapter.py and README.md (created if missing; existing files are never replaced)' })

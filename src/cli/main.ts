@@ -1,14 +1,13 @@
 // Start-up: every module imported here loads before any command runs, `--help`
 // and `targets` included. A command's module (with options.ts and what its
 // builder needs) loads only when its name is on the command line; the others are
-// listed from their heads (commands.ts). Command files import light helpers at
+// listed from their heads (COMMANDS). Command files import light helpers at
 // the top, and their handlers import the engine (ts-morph, playwright, SQLite,
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { phaseEnded } from '../util/phase.ts';
-import { HEADS, type CommandName } from './commands.ts';
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
 import { registerTargets } from '../target/registry.ts';
@@ -21,40 +20,105 @@ type Command = (out: Out) => CommandModule<{}, any>;
 /** The part of yargs' undeclared internals that buildCli touches. */
 type YargsInternals = { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } };
 
-const COMMANDS: Record<CommandName, () => Promise<Command>> = {
-  audit: async () => (await import('./audit.ts')).auditCommand,
-  census: async () => (await import('./stages.ts')).censusCommand,
-  freeze: async () => (await import('./stages.ts')).freezeCommand,
-  run: async () => (await import('./stages.ts')).runCommand,
-  report: async () => (await import('./stages.ts')).reportCommand,
-  merge: async () => (await import('./merge.ts')).mergeCommand,
-  targets: async () => (await import('./targets.ts')).targetsCommand,
-  rerun: async () => (await import('./rerun.ts')).rerunCommand,
-  target: async () => (await import('./target-check.ts')).targetCheckCommand,
-  repair: async () => (await import('./repair.ts')).repairCommand,
-  guard: async () => (await import('./guard.ts')).guardCommand,
-  triage: async () => (await import('./triage.ts')).triageCommand,
-  consequence: async () => (await import('./consequence.ts')).consequenceCommand,
-  perturb: async () => (await import('./perturb.ts')).perturbCommand,
-  init: async () => (await import('./init.ts')).initCommand,
-};
+/**
+ * Every command: its name (with positionals) and the line `--help` lists, in the
+ * order it lists them, and how to load its module. A module holds the command's
+ * builder and handler only, so `--help` and every command other than the one
+ * chosen list a command without loading its module.
+ */
+const COMMANDS: { command: string; describe: string; load: () => Promise<Command> }[] = [
+  {
+    command: 'audit',
+    describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
+    load: async () => (await import('./audit.ts')).auditCommand,
+  },
+  {
+    command: 'census',
+    describe: 'measure, per task, whether repeating its last write changes its effect, and store the idempotence census under censuses/',
+    load: async () => (await import('./stages.ts')).censusCommand,
+  },
+  {
+    command: 'freeze',
+    describe: 'take the censuses, enumerate every cell and freeze the increment under mutants/ (scores nothing)',
+    load: async () => (await import('./stages.ts')).freezeCommand,
+  },
+  {
+    command: 'run <increment>',
+    describe: 'score the cells of a frozen increment into a resumable ledger, then write the report',
+    load: async () => (await import('./stages.ts')).runCommand,
+  },
+  {
+    command: 'report <run>',
+    describe: 'classify a run\'s ledger and render report.md, report.json and CSV files',
+    load: async () => (await import('./stages.ts')).reportCommand,
+  },
+  {
+    command: 'merge <runs..>',
+    describe: 'combine the shard run folders of one increment (run --shard i/n) into one run folder and write its reports, as a single run would',
+    load: async () => (await import('./merge.ts')).mergeCommand,
+  },
+  {
+    command: 'targets',
+    describe: 'list the targets blindspot can audit',
+    load: async () => (await import('./targets.ts')).targetsCommand,
+  },
+  {
+    command: 'rerun',
+    describe: 'freeze the cells of an earlier run that match --where as a new increment, rerun them with readback, and report confirmed wrong effects',
+    load: async () => (await import('./rerun.ts')).rerunCommand,
+  },
+  {
+    command: 'target',
+    describe: 'work with target adapters: `target check -- <command...>` tests a protocol target',
+    load: async () => (await import('./target-check.ts')).targetCheckCommand,
+  },
+  {
+    command: 'repair <run>',
+    describe: 'apply a patch to the checkers implicated in a run\'s false accepts, regrade, and show flips and controls preserved',
+    load: async () => (await import('./repair.ts')).repairCommand,
+  },
+  {
+    command: 'guard',
+    describe: 'CI: rerun a frozen increment against the current checkers and fail on a new false accept, a lost rejection or a failing control',
+    load: async () => (await import('./guard.ts')).guardCommand,
+  },
+  {
+    command: 'triage <run>',
+    describe: 'mark a finding of a run (--cell) or a search weakness on every task (--weakness) dismissed or accepted, with a reason, in the triage file kept beside the benchmark (keyed by construction or weakness name, so it holds for later runs); without a mark, list the findings and their triage',
+    load: async () => (await import('./triage.ts')).triageCommand,
+  },
+  {
+    command: 'consequence <runs..>',
+    describe: 'what the findings could mean for a leaderboard: under the run\'s error budgets, which published pairwise orders and which top-1 stay identified',
+    load: async () => (await import('./consequence.ts')).consequenceCommand,
+  },
+  {
+    command: 'perturb',
+    describe: 'the input-perturbation arm (AgentPerturb): validated perturbations of what an agent is shown, paired clean/perturbed episodes graded by the pristine checker and read back',
+    load: async () => (await import('./perturb.ts')).perturbCommand,
+  },
+  {
+    command: 'init',
+    describe: 'write the skeleton of a protocol target for a benchmark: --python <dir> (an adapter on the Python SDK, and a README)',
+    load: async () => (await import('./init.ts')).initCommand,
+  },
+];
 
 const nameOf = (head: { command: string }) => head.command.split(' ')[0];
 
 /**
  * The commands yargs may run for these words: every command named by a word
  * before `--` (usually one; a flag's value that happens to be a command's name
- * only costs a load). Any other command cannot be the one chosen, so a stub with
- * its head serves for the listing and for `recommendCommands`.
+ * only costs a load). Any other command cannot be the one chosen, so its head
+ * with a stub body serves for the listing and for `recommendCommands`.
  */
 async function commandsFor(argv: string[], out: Out): Promise<CommandModule<{}, any>[]> {
   const sep = argv.indexOf('--');
   const words = new Set(sep < 0 ? argv : argv.slice(0, sep));
   return Promise.all(
-    (Object.keys(HEADS) as CommandName[]).map(async (name) => {
-      const head = HEADS[name];
-      if (words.has(nameOf(head))) return (await COMMANDS[name]())(out);
-      return { ...head, builder: (y: Argv) => y, handler: () => {} };
+    COMMANDS.map(async ({ load, ...head }) => {
+      const body = words.has(nameOf(head)) ? (await load())(out) : { builder: (y: Argv) => y, handler: () => {} };
+      return { ...head, ...body };
     }),
   );
 }

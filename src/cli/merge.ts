@@ -4,10 +4,8 @@ import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
-import { HEADS } from './commands.ts';
 
 export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.merge,
   builder: (y) =>
     reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })
@@ -15,7 +13,6 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'perturbation runs: cluster-bootstrap resamples over tasks for the intervals (0: none)' })
       .example('$0 merge shard-1 shard-2 shard-3 --out reports/merged', 'merge three shards, e.g. CI artifacts downloaded from a matrix job'),
   handler: async (a) => {
-    // The engine loads here, not at start-up (see main.ts).
     for (const run of a.runs) existingFolder('<runs>', run, 'a shard run folder');
     writableFolder('--out', a.out);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);

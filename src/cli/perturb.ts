@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
+import { openTarget, parseTargetSpec } from '../target/registry.ts';
+import type { PerturbSet } from '../perturb/freeze.ts';
 
 type Args = Record<string, any>;
 
@@ -49,7 +52,6 @@ const runBuilder = (y: Argv) =>
     .example('$0 perturb compare reports/perturb-apps-replay reports/perturb-apps-literal', 'rank agents by robustness');
 
 export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.perturb,
   builder: (y) =>
     y
       .command({ command: '$0', describe: 'freeze a validated perturbation set and run an agent on it, paired with its clean instances', builder: runBuilder, handler: (a) => perturbRun(a, out) })
@@ -82,10 +84,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
   writableFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
-  const [{ existsSync }, { join, resolve }, registry, { BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([
-    import('node:fs'),
-    import('node:path'),
-    import('../target/registry.ts'),
+  const [{ BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([
     import('../agent/builtin.ts'),
     import('../agent/process.ts'),
     import('../perturb/freeze.ts'),
@@ -101,21 +100,21 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const families = a.families ? knownList('families', 'family', PERTURB_FAMILIES, a.families) : PERTURB_FAMILIES;
   const unseal = parseUnseal(a.unseal, a.reason);
   const split = a.split ?? unseal?.split ?? 'dev';
-  const dir = resolve(a.out ?? join('reports', `perturb-${registry.parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
+  const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
   const setOf = async (folder: string) => {
     const owner = await readRunFile(folder);
     return owner ? locateIncrement(folder, owner) : existsSync(join(folder, 'increment.json')) ? folder : undefined;
   };
-  const setDir = a.perturbations ? await setOf(String(a.perturbations)) : await setOf(dir);
+  const setDir = await setOf(a.perturbations ? String(a.perturbations) : dir);
   if (a.perturbations && !setDir) throw new InputError(`--perturbations: ${a.perturbations} is neither a perturbation run folder nor a frozen set (no run.json, no increment.json)`);
-  let set: import('../perturb/freeze.ts').PerturbSet;
+  let set: PerturbSet;
   if (setDir) {
     set = await readSet(setDir);
     if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setDir}: ${set.instances.length} instances`);
   } else {
-    const target = await registry.openTarget(spec, open);
+    const target = await openTarget(spec, open);
     const generator = a.generator ? (await import('../perturb/generator.ts')).startGenerator(String(a.generator).split(/\s+/).filter(Boolean)) : undefined;
     try {
       set = await freezePerturbations({

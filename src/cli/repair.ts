@@ -3,10 +3,8 @@ import { PATCHES } from '../contract/repair.ts';
 import { existingFolder, jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
-import { HEADS } from './commands.ts';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.repair,
   builder: (y) =>
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
@@ -31,7 +29,6 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     existingFolder('<run>', a.run, 'a run folder of a finished audit', true);
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
-    // ts-morph and the engine load here, not at start-up (see main.ts).
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
     const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], mutants: a.mutants });
     if (a.json) out.log(JSON.stringify(result, null, 2));

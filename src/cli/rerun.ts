@@ -1,14 +1,10 @@
-// blindspot rerun: the command; the prospective rerun itself is src/rerun/rerun.ts,
-// imported when the command runs so that the CLI starts without the engine.
 import type { CommandModule } from 'yargs';
 import { existingFolder, jsonOption, runOptions, runSettings, writableFolder } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
-import { HEADS } from './commands.ts';
 
 export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.rerun,
   builder: (y) =>
     jsonOption(runOptions(y))
       .option('from', { type: 'string', demandOption: true, describe: 'the earlier run folder' })
@@ -26,7 +22,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       where: a.where,
       mutantsDir: a.mutants,
       // made only once the source run and the selection are known good
-      runDir: a.out ?? (() => defaultRunDir('rerun')),
+      runDir: () => a.out ?? defaultRunDir('rerun'),
       ...runSettings(a),
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));

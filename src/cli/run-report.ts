@@ -53,8 +53,7 @@ export async function reportInputs(a: Record<string, any>): Promise<ReportInputs
 
 /** The tail shared by `run` and `audit`: score, write the report, say where it is. */
 export async function scoreAndReport(out: Out, a: Record<string, any>, incrementDir: string, runDir: string, inputs: ReportInputs, target?: Target): Promise<void> {
-  // The engine loads here, once a command needs it, not at start-up (see main.ts);
-  // the report's renderers once the scoring is done, not before the first cell.
+  // The report's renderers load once the scoring is done, not before the first cell.
   const { runIncrement } = await import('../run/run.ts');
   const shard = a.shard as Shard | undefined;
   const result = await runIncrement({ incrementDir, runDir, ...runSettings(a), ...(shard ? { shard } : {}), ...(target ? { target } : {}) });

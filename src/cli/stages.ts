@@ -4,15 +4,10 @@ import { existingFolder, freezeOptionsFrom, jsonOption, mutantsLookupOption, sha
 import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
-import { HEADS } from './commands.ts';
-
-// Handlers import the engine when they run, so that `--help` and `targets` start
-// without loading it (see main.ts).
 
 type Args = Record<string, any>;
 
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.census,
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
     writableFolder('--censuses', a.censuses);
@@ -39,7 +34,6 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.freeze,
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
     for (const flag of ['mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
@@ -51,7 +45,6 @@ export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const runCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.run,
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(y))))))
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
@@ -69,7 +62,6 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
 });
 
 export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.report,
   builder: (y) => reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');

@@ -1,9 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
-import { parseTargetSpec, targetFactory } from '../target/registry.ts';
+import { openTarget, parseTargetSpec, targetFactory } from '../target/registry.ts';
+import type { ConformanceReport } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, parseUnseal, targetSpec, wholeNumber } from './options.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 type Args = Record<string, any>;
 
@@ -16,20 +16,22 @@ async function commandOf(a: Args): Promise<{ command: string[]; options: Record<
   return { command: await factory.command({ targetOptions: options }), options: rest };
 }
 
+/** The conformance report, as JSON or as lines; exit 1 when a check failed. */
+async function show(out: Out, a: Args, report: ConformanceReport): Promise<void> {
+  const { formatConformance } = await import('../target/protocol/conformance.ts');
+  if (a.json) out.log(JSON.stringify(report, null, 2));
+  else formatConformance(report).forEach((l) => out.log(l));
+  if (!report.ok) process.exitCode = 1;
+}
+
 /** A built-in target that runs in process (miniwob): the same checks on its Target, without protocol probes. */
 async function checkInProcess(out: Out, a: Args): Promise<void> {
-  const [{ openTarget }, { checkTarget, formatConformance }] = await Promise.all([
-    import('../target/registry.ts'),
-    import('../target/protocol/conformance.ts'),
-  ]);
+  const { checkTarget } = await import('../target/protocol/conformance.ts');
   const spec = targetSpec(a);
   const unseal = parseUnseal(a.unseal, a.reason);
   const target = await openTarget(spec, { unseal });
   try {
-    const report = await checkTarget(spec, target, { unseal }, a.tasks?.flatMap((t: string) => t.split(',')));
-    if (a.json) out.log(JSON.stringify(report, null, 2));
-    else formatConformance(report).forEach((l) => out.log(l));
-    if (!report.ok) process.exitCode = 1;
+    await show(out, a, await checkTarget(spec, target, { unseal }, a.tasks?.flatMap((t: string) => t.split(','))));
   } finally {
     await target.close();
   }
@@ -53,20 +55,17 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: async (a) => {
     if (a.target && !(await targetFactory(parseTargetSpec(targetSpec(a)).name)).command) return checkInProcess(out, a);
     const { command, options } = await commandOf(a);
-    const { checkConformance, formatConformance } = await import('../target/protocol/conformance.ts');
+    const { checkConformance } = await import('../target/protocol/conformance.ts');
     const report = await checkConformance(
       command,
       { targetOptions: options, unseal: parseUnseal(a.unseal, a.reason) },
       { tasks: a.tasks?.flatMap((t: string) => t.split(',')), timeoutMs: a.timeout },
     );
-    if (a.json) out.log(JSON.stringify(report, null, 2));
-    else formatConformance(report).forEach((l) => out.log(l));
-    if (!report.ok) process.exitCode = 1;
+    await show(out, a, report);
   },
 });
 
 export const targetCheckCommand = (out: Out): CommandModule<{}, Args> => ({
-  ...HEADS.target,
   builder: (y: Argv) => y.command(checkCommand(out)).demandCommand(1, 'name an action: check'),
   handler: () => {},
 });

@@ -38,12 +38,8 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
   const file = a.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist`);
   const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;
-  const merged = {
-    ...config?.thresholds,
-    ...(a['threshold-high'] === undefined ? {} : { high: a['threshold-high'] }),
-    ...(a['threshold-low'] === undefined ? {} : { low: a['threshold-low'] }),
-    ...(a['threshold-break'] === undefined ? {} : { break: a['threshold-break'] }),
-  };
+  const flags = { high: a['threshold-high'], low: a['threshold-low'], break: a['threshold-break'] };
+  const merged = { ...config?.thresholds, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
   const parsed = ThresholdsSchema.safeParse(merged);
   if (!parsed.success) throw new InputError(`${file ? `${file} with the --threshold-* flags` : '--threshold-*'}: thresholds: ${zodProblem(parsed.error)}`);
   return parsed.data;

@@ -6,10 +6,8 @@ import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
 import { existingFolder, jsonOption, mutantsLookupOption } from './options.ts';
 import type { Out } from './out.ts';
-import { HEADS } from './commands.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
-  ...HEADS.triage,
   builder: (y) =>
     mutantsLookupOption(jsonOption(y))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder' })
@@ -21,7 +19,6 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding')
       .example('$0 triage reports/r1 --weakness "out-of-scope reboot_device" --dismiss "a reboot changes nothing the customer pays for"', 'dismiss one weakness on every task'),
   handler: async (a) => {
-    // The engine loads when the command runs, not at start-up (see main.ts).
     existingFolder('<run>', a.run, 'a run folder');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);

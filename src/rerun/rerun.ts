@@ -70,8 +70,8 @@ async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
   return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
 }
 
-/** `runDir`: the rerun's run folder, or what makes one once the selection is frozen (nothing is made for a refused rerun). */
-export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: string | (() => string); workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
+/** `runDir` names the rerun's run folder once the selection is frozen: nothing is made for a refused rerun. */
+export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: () => string; workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
   const source = await loadRun(opts.from, opts.mutantsDir);
   const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
   const ids = new Set(cells.map((c) => c.id));
@@ -79,7 +79,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
   const tasks = [...new Set(cells.map((c) => c.checker))].sort();
   const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
   let frozen;
-  let runDir = typeof opts.runDir === 'string' ? opts.runDir : '';
+  let runDir;
   try {
     const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
     const controls = [];
@@ -97,7 +97,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
       censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
       cells: [...controls, ...cells],
     });
-    if (typeof opts.runDir !== 'string') runDir = opts.runDir();
+    runDir = opts.runDir();
     await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
   } finally {
     await target.close();

@@ -11,9 +11,9 @@ import { canonicalJson, sha256 } from '../util/hash.ts';
 import { InputError, zodProblem } from '../util/errors.ts';
 import { parseJson, readText } from '../util/json-file.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
+import { DEFAULT_TRIAGE } from './default.ts';
 
 const TRIAGE_SCHEMA = 'blindspot.triage/1';
-import { DEFAULT_TRIAGE } from './default.ts';
 
 const Marking = {
   target: z.string().min(1),

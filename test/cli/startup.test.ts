@@ -35,7 +35,7 @@ describe('start-up', () => {
   });
 
   // A command's module is loaded only when its name is on the command line; the
-  // top-level listing comes from the heads in src/cli/commands.ts.
+  // top-level listing comes from the heads in COMMANDS, src/cli/main.ts.
   const COMMAND_FILES = ['audit', 'stages', 'merge', 'targets', 'rerun', 'target-check', 'repair', 'guard', 'triage', 'consequence', 'perturb', 'init'];
   const commandFiles = (loaded: string[]) => COMMAND_FILES.filter((f) => loaded.some((u) => u.endsWith(`/src/cli/${f}.ts`)));
 
