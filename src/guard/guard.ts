@@ -12,7 +12,7 @@ import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
 import { InputError } from '../util/errors.ts';
 import { findIncrement } from '../run/locate.ts';
-import { checkerMap, outcomesOf, sortedOutcomes, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
+import { byName, checkerMap, outcomesOf, readBaseline, summarize, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
 import { junitReporter } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
@@ -117,7 +117,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     const cls = judge(classify(rerun.cells, readRunLedger(runDir, rerun.increment, rerun.cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics));
     const rescored = new Set(rerun.cells.map((c) => c.id));
     const carried = incremental ? cells.filter((c) => !rescored.has(c.id) && baseline!.cells[c.id] !== undefined) : [];
-    const outcomes = sortedOutcomes({ ...Object.fromEntries(carried.map((c) => [c.id, baseline!.cells[c.id]])), ...outcomesOf(cls.cells) });
+    const outcomes = byName({ ...Object.fromEntries(carried.map((c) => [c.id, baseline!.cells[c.id]])), ...outcomesOf(cls.cells) });
     const checkers = checkerMap(rerun.increment.target.checkerFiles);
     const meta = new Map<string, CellMeta>([
       ...carried.map((c): [string, CellMeta] => [c.id, { generator: c.generator, family: c.family }]),
@@ -135,7 +135,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
         summary,
         cells: outcomes,
       };
-      await writeBaseline(baselineFile, next);
+      await writeFile(baselineFile, JSON.stringify(next, null, 2) + '\n');
     }
     if (opts.junit) {
       const junitCells = [...meta].filter(([id]) => outcomes[id]).map(([cell, m]) => ({ cell, family: m.family, generator: m.generator, outcome: outcomes[cell] }));
