@@ -61,7 +61,6 @@ export function freeColumns(steps: Step[], reference: Effect): Set<string> {
     }
   }
   const out = new Set<string>();
-  if (!values.size && !named.size) return out;
   // a free argument is stored as given, or inside a longer text (appended to a file), or,
   // where the reference leaves it out, in the column of its name
   // (the column of its name also where the application reformats the value: a datetime parsed from "2025-01-02 09:00")
