@@ -57,9 +57,8 @@ export interface GuardResult {
   rerun?: string;
 }
 
-/** Checker files that differ between two name -> sha256 maps, as the engine names them. */
+/** Checker files as the engine names them, from a baseline's name -> sha256 map. */
 const asFiles = (m: Record<string, string>) => Object.entries(m).map(([path, sha256]) => ({ path, sha256 }));
-const checkerDiff = (before: Record<string, string>, after: Record<string, string>) => checkerChanges(asFiles(before), asFiles(after)).sort();
 
 /**
  * A new false accept or lost rejection whose construction a maintainer dismissed
@@ -145,7 +144,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       baseline: opts.baseline,
       updated: opts.update,
       increment: { id: increment.id, hash: increment.hash },
-      checkersChanged: baseline ? checkerDiff(baseline.checkers, checkers) : [],
+      checkersChanged: baseline ? checkerChanges(asFiles(baseline.checkers), asFiles(checkers)).sort() : [],
       changes,
       regressions,
       summary,
