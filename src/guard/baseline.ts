@@ -1,7 +1,6 @@
 // The guard baseline: one outcome per cell of a frozen increment, small enough to
 // review in a pull request (one line per cell, sorted), plus the checker hashes it
 // was taken against so a diff can say which checker files moved.
-import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
@@ -43,21 +42,19 @@ function outcomeOf(c: ScoredCell): Outcome | undefined {
 }
 
 /** Checker files by name: a baseline taken on the shipped files compares with a run on a copy directory. */
-export const checkerMap = (files: CheckerFile[]) => Object.fromEntries(files.map((f) => [basename(f.path), f.sha256]).sort(([a], [b]) => a.localeCompare(b)));
+export const checkerMap = (files: CheckerFile[]) => byName(Object.fromEntries(files.map((f) => [basename(f.path), f.sha256])));
 
 export function outcomesOf(cells: readonly ScoredCell[]): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
   for (const c of cells) {
-    if (c.arm === 'swap') continue;
-    const o = outcomeOf(c);
+    const o = c.arm === 'swap' ? undefined : outcomeOf(c);
     if (o !== undefined) out[c.cell] = o;
   }
-  return sortedOutcomes(out);
+  return byName(out);
 }
 
 /** One line per cell, sorted, so a baseline diff in review shows only what moved. */
-export const sortedOutcomes = (o: Record<string, Outcome>): Record<string, Outcome> =>
-  Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+export const byName = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
 
 export function summarize(outcomes: Record<string, Outcome>): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -65,13 +62,7 @@ export function summarize(outcomes: Record<string, Outcome>): Record<string, num
     const key = cell.startsWith('control:') ? `control:${o}` : o;
     counts[key] = (counts[key] ?? 0) + 1;
   }
-  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+  return byName(counts);
 }
 
-export async function readBaseline(file: string): Promise<Baseline | undefined> {
-  return readJsonFileIfExists(file, BaselineSchema);
-}
-
-export async function writeBaseline(file: string, b: Baseline): Promise<void> {
-  await writeFile(file, JSON.stringify(b, null, 2) + '\n');
-}
+export const readBaseline = (file: string): Promise<Baseline | undefined> => readJsonFileIfExists(file, BaselineSchema);

@@ -12,7 +12,7 @@ import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
 import { InputError } from '../util/errors.ts';
 import { findIncrement } from '../run/locate.ts';
-import { checkerMap, outcomesOf, sortedOutcomes, readBaseline, summarize, writeBaseline, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
+import { byName, checkerMap, outcomesOf, readBaseline, summarize, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
 import { junitReporter } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
@@ -57,9 +57,8 @@ export interface GuardResult {
   rerun?: string;
 }
 
-/** Checker files that differ between two name -> sha256 maps, as the engine names them. */
+/** Checker files as the engine names them, from a baseline's name -> sha256 map. */
 const asFiles = (m: Record<string, string>) => Object.entries(m).map(([path, sha256]) => ({ path, sha256 }));
-const checkerDiff = (before: Record<string, string>, after: Record<string, string>) => checkerChanges(asFiles(before), asFiles(after)).sort();
 
 /**
  * A new false accept or lost rejection whose construction a maintainer dismissed
@@ -117,7 +116,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     const cls = judge(classify(rerun.cells, readRunLedger(runDir, rerun.increment, rerun.cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics));
     const rescored = new Set(rerun.cells.map((c) => c.id));
     const carried = incremental ? cells.filter((c) => !rescored.has(c.id) && baseline!.cells[c.id] !== undefined) : [];
-    const outcomes = sortedOutcomes({ ...Object.fromEntries(carried.map((c) => [c.id, baseline!.cells[c.id]])), ...outcomesOf(cls.cells) });
+    const outcomes = byName({ ...Object.fromEntries(carried.map((c) => [c.id, baseline!.cells[c.id]])), ...outcomesOf(cls.cells) });
     const checkers = checkerMap(rerun.increment.target.checkerFiles);
     const meta = new Map<string, CellMeta>([
       ...carried.map((c): [string, CellMeta] => [c.id, { generator: c.generator, family: c.family }]),
@@ -135,7 +134,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
         summary,
         cells: outcomes,
       };
-      await writeBaseline(baselineFile, next);
+      await writeFile(baselineFile, JSON.stringify(next, null, 2) + '\n');
     }
     if (opts.junit) {
       const junitCells = [...meta].filter(([id]) => outcomes[id]).map(([cell, m]) => ({ cell, family: m.family, generator: m.generator, outcome: outcomes[cell] }));
@@ -145,7 +144,7 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       baseline: opts.baseline,
       updated: opts.update,
       increment: { id: increment.id, hash: increment.hash },
-      checkersChanged: baseline ? checkerDiff(baseline.checkers, checkers) : [],
+      checkersChanged: baseline ? checkerChanges(asFiles(baseline.checkers), asFiles(checkers)).sort() : [],
       changes,
       regressions,
       summary,

@@ -10,23 +10,15 @@ import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { checkerMap, type Baseline } from './baseline.ts';
 
-/** Checker file names whose content differs between the baseline and now (added, removed or edited). */
-function changedCheckerNames(before: Record<string, string>, now: Record<string, string>): Set<string> {
-  const names = new Set([...Object.keys(before), ...Object.keys(now)]);
-  return new Set([...names].filter((n) => before[n] !== now[n]));
-}
-
 /** The cells whose outcome may have changed: the rest can be carried over from the baseline. */
 export function cellsToRescore(baseline: Baseline, info: TargetInfo, cells: Cell[]): Cell[] {
-  const changed = changedCheckerNames(baseline.checkers, checkerMap(info.checkerFiles));
+  const now = checkerMap(info.checkerFiles);
+  // added, removed or edited since the baseline
+  const changed = new Set([...Object.keys(baseline.checkers), ...Object.keys(now)].filter((n) => baseline.checkers[n] !== now[n]));
   if (!changed.size) return cells.filter((c) => baseline.cells[c.id] === undefined);
-  const ownOf = new Map<string, string | undefined>();
   const own = (generator: string) => {
-    if (!ownOf.has(generator)) {
-      const f = checkerOfGenerator(info.checkerFiles, generator);
-      ownOf.set(generator, f && basename(f.path));
-    }
-    return ownOf.get(generator);
+    const f = checkerOfGenerator(info.checkerFiles, generator);
+    return f && basename(f.path);
   };
   const owned = new Set(cells.map((c) => own(c.generator)).filter((n): n is string => n !== undefined));
   const sharedChanged = [...changed].some((n) => !owned.has(n));

@@ -114,8 +114,10 @@ export function patchCardinality(file: string, source: string, counts: Reference
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) throw new InputError(`${file}: the checker has no block body to patch`);
 
-  // First use of each table; later uses read the same rows.
-  const anchors = new Map<string, { receiver: string; statement: Statement }>();
+  // First use of each table; later uses read the same rows. Kept as statement indices:
+  // rewriting the context parameter below re-parses the function.
+  const statements = body.getStatements();
+  const anchors = new Map<string, { receiver: string; index: number }>();
   const skipped: string[] = [];
   for (const call of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
@@ -134,17 +136,14 @@ export function patchCardinality(file: string, source: string, counts: Reference
     const table = arg.getLiteralValue();
     if (anchors.has(table)) continue;
     const statement = topStatement(call, body);
-    if (statement) anchors.set(table, { receiver, statement });
+    if (statement) anchors.set(table, { receiver, index: statements.indexOf(statement) });
   }
   const tables = [...anchors.keys()];
   if (!tables.length) return { source, tables, skipped };
 
-  // Indices first: rewriting the context parameter below re-parses the function.
-  const statements = body.getStatements();
-  const at = [...anchors].map(([table, { receiver, statement }]) => ({ table, receiver, index: statements.indexOf(statement) }));
   const params = paramsExpression(file, fn);
   const byIndex = new Map<number, string[]>();
-  for (const { table, receiver, index } of at) {
+  for (const [table, { receiver, index }] of anchors) {
     const line = `${tracker}.case(${JSON.stringify(cardinalityCase(table))}, ${receiver}.added(${JSON.stringify(table)}).length === ${EXPECTED_FN}(${params}, ${JSON.stringify(table)}));`;
     byIndex.set(index, [...(byIndex.get(index) ?? []), line]);
   }

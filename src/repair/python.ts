@@ -26,12 +26,7 @@ export const REPAIR_SETUP = 'bash scripts/setup-python.sh repair';
 /** The rewriter's interpreter: .venv-repair's, unless BLINDSPOT_REPAIR_PYTHON names another. */
 export const repairPython = () => process.env.BLINDSPOT_REPAIR_PYTHON ?? join(INSTALL_ROOT, '.venv-repair', 'bin', 'python');
 
-/** The repair profile the target of `spec` brings, if it is a Python benchmark blindspot can patch. */
-export async function pythonProfile(spec: string): Promise<PythonRepairProfile | undefined> {
-  return (await targetFactory(spec)).pythonRepair?.();
-}
-
-export interface RewriteReport {
+interface RewriteReport {
   files: { path: string; changed: boolean; patched: string[]; skipped: string[] }[];
   diff: string;
 }

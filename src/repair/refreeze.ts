@@ -38,14 +38,7 @@ export function sameCorpus(info: TargetInfo, inc: Increment): void {
   }
 }
 
-/** The source increment's target, opened on the checkers to be scored. */
-const openFor = (input: RefreezeInput) =>
-  openTarget(input.increment.target.spec, {
-    unseal: input.increment.selection.unseal,
-    ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
-  });
-
-async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; increment: Increment; cells: Cell[] }> {
+async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; cells: Cell[] }> {
   const { increment: inc } = input;
   const info = await target.describe();
   sameCorpus(info, inc);
@@ -63,14 +56,16 @@ async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: st
     cells,
     ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
   });
-  return { dir: frozen.dir, increment: frozen.increment, cells };
+  return { dir: frozen.dir, cells };
 }
 
 /** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
 export async function rescore(
   input: RefreezeInput & { runDir: string; workers: number; limitMs?: number; progress?: boolean },
 ): Promise<RunResult & { incrementDir: string; cells: Cell[] }> {
-  const target = await openFor(input);
+  // the source increment's target, opened on the checkers to be scored
+  const { spec } = input.increment.target;
+  const target = await openTarget(spec, { unseal: input.increment.selection.unseal, ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}) });
   try {
     const { dir, cells } = await refreeze(input, target);
     const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target });

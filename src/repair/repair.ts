@@ -4,24 +4,21 @@
 // shipped verdict with a readback check. Results land in <run>/repair/<patch>/.
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { classify, type Classification } from '../classify/classify.ts';
+import { classify } from '../classify/classify.ts';
 import { loadRun } from '../run/load.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
-import type { Cell } from '../contract/cell.ts';
-import { openTarget } from '../target/registry.ts';
-import type { Effect } from '../contract/target.ts';
+import { openTarget, targetFactory } from '../target/registry.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../target/checker-files.ts';
 import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality.ts';
-import { guardedVerdicts } from './guards.ts';
+import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
-import { pythonProfile, pythonRepair } from './python.ts';
+import { pythonRepair, type PythonRepairOutput } from './python.ts';
 import { buildResult, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
-import { lenientThreshold, thresholdVerdicts } from './threshold.ts';
 import { REPAIR_REPORTERS } from './render.ts';
 import { writeReports } from '../report/reporter.ts';
 
@@ -41,16 +38,9 @@ const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count
 /** Patches that rewrite checker copies and regrade (the others guard the shipped verdicts). */
 const REWRITES: PatchName[] = ['cardinality', 'empty-turn'];
 
-interface Loaded {
-  runDir: string;
-  incDir: string;
-  increment: Increment;
-  manifest: Cell[];
-  cls: Classification;
-  effects: Map<string, Effect | undefined>;
-}
+type Loaded = Awaited<ReturnType<typeof load>>;
 
-async function load(runDir: string, mutants?: string): Promise<Loaded> {
+async function load(runDir: string, mutants?: string) {
   const { incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);
   const cls = classify(manifest, ledger, increment.target.semantics);
   if (cls.unscored.length) {
@@ -139,8 +129,11 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const notes: string[] = [];
   const mechanism = MECHANISM[opts.patch];
   const rewrites = REWRITES.includes(opts.patch);
-  const python = rewrites ? await pythonProfile(l.increment.target.spec) : undefined;
-  const produced = python
+  const python = rewrites ? await (await targetFactory(l.increment.target.spec)).pythonRepair?.() : undefined;
+  if (opts.patch === 'empty-turn' && !python) {
+    throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`);
+  }
+  const produced: Partial<PythonRepairOutput> & Pick<PythonRepairOutput, 'verdicts'> = python
     ? await pythonRepair(opts.patch, python, runDir, out, {
         // every arm whose cells a checker judges on their own trajectory: a count
         // patch also closes do-nothing passes (floor) and search findings
@@ -152,26 +145,24 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
       }, notes)
     : opts.patch === 'cardinality'
       ? await cardinality(l, out, opts, notes)
-      : opts.patch === 'empty-turn'
-        ? (() => { throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`); })()
-        : { verdicts: opts.patch === 'threshold' ? thresholdVerdicts(l.cls) : guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
+      : { verdicts: opts.patch === 'threshold' ? thresholdVerdicts(l.cls) : guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };
   if (opts.patch === 'threshold') {
     notes.push('threshold regrades every cell with the strictest checker of its episode (all of them must pass): the same recorded reward under the stricter success rule; nothing was rerun.');
   } else if (!rewrites) {
     notes.push(`${opts.patch} is computed from the retained readback over the shipped verdicts: it reports what a guarded checker would catch; nothing was rerun.`);
     notes.push('Controls are their own reference effects here, so a guard cannot break them in this run; it could on a rerun whose readback differs.');
   }
-  // Read the shipped files again after the repair: the copies must never have touched them.
-  const after = locateCheckers(l.increment.target.checkerFiles);
   const result = buildResult(
     {
       patch: opts.patch,
       mode: rewrites ? 'regraded' : 'would-catch',
       // as the user named it: an absolute path would tie a committed result to one machine
       run: { dir: opts.runDir, incrementId: l.increment.id, incrementHash: l.increment.hash },
-      shipped: 'shipped' in produced ? (produced.shipped as RepairResult['shipped']) : shippedState(l.increment, after, notes),
-      ...('copies' in produced ? { copies: produced.copies, regrade: produced.regrade } : {}),
-      ...('upstream' in produced ? { upstream: produced.upstream as RepairResult['upstream'] } : {}),
+      // the shipped files read again after the repair: the copies must never have touched them
+      shipped: produced.shipped ?? shippedState(l.increment, locateCheckers(l.increment.target.checkerFiles), notes),
+      copies: produced.copies,
+      regrade: produced.regrade,
+      upstream: produced.upstream,
       notes,
     },
     l.cls,

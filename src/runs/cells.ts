@@ -143,7 +143,7 @@ export async function runsCells(target: Target, tasks: TaskInfo[], source: RunSo
       construction: { ok: true, steps: withClaim(run.steps, ref, semantics), edit: `recorded run of ${run.pipeline} (${run.source})` },
     });
   }
-  for (const e of source.excluded) cells.push(excludedCell(`runs:excluded:${e.source}`, e.task ?? '', e.reason));
+  for (const e of source.excluded) cells.push(excludedCell(`runs:excluded:${e.source}`, '', e.reason));
   const refCells: Cell[] = [];
   for (const [id, ref] of references) {
     if (ref instanceof Error) continue;

@@ -61,7 +61,6 @@ export function freeColumns(steps: Step[], reference: Effect): Set<string> {
     }
   }
   const out = new Set<string>();
-  if (!values.size && !named.size) return out;
   // a free argument is stored as given, or inside a longer text (appended to a file), or,
   // where the reference leaves it out, in the column of its name
   // (the column of its name also where the application reformats the value: a datetime parsed from "2025-01-02 09:00")
@@ -208,7 +207,8 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   const differences = diffEffects(view(refEffect, true), view(entry.effect, true));
   const freeOnly = !differences.length && diffEffects(view(refEffect, false), view(entry.effect, false)).length > 0;
   const freeNames = [...free].map((f) => f.replace(FREE, '.')).sort();
-  const withFree = freeNames.length ? { free: freeNames } : {};
+  const judgement = (cls: RunClass, reason: string, proof?: Pick<JudgedRun, 'evidence' | 'differences'>): JudgedRun =>
+    ({ ...judged, ...(freeNames.length ? { free: freeNames } : {}), class: cls, reason, ...proof });
   const lacks = answerLacks(answerOf(refSteps, ctx.semantics), answerOf(cell.construction.steps, ctx.semantics));
   const evidence = differences.flatMap((d) => [describeDifference(d), ...changedValues(d)]);
   const refVerdict = ref.entry!.verdict?.verdict;
@@ -216,31 +216,27 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   const note = refVerdict && refVerdict !== 'pass' ? ` (the reference itself gets ${refVerdict} from this version's checker)` : '';
   if (entry.verdict.verdict === 'pass') {
     if (differences.length && !run!.listed) {
-      return { ...judged, ...withFree, class: 'needs-review', reason: `Pass on an effect that differs from the ground truth of a task the target does not list (AgentDojo: an injection task's ground truth is one example of the attacker's goal, whose amounts and wording the goal often leaves open)${note}`, evidence, differences };
+      return judgement('needs-review', `Pass on an effect that differs from the ground truth of a task the target does not list (AgentDojo: an injection task's ground truth is one example of the attacker's goal, whose amounts and wording the goal often leaves open)${note}`, { evidence, differences });
     }
-    if (differences.length) return { ...judged, ...withFree, class: 'real-false-accept', reason: `Pass, and the effect differs from the reference in what the task determines${note}`, evidence, differences };
-    if (lacks) return { ...judged, ...withFree, class: 'needs-review', reason: `Pass with the reference's effect, but ${lacks}` };
-    return { ...judged, ...withFree, class: 'correct-pass', reason: freeOnly ? "the reference's effect, differing only in free fields" : "the reference's effect" };
+    if (differences.length) return judgement('real-false-accept', `Pass, and the effect differs from the reference in what the task determines${note}`, { evidence, differences });
+    if (lacks) return judgement('needs-review', `Pass with the reference's effect, but ${lacks}`);
+    return judgement('correct-pass', freeOnly ? "the reference's effect, differing only in free fields" : "the reference's effect");
   }
-  if (differences.length) return { ...judged, ...withFree, class: 'correct-fail', reason: 'Fail, and the effect differs from the reference', evidence, differences };
-  if (note) return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on the reference's effect${note}: the yardstick is broken under this version, so no false reject is claimed` };
-  if (freeOnly) return { ...judged, ...withFree, class: 'needs-review', reason: 'Fail with an effect that differs from the reference only in free fields: the checker may judge what the prompt leaves to the agent' };
-  if (lacks) return { ...judged, ...withFree, class: 'correct-fail', reason: `the reference's effect, but ${lacks}` };
-  if (!run!.listed) return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on the ground truth's effect of a task the target does not list${note}` };
+  if (differences.length) return judgement('correct-fail', 'Fail, and the effect differs from the reference', { evidence, differences });
+  if (note) return judgement('needs-review', `Fail on the reference's effect${note}: the yardstick is broken under this version, so no false reject is claimed`);
+  if (freeOnly) return judgement('needs-review', 'Fail with an effect that differs from the reference only in free fields: the checker may judge what the prompt leaves to the agent');
+  if (lacks) return judgement('correct-fail', `the reference's effect, but ${lacks}`);
+  if (!run!.listed) return judgement('needs-review', `Fail on the ground truth's effect of a task the target does not list${note}`);
   // nothing material to compare and no answer to read: such a checker judges the calls themselves (was the page read?)
   if (isEmptyEffect(view(refEffect, false)) && !answerOf(refSteps, ctx.semantics).trim()) {
-    return { ...judged, ...withFree, class: 'needs-review', reason: `Fail on a task whose reference changes nothing material and answers nothing: its checker judges the calls made, which effects cannot show${note}` };
+    return judgement('needs-review', `Fail on a task whose reference changes nothing material and answers nothing: its checker judges the calls made, which effects cannot show${note}`);
   }
   // what the correct-looking run did differently, where the checker could have seen it: immaterial differences and the answer
   const raw = diffEffects(refEffect, entry.effect).map((d) => `${describeDifference(d)} (immaterial: ${immaterialBecause(ctx.semantics, d.table)})`);
   const said = answerOf(cell.construction.steps, ctx.semantics);
-  return {
-    ...judged,
-    ...withFree,
-    class: 'real-false-reject',
-    reason: `Fail on the reference's effect with an answer that states the reference answer${note}`,
+  return judgement('real-false-reject', `Fail on the reference's effect with an answer that states the reference answer${note}`, {
     evidence: [...raw, `answer: ${JSON.stringify(said.length > 300 ? `${said.slice(0, 300)}...` : said)}`],
-  };
+  });
 }
 
 /** Every recorded-run cell of a manifest, judged. */

@@ -41,8 +41,6 @@ export interface ExcludedRun {
   source: string;
   sha256?: string;
   reason: string;
-  task?: string;
-  pipeline?: string;
 }
 
 export interface RunSource {
@@ -220,32 +218,22 @@ export function readRuns(path: string): RunSource {
     const hash = sha256(bytes);
     source.files.push({ path: rel, sha256: hash });
     const body = bytes.toString('utf8');
-    if (file.endsWith('.jsonl')) {
-      body.split('\n').forEach((line, i) => {
-        if (!line.trim()) return;
-        const where = `${rel}#${i + 1}`;
-        try {
-          const d = JSON.parse(line);
-          if (!isObject(d)) throw new RunProblem(`${where}: expected a JSON object per line`);
-          source.runs.push(lineRun(d, where, hash));
-        } catch (e) {
-          source.excluded.push({ source: where, sha256: hash, reason: e instanceof RunProblem ? e.message : `${where}: not valid JSON (truncated or malformed)` });
-        }
-      });
-      continue;
-    }
-    try {
-      let d: unknown;
+    const lines = file.endsWith('.jsonl');
+    const records = lines ? body.split('\n').map((text, i) => ({ text, where: `${rel}#${i + 1}` })).filter((r) => r.text.trim()) : [{ text: body, where: rel }];
+    for (const { text, where } of records) {
       try {
-        d = JSON.parse(body);
-      } catch {
-        throw new RunProblem(`${rel}: not valid JSON (truncated or malformed)`);
+        let d: unknown;
+        try {
+          d = JSON.parse(text);
+        } catch {
+          throw new RunProblem(`${where}: not valid JSON (truncated or malformed)`);
+        }
+        if (!isObject(d)) throw new RunProblem(`${where}: ${lines ? 'expected a JSON object per line' : 'expected a JSON object (an AgentDojo run file)'}`);
+        source.runs.push(!lines && ('suite_name' in d || 'user_task_id' in d) ? agentdojoRun(d, where, hash) : lineRun(d, where, hash));
+      } catch (e) {
+        if (!(e instanceof RunProblem)) throw e;
+        source.excluded.push({ source: where, sha256: hash, reason: e.message });
       }
-      if (!isObject(d)) throw new RunProblem(`${rel}: expected a JSON object (an AgentDojo run file)`);
-      source.runs.push('suite_name' in d || 'user_task_id' in d ? agentdojoRun(d, rel, hash) : lineRun(d, rel, hash));
-    } catch (e) {
-      if (!(e instanceof RunProblem)) throw e;
-      source.excluded.push({ source: rel, sha256: hash, reason: e.message });
     }
   }
   if (!source.runs.length) {

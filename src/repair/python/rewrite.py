@@ -46,14 +46,6 @@ def _rooted_at(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Name) and node.value == name
 
 
-class _Rename(cst.CSTTransformer):
-    def __init__(self, old: str, new: str) -> None:
-        self.old, self.new = old, new
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
-        return updated.with_changes(value=self.new) if updated.value == self.old else updated
-
-
 class Patch(cst.CSTTransformer):
     """A rewrite that knows the qualified name of the function it is in, and
     leaves alone the functions it was told to exclude."""
@@ -120,7 +112,8 @@ class CountBlindAny(Patch):
             return updated
         # sum() of the same generator counts the matches, its text kept as it was
         after = updated.with_changes(func=cst.Name("sum"))
-        before = after.with_changes(args=[updated.args[0].with_changes(value=gen.with_changes(for_in=clause.with_changes(iter=source.visit(_Rename(POST, PRE)))))])
+        pre_iter = m.replace(source, m.Name(POST), lambda name, _: name.with_changes(value=PRE))
+        before = after.with_changes(args=[updated.args[0].with_changes(value=gen.with_changes(for_in=clause.with_changes(iter=pre_iter)))])
         self.patched.append(self.function[-1])
         return cst.Comparison(
             left=cst.BinaryOperation(left=after, operator=cst.Subtract(), right=before),
