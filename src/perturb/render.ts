@@ -177,30 +177,30 @@ const note = (text: string): Block => ({ text, note: true });
 function sections(a: PerturbAnalysis): Section[] {
   const heatmap = heatmapTable(a);
   const heatmapHtml = `${heatTable(heatmap, (i, j) => a.heatmap.degradation[i][j])}\n<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>`;
-  const out: Section[] = [
+  const constant = constantFamilies(a);
+  const corrNote = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
+  return [
     { title: 'Summary', blocks: [note(METHOD_NOTE(a)), { table: summaryTable(a) }] },
     { title: 'Relative degradation per family', blocks: [{ table: familyTable(a) }] },
     { title: 'Marginal effect by target (pooled over types)', blocks: [{ table: targetTable(a) }] },
     { title: 'Marginal effect by type (pooled over targets)', blocks: [{ table: typeTable(a) }] },
     { title: 'Heatmap: relative degradation %, target × type', blocks: [{ table: heatmap, html: heatmapHtml }] },
+    {
+      title: 'Per-task degradation: Spearman between families',
+      blocks:
+        correlatedFamilies(a).length > 1
+          ? [note(corrNote), { table: correlationTable(a), html: correlationHtml(a) }, { table: correlationGroupTable(a) }]
+          : [{ text: 'Fewer than two families in this run.' }],
+    },
+    { title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] },
+    ...(a.agentErrors.length ? [{ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] }] : []),
+    {
+      title: 'Cost',
+      blocks: a.usage
+        ? [note('Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.'), { table: usageTable(a.usage) }]
+        : [{ text: 'The agent reported no tokens or cost.' }],
+    },
   ];
-  const corr = 'Per-task degradation: Spearman between families';
-  const constant = constantFamilies(a);
-  const corrNote = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
-  out.push(
-    correlatedFamilies(a).length > 1
-      ? { title: corr, blocks: [note(corrNote), { table: correlationTable(a), html: correlationHtml(a) }, { table: correlationGroupTable(a) }] }
-      : { title: corr, blocks: [{ text: 'Fewer than two families in this run.' }] },
-  );
-  out.push({ title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] });
-  if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] });
-  out.push({
-    title: 'Cost',
-    blocks: a.usage
-      ? [note('Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.'), { table: usageTable(a.usage) }]
-      : [{ text: 'The agent reported no tokens or cost.' }],
-  });
-  return out;
 }
 
 /** White at 0, red towards +100 (worse than clean), green towards -100 (better). */
