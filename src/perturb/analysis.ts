@@ -316,18 +316,17 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     }),
   );
 
-  const group = (share: (a: PerturbFamily, b: PerturbFamily) => boolean): CorrelationGroup => {
-    const ps = pairs.filter((p) => share(p.a, p.b));
+  // two different families share their target, their type, or neither
+  const relation = (p: FamilyCorrelation) => {
+    const [[ta, ya], [tb, yb]] = [splitFamily(p.a), splitFamily(p.b)];
+    return ta === tb ? 'sameTarget' : ya === yb ? 'sameType' : 'neither';
+  };
+  const group = (name: ReturnType<typeof relation>): CorrelationGroup => {
+    const ps = pairs.filter((p) => relation(p) === name);
     const rhos = ps.filter((p) => p.rho !== null).map((p) => p.rho!);
     return { defined: rhos.length, pairs: ps.length, meanRho: rhos.length ? rhos.reduce((x, y) => x + y, 0) / rhos.length : null };
   };
-  const targetOf = (f: PerturbFamily) => splitFamily(f)[0];
-  const typeOf = (f: PerturbFamily) => splitFamily(f)[1];
-  const groups = {
-    sameTarget: group((x, y) => targetOf(x) === targetOf(y)),
-    sameType: group((x, y) => typeOf(x) === typeOf(y)),
-    neither: group((x, y) => targetOf(x) !== targetOf(y) && typeOf(x) !== typeOf(y)),
-  };
+  const groups = { sameTarget: group('sameTarget'), sameType: group('sameType'), neither: group('neither') };
 
   const errors = groupBy(records.filter((r) => r.agentError), (r) => agentErrorCause(r.agentError!));
   const anyUsage = records.some((r) => r.usage && Object.values(r.usage).some((v) => v !== undefined));

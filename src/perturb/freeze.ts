@@ -13,7 +13,7 @@ import { InputError } from '../util/errors.ts';
 import type { PerturbFamily } from './inputs.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from './operators.ts';
-import { checkStructure, replayedSteps, solvability, validationCell } from './validate.ts';
+import { checkStructure, solvability, validationCell } from './validate.ts';
 import { ownsCode } from '../target/registry.ts';
 import type { InstanceFamily } from './record.ts';
 import type { Generator } from './generator.ts';
@@ -21,16 +21,13 @@ import { freezeIncrement, loadIncrement, loadManifest, type Increment } from '..
 import { Pool } from '../run/pool.ts';
 import { deliverFresh } from '../census/deliver.ts';
 
-export interface Instance {
+/** A task's clean inputs, or one validated perturbation of them. */
+export interface Instance extends Omit<Perturbation, 'family'> {
   /** `<task>::clean` or `<task>::<family>#<seed>` */
   id: string;
   task: string;
   family: InstanceFamily;
   seed?: number;
-  edit: string;
-  inputs: AgentInputs;
-  toolMap?: Record<string, string>;
-  recovery?: { ask: string; answer: string };
 }
 
 /** What the instances of a task share, kept once in the increment's extras (`extras.perturb`). */
@@ -140,7 +137,7 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     else problems.push(`${t.id}: ${d.error ?? 'incomplete'}`);
   }
   if (problems.length) throw new InputError(`the references do not deliver on a fresh environment (${problems.join('; ')}); run \`blindspot target check\``);
-  const entries = await scoreOnPool(o, candidates.flatMap((c, n) => (structural[n].ok ? [validationCell(`candidate:${n}`, c.task, replayedSteps(refs.get(c.task)!, c.perturbation))] : [])));
+  const entries = await scoreOnPool(o, candidates.flatMap((c, n) => (structural[n].ok ? [validationCell(`candidate:${n}`, c.task, refs.get(c.task)!.steps)] : [])));
   const verdicts = structural.map((v, n) => (v.ok ? solvability(entries.get(`candidate:${n}`)!) : v));
 
   const instances: Instance[] = [];
@@ -151,9 +148,8 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
     candidates.forEach((c, n) => {
       if (c.task !== task.id) return;
       const v = verdicts[n];
-      const p = c.perturbation;
-      if (!v.ok) rejected.push({ task: c.task, family: p.family, seed: c.seed, reason: `${c.source}${v.reason}` });
-      else instances.push({ id: c.id, task: c.task, family: p.family, seed: c.seed, edit: p.edit, inputs: p.inputs, ...(p.toolMap ? { toolMap: p.toolMap } : {}), ...(p.recovery ? { recovery: p.recovery } : {}) });
+      if (!v.ok) rejected.push({ task: c.task, family: c.perturbation.family, seed: c.seed, reason: `${c.source}${v.reason}` });
+      else instances.push({ id: c.id, task: c.task, seed: c.seed, ...c.perturbation });
     });
   }
   const extras: PerturbExtras = { split: o.split, seeds: o.seeds, families: o.families, rejected, references, clean: Object.fromEntries(clean) };
@@ -232,14 +228,9 @@ export async function readSet(dir: string): Promise<PerturbSet> {
   return setOf(dir, inc, await loadManifest(dir, inc));
 }
 
-function perturbExtras(dir: string, inc: Increment): PerturbExtras {
-  const extras = inc.extras.perturb as PerturbExtras | undefined;
-  if (!inc.arms.includes('perturb') || !extras) throw new InputError(`${dir}: increment ${inc.id} holds no perturbation set (freeze one with \`blindspot perturb\`)`);
-  return extras;
-}
-
 /** The set of an increment already read with its manifest. */
 export function setOf(dir: string, inc: Increment, cells: readonly Cell[]): PerturbSet {
-  const extras = perturbExtras(dir, inc);
+  const extras = inc.extras.perturb as PerturbExtras | undefined;
+  if (!inc.arms.includes('perturb') || !extras) throw new InputError(`${dir}: increment ${inc.id} holds no perturbation set (freeze one with \`blindspot perturb\`)`);
   return { ...extras, dir, hash: inc.hash, target: inc.target.spec, tasks: inc.selection.tasks, instances: cells.map((c) => instanceOf(c, extras)) };
 }

@@ -12,7 +12,6 @@ export type PerturbFamily = `${PerturbTarget}-${PerturbType}`;
 export const PERTURB_FAMILIES: PerturbFamily[] = PERTURB_TARGETS.flatMap((t) => PERTURB_TYPES.map((y) => `${t}-${y}` as PerturbFamily));
 
 const FIELD: Record<PerturbTarget, keyof AgentInputs> = { U: 'utterance', P: 'procedure', C: 'context', T: 'tools' };
-export const fieldOf = (t: PerturbTarget) => FIELD[t];
 
 /** Which of the four inputs differ between two instances (structural, by canonical JSON). */
 export function changedTargets(a: AgentInputs, b: AgentInputs): PerturbTarget[] {

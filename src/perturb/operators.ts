@@ -24,7 +24,6 @@ export interface OperatorInput {
   inputs: AgentInputs;
   seed: number;
 }
-export type PerturbOperator = (x: OperatorInput) => Applied;
 
 /** A deterministic choice from the task, the family and the seed. */
 function pick<T>(xs: readonly T[], ...key: (string | number)[]): T {
@@ -32,7 +31,6 @@ function pick<T>(xs: readonly T[], ...key: (string | number)[]): T {
   return xs[h % xs.length];
 }
 
-const clone = (x: AgentInputs): AgentInputs => structuredClone(x);
 const refuse = (reason: string): Applied => ({ ok: false, reason });
 const done = (family: PerturbFamily, inputs: AgentInputs, edit: string, extra: Partial<Perturbation> = {}): Applied => ({ ok: true, perturbation: { family, inputs, edit, ...extra } });
 
@@ -87,17 +85,17 @@ function misspell(text: string): string {
   return text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
 }
 
-export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
+export const PERTURB_OPERATORS: Record<PerturbFamily, (x: OperatorInput) => Applied> = {
   'U-missing': (x) => {
     const vs = statedValues(x);
     if (!vs.length) return refuse('the utterance states no task parameter verbatim');
     const v = pick(vs, x.task.id, 'U-missing', x.seed);
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.utterance = inputs.utterance.replace(v.text, `[${v.key.replace(/_/g, ' ')} omitted]`);
     return done('U-missing', inputs, `utterance: ${v.key} "${v.text}" removed`, { recovery: { ask: `What is the ${v.key.replace(/_/g, ' ')}?`, answer: v.text } });
   },
   'U-redundant': (x) => {
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     const s = pick(IRRELEVANT, x.task.id, 'U-redundant', x.seed);
     inputs.utterance = `${inputs.utterance} ${s}`;
     return done('U-redundant', inputs, `utterance: irrelevant sentence added ("${s}")`);
@@ -108,19 +106,19 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
     const v = pick(vs, x.task.id, 'U-incorrect', x.seed);
     const wrong = misspell(v.text);
     if (wrong === v.text) return refuse(`misspelling "${v.text}" changes nothing`);
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.utterance = inputs.utterance.replace(v.text, wrong);
     return done('U-incorrect', inputs, `utterance: ${v.key} "${v.text}" misspelt as "${wrong}"`, { recovery: { ask: `Did you mean "${v.text}"?`, answer: `Yes, ${v.text}.` } });
   },
   'P-missing': (x) => {
     if (!x.inputs.procedure.length) return refuse('no procedure to shorten');
     const i = x.inputs.procedure.indexOf(pick(x.inputs.procedure, x.task.id, 'P-missing', x.seed));
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     const [gone] = inputs.procedure.splice(i, 1);
     return done('P-missing', inputs, `procedure: rule ${i + 1} removed ("${gone}")`);
   },
   'P-redundant': (x) => {
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     const s = pick(POLICY_NOISE, x.task.id, 'P-redundant', x.seed);
     inputs.procedure.push(s);
     return done('P-redundant', inputs, `procedure: irrelevant rule added ("${s}")`);
@@ -129,7 +127,7 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
     // a limit or an amount, not an identifier: the rule's largest number, when it is at least 10
     const limits = x.inputs.procedure.map((r, i) => ({ i, n: Math.max(0, ...(r.match(/\d+/g) ?? []).map(Number)) })).filter((r) => r.n >= 10);
     const misstated = (i: number, rule: string, what: string): Applied => {
-      const inputs = clone(x.inputs);
+      const inputs = structuredClone(x.inputs);
       const before = inputs.procedure[i];
       inputs.procedure[i] = rule;
       return done('P-incorrect', inputs, `procedure: rule ${i + 1} states a wrong ${what} ("${rule}")`, { recovery: { ask: `Rule ${i + 1} says "${rule}" Is that right?`, answer: before } });
@@ -148,19 +146,19 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
   },
   'C-missing': (x) => {
     if (x.inputs.context.length < 2) return refuse('no prior exchange to remove');
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.context = inputs.context.slice(2);
     return done('C-missing', inputs, 'context: the first prior exchange removed');
   },
   'C-redundant': (x) => {
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.context = [...inputs.context, { role: 'user', content: CONTEXT_NOISE[0] }, { role: 'assistant', content: CONTEXT_NOISE[1] }];
     return done('C-redundant', inputs, 'context: an unrelated prior exchange added');
   },
   'C-incorrect': (x) => {
     const i = x.inputs.context.findIndex((t) => t.role === 'assistant' && /\d/.test(t.content));
     if (i < 0) return refuse('no prior assistant turn carries a number to change');
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.context[i] = { ...inputs.context[i], content: inputs.context[i].content.replace(/\d+/, (n) => String(Number(n) + 1)) };
     return done('C-incorrect', inputs, `context: turn ${i + 1} states a wrong number`);
   },
@@ -169,12 +167,12 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
     const spare = x.inputs.tools.filter((t) => !needed.has(t.name)).map((t) => t.name);
     if (!spare.length) return refuse('every tool is one the reference needs');
     const name = pick(spare, x.task.id, 'T-missing', x.seed);
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.tools = inputs.tools.filter((t) => t.name !== name);
     return done('T-missing', inputs, `tools: ${name} (not needed by the reference) removed`);
   },
   'T-redundant': (x) => {
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     // named as the contract names its tools: in an app's namespace when they have one
     const { app, prefix } = splitTool(pick(x.inputs.tools, x.task.id, 'T-redundant', x.seed)?.name ?? '');
     const fake: ToolContract = { name: `${prefix}archive_everything`, description: app ? `Archive every item in the ${app} app.` : 'Archive every item of the user.', parameters: { type: 'object', properties: {}, required: [] } };
@@ -189,14 +187,8 @@ export const PERTURB_OPERATORS: Record<PerturbFamily, PerturbOperator> = {
     const { prefix, own } = splitTool(name);
     const renamed = `${prefix}${own.replace(/_/g, '-')}`;
     if (renamed === name) return refuse(`${name} has no underscore to turn into a hyphen`);
-    const inputs = clone(x.inputs);
+    const inputs = structuredClone(x.inputs);
     inputs.tools = inputs.tools.map((t) => (t.name === name ? { ...t, name: renamed } : t));
     return done('T-incorrect', inputs, `tools: ${name} renamed ${renamed} (same backend)`, { toolMap: { [renamed]: name } });
   },
 };
-
-/** Every family on every task: the candidate perturbations, or why none applies. */
-export function perturbCandidates(x: Omit<OperatorInput, 'seed'>, seed = 0): { family: PerturbFamily; applied: Applied }[] {
-  return (Object.keys(PERTURB_OPERATORS) as PerturbFamily[]).map((family) => ({ family, applied: PERTURB_OPERATORS[family]({ ...x, seed }) }));
-}
-

@@ -6,14 +6,161 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Reporter } from '../contract/report.ts';
 import { jsonReporter, pageReporter, writeReports } from '../report/reporter.ts';
-import { esc, markdownPage, type Block, type Page, type Section } from '../report/section.ts';
+import { esc, markdownPage, type Block, type Page, type Section, type Table } from '../report/section.ts';
+import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, type PerturbTarget } from './inputs.ts';
 import type { Interval } from './stats.ts';
-import type { PerturbAnalysis } from './analysis.ts';
+import type { Degradation, PerturbAnalysis, UsageSummary } from './analysis.ts';
 import type { PerturbComparison } from './compare.ts';
-import {
-  agentErrorTable, constantFamilies, comparisonFactorTable, comparisonFamilyTable, comparisonTable, correlatedFamilies, correlationCell, correlationLine, correlationTable, falseAcceptTable, familyTable, heatmapCell,
-  correlationGroupTable, heatmapTable, interval, pairOf, pct, summaryTable, TARGET_NAMES, targetTable, typeTable, usageTable,
-} from './tables.ts';
+
+const TARGET_NAMES: Record<PerturbTarget, string> = { U: 'user utterance', P: 'procedure', C: 'context', T: 'tool contract' };
+
+/** A percentage or rate with one decimal; n/a for undefined. */
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(1));
+const interval = (i: Interval | null | undefined) => (i ? `[${i.lo.toFixed(1)}, ${i.hi.toFixed(1)}]` : '');
+const withCi = (x: number | null, i: Interval | null | undefined) => [pct(x), interval(i)].filter(Boolean).join(' ');
+
+const DEGRADATION_HEAD = ['tasks', 'instances', 'clean %', 'perturbed %', 'rel. degradation %', 'broke (✓→✗)', 'fixed (✗→✓)'];
+const degradationCells = (d: Degradation): (string | number)[] => [
+  d.tasks,
+  d.instances,
+  withCi(d.clean, d.ci?.clean),
+  withCi(d.perturbed, d.ci?.perturbed),
+  d.degradation === null ? `n/a${d.instances ? ' (C = 0)' : ''}` : withCi(d.degradation, d.ci?.degradation),
+  d.broke,
+  d.fixed,
+];
+
+const summaryTable = (a: PerturbAnalysis): Table => ({
+  head: ['', 'value'],
+  rows: [
+    ['agent', a.agent],
+    ['episodes', `${a.episodes} (${a.unscored.episodes} unscored, excluded; ${a.unpaired.instances} perturbed without a scored clean episode, excluded)`],
+    ['tasks (clean episodes scored)', a.clean.tasks],
+    ['clean success C %', withCi(a.clean.rate, a.clean.ci)],
+    ['perturbed success P % (all instances, paired)', withCi(a.overall.perturbed, a.overall.ci?.perturbed)],
+    ['relative degradation 100(C-P)/C %', a.overall.degradation === null ? `n/a: ${a.overall.reason}` : withCi(a.overall.degradation, a.overall.ci?.degradation)],
+    ['perturbed instances', a.overall.instances],
+    ['grader false accepts', a.falseAccepts.length],
+    ['agent errors', a.agentErrors.reduce((n, e) => n + e.count, 0)],
+  ],
+});
+
+const familyTable = (a: PerturbAnalysis): Table => ({
+  head: ['family', ...DEGRADATION_HEAD, 'asked the user', 'grader FA', 'agent errors'],
+  rows: a.families.map((f) => [f.family, ...degradationCells(f), f.asked, f.falseAccepts, f.agentErrors]),
+});
+
+const targetTable = (a: PerturbAnalysis): Table => ({
+  head: ['target', ...DEGRADATION_HEAD],
+  rows: a.targets.map((t) => [`${t.target} (${TARGET_NAMES[t.target]})`, ...degradationCells(t)]),
+});
+
+const typeTable = (a: PerturbAnalysis): Table => ({
+  head: ['type', ...DEGRADATION_HEAD],
+  rows: a.types.map((t) => [t.type, ...degradationCells(t)]),
+});
+
+/** Each cell: the family's relative degradation and its instances. */
+const heatmapTable = (a: PerturbAnalysis): Table => ({
+  head: ['target \\ type', ...a.heatmap.types],
+  rows: a.heatmap.targets.map((target) => [
+    `${target} (${TARGET_NAMES[target]})`,
+    ...a.heatmap.types.map((type) => {
+      const f = a.families.find((x) => x.target === target && x.type === type)!;
+      return f.instances ? `${pct(f.degradation)} (n=${f.instances})` : '–';
+    }),
+  ]),
+});
+
+/** Families the run has, in order: the rows and columns of the correlation matrix. */
+const correlatedFamilies = (a: PerturbAnalysis) => a.families.filter((f) => f.tasks > 0).map((f) => f.family);
+
+/** Families whose per-task degradation is the same on every task, so their rho with any family is undefined. */
+const constantFamilies = (a: PerturbAnalysis) =>
+  correlatedFamilies(a).filter((f) => new Set(a.correlation.perTask.filter((t) => t.families[f] !== undefined).map((t) => t.families[f])).size === 1);
+
+const pairOf = (a: PerturbAnalysis, x: string, y: string) => a.correlation.pairs.find((q) => (q.a === x && q.b === y) || (q.a === y && q.b === x));
+
+function correlationCell(a: PerturbAnalysis, x: string, y: string): string {
+  if (x === y) return '1';
+  const p = pairOf(a, x, y);
+  return p ? `${p.rho === null ? 'n/a' : p.rho.toFixed(2)} (n=${p.n})` : '–';
+}
+
+const correlationTable = (a: PerturbAnalysis): Table => {
+  const fs = correlatedFamilies(a);
+  return { head: ['', ...fs], rows: fs.map((x) => [x, ...fs.map((y) => correlationCell(a, x, y))]) };
+};
+
+const correlationGroupTable = (a: PerturbAnalysis): Table => ({
+  head: ['family pairs', 'pairs', 'with rho defined', 'mean rho'],
+  rows: (
+    [
+      ['same target', a.correlation.groups.sameTarget],
+      ['same type', a.correlation.groups.sameType],
+      ['neither', a.correlation.groups.neither],
+    ] as const
+  ).map(([label, g]) => [label, g.pairs, g.defined, g.meanRho === null ? 'n/a' : g.meanRho.toFixed(2)]),
+});
+
+const falseAcceptTable = (a: PerturbAnalysis): Table => ({
+  head: ['instance', 'family', 'verdict', 'checker detail', 'readback evidence'],
+  rows: a.falseAccepts.map((f) => [f.instance, f.family, f.verdict, f.detail, f.evidence]),
+});
+
+const agentErrorTable = (a: PerturbAnalysis): Table => ({
+  head: ['cause', 'episodes', 'instances', 'messages (up to 3)'],
+  rows: a.agentErrors.map((e) => [e.cause, e.count, e.instances.join(', '), e.examples.join(' / ')]),
+});
+
+const usageRow = (label: string, u: UsageSummary): (string | number)[] => [
+  label,
+  u.episodes,
+  u.tokens ? `${u.tokens.total} (${u.tokens.episodes} episodes)` : 'not reported',
+  u.tokens ? pct(u.tokens.perSuccess) : '',
+  u.tokens ? pct(u.tokens.successesPerMTokens) : '',
+  u.cost ? `${u.cost.usd.toFixed(4)} (${u.cost.episodes} episodes)` : 'not reported',
+  u.cost?.perSuccess === undefined ? '' : u.cost.perSuccess === null ? 'n/a' : u.cost.perSuccess.toFixed(4),
+];
+
+const usageTable = (u: NonNullable<PerturbAnalysis['usage']>): Table => ({
+  head: ['episodes', 'count', 'tokens', 'tokens per successful episode', 'successes per M tokens', 'cost USD', 'cost per success USD'],
+  rows: [
+    usageRow('all', u.all),
+    usageRow('clean', u.clean),
+    usageRow('perturbed', u.perturbed),
+    ...Object.entries(u.families).map(([f, x]) => usageRow(f, x)),
+  ],
+});
+
+const comparisonTable = (c: PerturbComparison): Table => ({
+  head: ['rank', 'agent', 'clean %', 'perturbed %', 'rel. degradation %', 'tasks', 'instances', 'grader FA'],
+  rows: c.agents.map((a) => [
+    a.rank ?? '–',
+    a.agent,
+    withCi(a.clean, a.ci?.clean),
+    pct(a.perturbed),
+    a.degradation === null ? `n/a (${a.reason})` : withCi(a.degradation, a.ci?.degradation),
+    a.tasks,
+    a.instances,
+    a.falseAccepts,
+  ]),
+});
+
+const comparisonFactorTable = (c: PerturbComparison): Table => ({
+  head: ['agent', ...PERTURB_TARGETS, ...PERTURB_TYPES],
+  rows: c.agents.map((a) => [a.agent, ...PERTURB_TARGETS.map((t) => pct(a.targets[t])), ...PERTURB_TYPES.map((t) => pct(a.types[t]))]),
+});
+
+const comparisonFamilyTable = (c: PerturbComparison): Table => ({
+  head: ['agent', ...PERTURB_FAMILIES],
+  rows: c.agents.map((a) => [a.agent, ...PERTURB_FAMILIES.map((f) => pct(a.families[f]))]),
+});
+
+const correlationLine = (c: PerturbComparison['cleanVsDegradation']) =>
+  c.rho === null
+    ? `Spearman rho (clean score vs relative degradation): n/a over ${c.n} ranked agent(s): ${c.reason}.`
+    : `Spearman rho (clean score vs relative degradation): ${c.rho.toFixed(2)} over ${c.n} ranked agents, permutation p = ${c.p === null ? 'n/a' : c.p.toFixed(3)}.`;
 
 const METHOD_NOTE = (a: PerturbAnalysis) =>
   `Each perturbed instance is paired with its own task's clean episode; C and P are over the same instances, D = 100(C-P)/C (negative: better than clean; n/a when C = 0). ` +
@@ -28,31 +175,32 @@ const note = (text: string): Block => ({ text, note: true });
 
 /** Sections in order; HTML draws the heatmap and the correlation matrix coloured, in place of their plain tables. */
 function sections(a: PerturbAnalysis): Section[] {
-  const heatmap = `${heatmapHtml(a)}\n<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>`;
-  const out: Section[] = [
+  const heatmap = heatmapTable(a);
+  const heatmapHtml = `${heatTable(heatmap, (i, j) => a.heatmap.degradation[i][j])}\n<p class="note">Colour: red where perturbed success falls below clean, green where it rises; grey: no instance or C = 0.</p>`;
+  const constant = constantFamilies(a);
+  const corrNote = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
+  return [
     { title: 'Summary', blocks: [note(METHOD_NOTE(a)), { table: summaryTable(a) }] },
     { title: 'Relative degradation per family', blocks: [{ table: familyTable(a) }] },
     { title: 'Marginal effect by target (pooled over types)', blocks: [{ table: targetTable(a) }] },
     { title: 'Marginal effect by type (pooled over targets)', blocks: [{ table: typeTable(a) }] },
-    { title: 'Heatmap: relative degradation %, target × type', blocks: [{ table: heatmapTable(a), html: heatmap }] },
+    { title: 'Heatmap: relative degradation %, target × type', blocks: [{ table: heatmap, html: heatmapHtml }] },
+    {
+      title: 'Per-task degradation: Spearman between families',
+      blocks:
+        correlatedFamilies(a).length > 1
+          ? [note(corrNote), { table: correlationTable(a), html: correlationHtml(a) }, { table: correlationGroupTable(a) }]
+          : [{ text: 'Fewer than two families in this run.' }],
+    },
+    { title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] },
+    ...(a.agentErrors.length ? [{ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] }] : []),
+    {
+      title: 'Cost',
+      blocks: a.usage
+        ? [note('Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.'), { table: usageTable(a.usage) }]
+        : [{ text: 'The agent reported no tokens or cost.' }],
+    },
   ];
-  const corr = 'Per-task degradation: Spearman between families';
-  const constant = constantFamilies(a);
-  const corrNote = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
-  out.push(
-    correlatedFamilies(a).length > 1
-      ? { title: corr, blocks: [note(corrNote), { table: correlationTable(a), html: correlationHtml(a) }, { table: correlationGroupTable(a) }] }
-      : { title: corr, blocks: [{ text: 'Fewer than two families in this run.' }] },
-  );
-  out.push({ title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] });
-  if (a.agentErrors.length) out.push({ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] });
-  out.push({
-    title: 'Cost',
-    blocks: a.usage
-      ? [note('Over the episodes that reported tokens or cost, all, clean, perturbed, then per family; unscored episodes count, their tokens were spent.'), { table: usageTable(a.usage) }]
-      : [{ text: 'The agent reported no tokens or cost.' }],
-  });
-  return out;
 }
 
 /** White at 0, red towards +100 (worse than clean), green towards -100 (better). */
@@ -68,28 +216,21 @@ export function degradationColor(d: number | null): string {
 const colored = (text: string, heat: number | null) =>
   `<td class="num" style="background:${degradationColor(heat)}${heat !== null && Math.abs(heat) > 55 ? ';color:#fff' : ''}">${esc(text)}</td>`;
 
-/** A table of coloured numbers: a head row, then each row's label and its cells, each coloured like a degradation of its heat. */
-const heatTable = (corner: string, cols: string[], rows: { label: string; cells: [string, number | null][] }[]) =>
-  `<table class="heat"><thead><tr><th>${esc(corner)}</th>${cols.map((y) => `<th>${esc(y)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr><th>${esc(r.label)}</th>${r.cells.map(([text, heat]) => colored(text, heat)).join('')}</tr>`)
+/** A table drawn with each cell after a row's label coloured like a degradation of its heat (row i, column j of those cells). */
+const heatTable = (t: Table, heat: (i: number, j: number) => number | null) =>
+  `<table class="heat"><thead><tr>${t.head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${t.rows
+    .map(([label, ...cells], i) => `<tr><th>${esc(label)}</th>${cells.map((text, j) => colored(String(text), heat(i, j))).join('')}</tr>`)
     .join('')}</tbody></table>`;
-
-const heatmapHtml = (a: PerturbAnalysis) =>
-  heatTable(
-    'target \\ type',
-    a.heatmap.types,
-    a.heatmap.targets.map((t, i) => ({ label: `${t} (${TARGET_NAMES[t]})`, cells: a.heatmap.types.map((_, j): [string, number | null] => [heatmapCell(a, i, j), a.heatmap.degradation[i][j]]) })),
-  );
 
 /** Correlation matrix, cells coloured by rho (red = the families degrade the same tasks). */
 function correlationHtml(a: PerturbAnalysis): string {
   const fs = correlatedFamilies(a);
   // the diagonal stays neutral, so the eye goes to the pairs
-  const heat = (x: string, y: string) => {
-    const rho = x === y ? null : pairOf(a, x, y)?.rho;
-    return rho === null || rho === undefined ? null : rho * 100;
+  const heat = (i: number, j: number) => {
+    const rho = i === j ? null : (pairOf(a, fs[i], fs[j])?.rho ?? null);
+    return rho === null ? null : rho * 100;
   };
-  return `<div class="scroll">${heatTable('', fs, fs.map((x) => ({ label: x, cells: fs.map((y): [string, number | null] => [correlationCell(a, x, y), heat(x, y)]) })))}</div>`;
+  return `<div class="scroll">${heatTable(correlationTable(a), heat)}</div>`;
 }
 
 function perturbPage(a: PerturbAnalysis): Page {

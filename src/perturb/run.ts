@@ -7,7 +7,7 @@
 // finished episode kept and every unfinished one run again.
 import { InputError } from '../util/errors.ts';
 import { runIncrement } from '../run/run.ts';
-import { readRunFile, type RunFile } from '../run/runfile.ts';
+import { readRunFile } from '../run/runfile.ts';
 import { readRunLedger } from '../run/verify.ts';
 import { locateIncrement } from '../run/locate.ts';
 import { shardCells, type Shard } from '../run/shard.ts';
@@ -34,16 +34,8 @@ export interface PerturbRunOptions {
   stopAfter?: number;
 }
 
-export interface PerturbRunResult {
-  records: EpisodeRecord[];
-  ran: number;
-  resumed: number;
-  status: string;
-  droppedTornLine: boolean;
-}
-
 /** The records of a run folder (a shard's too), verified against the set's increment, in the set's order. */
-export async function readEpisodes(out: string): Promise<{ set: PerturbSet; run: RunFile; records: EpisodeRecord[] }> {
+export async function readEpisodes(out: string): Promise<{ set: PerturbSet; records: EpisodeRecord[] }> {
   const run = await readRunFile(out);
   if (!run?.agent) throw new InputError(`${join(out, 'run.json')}: not a perturbation run folder (no run.json naming an agent)`);
   const dir = locateIncrement(out, run);
@@ -53,10 +45,10 @@ export async function readEpisodes(out: string): Promise<{ set: PerturbSet; run:
   const order = new Map(cells.map((c, k) => [c.id, k]));
   const { entries } = readRunLedger(out, inc, cells, run);
   const records = entries.map((e) => e.record as unknown as EpisodeRecord).sort((a, b) => order.get(a.instance)! - order.get(b.instance)!);
-  return { set: setOf(dir, inc, manifest), run, records };
+  return { set: setOf(dir, inc, manifest), records };
 }
 
-export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRunResult> {
+export async function runPerturbations(o: PerturbRunOptions): Promise<{ records: EpisodeRecord[]; ran: number; resumed: number; status: string }> {
   const result = await runIncrement({
     incrementDir: o.set.dir,
     runDir: o.out,
@@ -67,6 +59,6 @@ export async function runPerturbations(o: PerturbRunOptions): Promise<PerturbRun
     ...(o.shard ? { shard: o.shard } : {}),
     ...(o.stopAfter === undefined ? {} : { stopAfter: o.stopAfter }),
   });
-  const { records, run } = await readEpisodes(o.out);
-  return { records, ran: result.scoredNow, resumed: result.alreadyScored, status: result.status, droppedTornLine: run.sessions.at(-1)!.droppedTornLine };
+  const { records } = await readEpisodes(o.out);
+  return { records, ran: result.scoredNow, resumed: result.alreadyScored, status: result.status };
 }

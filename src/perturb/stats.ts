@@ -76,7 +76,6 @@ export function clusterBootstrap(
   stats: (weights: number[]) => Record<string, number | null>,
   { replicates, seed, confidence }: { replicates: number; seed: number; confidence: number },
 ): Record<string, Interval | null> {
-  if (!(confidence > 0 && confidence < 1)) throw new Error(`confidence must lie strictly between 0 and 1, got ${confidence}`);
   const rng = xoroshiro128plus(seed);
   const draws = new Map<string, number[]>();
   const seen = new Set<string>();

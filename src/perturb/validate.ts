@@ -20,11 +20,9 @@ const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 /** What a contract is: the tools an agent sees, and the backend each renamed one stands for. */
 export type Contract = Pick<Perturbation, 'inputs' | 'toolMap'>;
 
-const backendOf = (p: Contract, tool: string) => p.toolMap?.[tool] ?? tool;
-
 /** The reference as an agent following the perturbed contract emits it: each backend call under its perturbed name. */
 export function throughContract(reference: Trajectory, p: Contract): Trajectory | { missing: string } {
-  const nameOf = new Map(p.inputs.tools.map((t) => [backendOf(p, t.name), t.name]));
+  const nameOf = new Map(p.inputs.tools.map((t) => [p.toolMap?.[t.name] ?? t.name, t.name]));
   const steps: Step[] = [];
   for (const s of reference.steps) {
     if (s.kind === 'claim') {
@@ -56,20 +54,13 @@ export function checkStructure(clean: AgentInputs, p: Perturbation, before: Targ
 /**
  * A validation is scored as a cell of the run core (deliver, read back, check),
  * on its pool during a freeze: an unreadable effect does not reject a candidate,
- * a delivery that fails or a verdict other than Pass does.
+ * a delivery that fails or a verdict other than Pass does. It delivers the
+ * reference's own steps: the harness maps each perturbed name back to its backend
+ * call, so once checkStructure found every call offered, the reference through
+ * the perturbed contract reaches the backend unchanged.
  */
 export function validationCell(id: string, task: string, steps: Step[]): Cell {
   return { id, arm: 'perturb', family: 'validation', index: 0, checker: task, trajectory: task, generator: task, construction: { ok: true, steps, edit: 'none' } };
-}
-
-/**
- * What solvability by replay delivers: the reference with each call named as the
- * perturbed contract names it, mapped back to the backend by the harness, as it
- * would be for an agent.
- */
-export function replayedSteps(reference: Trajectory, p: Contract): Step[] {
-  const emitted = throughContract(reference, p) as Trajectory;
-  return emitted.steps.map((s) => (s.kind === 'claim' ? s : { ...s, call: backendOf(p, s.call) }));
 }
 
 /** A candidate's replay, scored: solvable only if it delivered and the pristine checker passed it. */
@@ -84,5 +75,5 @@ export function solvability(entry: LedgerEntry): Validation {
 export async function validatePerturbation(target: Target, clean: AgentInputs, p: Perturbation, reference: Trajectory, before: TargetInfo, limitMs = 60_000): Promise<Validation> {
   const structure = checkStructure(clean, p, before, await target.describe(), reference);
   if (!structure.ok) return structure;
-  return solvability(await scoreCell(target, validationCell('candidate', reference.task, replayedSteps(reference, p)), limitMs));
+  return solvability(await scoreCell(target, validationCell('candidate', reference.task, reference.steps), limitMs));
 }
