@@ -4,7 +4,7 @@ import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../contract/ta
 import { derivedCellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
 import { describePlan, type OperatorSet } from './plan.ts';
-import type { SearchContext } from '../contract/operator.ts';
+import type { Plan, SearchContext } from '../contract/operator.ts';
 import { explorePlans } from './explore.ts';
 
 export interface SearchSpec {
@@ -61,18 +61,21 @@ export function withoutInserts(tasks: TaskInfo[], contexts: Map<string, SearchCo
 export function searchCells(contexts: Map<string, SearchContext>, ops: OperatorSet, spec: SearchSpec): Cell[] {
   const cells: Cell[] = [];
   for (const ctx of contexts.values()) {
-    for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) {
-      cells.push({
-        id: derivedCellId(ctx.task.id, steps),
-        arm: 'search',
-        family: 'search',
-        index: 0,
-        checker: ctx.task.id,
-        trajectory: ctx.task.id,
-        generator: ctx.task.generator,
-        construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
-      });
-    }
+    for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) cells.push(searchCell(ctx, plan, steps, ops));
   }
   return cells;
+}
+
+/** A search cell of the task: an explored plan, or a candidate derived from one while shrinking. */
+export function searchCell(ctx: SearchContext, plan: Plan, steps: Step[], ops: OperatorSet): Cell {
+  return {
+    id: derivedCellId(ctx.task.id, steps),
+    arm: 'search',
+    family: 'search',
+    index: 0,
+    checker: ctx.task.id,
+    trajectory: ctx.task.id,
+    generator: ctx.task.generator,
+    construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
+  };
 }
