@@ -31,15 +31,11 @@ export const SHRINK_LIMIT = 200;
 export function searchContexts(tasks: TaskInfo[], refs: Map<string, Trajectory>, semantics: EffectSemantics | undefined): Map<string, SearchContext> {
   const out = new Map<string, SearchContext>();
   for (const task of tasks) {
-    const others: Step[] = [];
-    const othersFrom: string[] = [];
-    for (const t of insertSources(tasks, task)) {
-      for (const s of refs.get(t.id)!.steps.filter((x) => x.kind === 'write')) {
-        others.push(s);
-        othersFrom.push(t.id);
-      }
-    }
-    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, othersFrom, semantics });
+    const writes = insertSources(tasks, task).flatMap((t) =>
+      refs.get(t.id)!.steps.filter((s) => s.kind === 'write').map((step) => ({ step, from: t.id })),
+    );
+    const others = writes.map((w) => w.step);
+    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, othersFrom: writes.map((w) => w.from), semantics });
   }
   return out;
 }
