@@ -38,10 +38,7 @@ function scripted(script: Script): AgentSession {
 }
 
 /** The claim's answer: the argument that carries it (the only string argument of a claim step). */
-function claimAnswer(step: Step): string | undefined {
-  const v = Object.values(step.args).find((x) => typeof x === 'string');
-  return typeof v === 'string' ? v : undefined;
-}
+const claimAnswer = (step: Step) => Object.values(step.args).find((v): v is string => typeof v === 'string');
 
 export const replayAgent = (): AgentSpec => ({
   name: 'replay',

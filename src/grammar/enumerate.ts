@@ -3,20 +3,22 @@
 import type { TaskInfo, Trajectory } from '../contract/target.ts';
 import { cellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
-import type { GrammarContext, Operator } from './construction.ts';
+import type { Construction, GrammarContext, Operator } from './construction.ts';
 
-export function controlCell(task: TaskInfo, ref: Trajectory): Cell {
-  return {
-    id: cellId('control', 'control', task.id, task.id),
-    arm: 'control',
-    family: 'control',
-    index: 0,
-    checker: task.id,
-    trajectory: task.id,
-    generator: task.generator,
-    construction: { ok: true, steps: ref.steps, edit: 'reference' },
-  };
-}
+/** A cell grading the task's own checker on a construction from its own reference. */
+const ownCell = (arm: 'control' | 'fault', family: string, task: TaskInfo, construction: Construction): Cell => ({
+  id: cellId(arm, family, task.id, task.id),
+  arm,
+  family,
+  index: 0,
+  checker: task.id,
+  trajectory: task.id,
+  generator: task.generator,
+  construction,
+});
+
+export const controlCell = (task: TaskInfo, ref: Trajectory): Cell =>
+  ownCell('control', 'control', task, { ok: true, steps: ref.steps, edit: 'reference' });
 
 export function faultCells(
   tasks: TaskInfo[],
@@ -25,20 +27,7 @@ export function faultCells(
   ctx: GrammarContext,
   operators: Record<string, Operator>,
 ): Cell[] {
-  const cells: Cell[] = [];
-  for (const family of families) {
-    for (const task of tasks) {
-      cells.push({
-        id: cellId('fault', family, task.id, task.id),
-        arm: 'fault',
-        family,
-        index: 0,
-        checker: task.id,
-        trajectory: task.id,
-        generator: task.generator,
-        construction: operators[family](refs.get(task.id)!.steps, { ...ctx, task }),
-      });
-    }
-  }
-  return cells;
+  return families.flatMap((family) =>
+    tasks.map((task) => ownCell('fault', family, task, operators[family](refs.get(task.id)!.steps, { ...ctx, task }))),
+  );
 }

@@ -68,12 +68,8 @@ export function diffTable(table: string, ref: TableEffect, got: TableEffect): Ta
   };
 }
 
-function isEmptyDifference(d: TableDifference): boolean {
-  return (
-    d.missingAdded.length + d.extraAdded.length + d.missingUpdates.length +
-      d.extraUpdates.length + d.missingRemoved.length + d.extraRemoved.length === 0
-  );
-}
+const isEmptyDifference = (d: TableDifference) =>
+  [d.missingAdded, d.extraAdded, d.missingUpdates, d.extraUpdates, d.missingRemoved, d.extraRemoved].every((rows) => !rows.length);
 
 /** The tables where `got` differs from `ref`; empty means the effects are equal. */
 export function diffEffects(ref: Effect, got: Effect): TableDifference[] {
@@ -86,17 +82,10 @@ export function diffEffects(ref: Effect, got: Effect): TableDifference[] {
 /** Whether a table effect adds, updates or removes anything. */
 export const writes = (t: TableEffect) => t.added.length + t.updated.length + t.removed.length > 0;
 
-export function isEmptyEffect(effect: Effect): boolean {
-  return !Object.values(effect).some(writes);
-}
+export const isEmptyEffect = (effect: Effect) => !Object.values(effect).some(writes);
 
 /** Tables this effect writes to (the reference-effect census, for rungs). */
-export function writtenTables(effect: Effect): string[] {
-  return Object.entries(effect)
-    .filter(([, t]) => writes(t))
-    .map(([name]) => name)
-    .sort();
-}
+export const writtenTables = (effect: Effect): string[] => Object.keys(effect).filter((name) => writes(effect[name])).sort();
 
 /** One line per table difference, for reports and terminal output. */
 export function describeDifference(d: TableDifference): string {

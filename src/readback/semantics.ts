@@ -6,6 +6,7 @@
 import type { Effect, EffectSemantics, Normaliser, Row, RowUpdate, TableEffect, TableSemantics } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
+import { groupBy } from '../util/group.ts';
 
 const patternCache = new Map<string, RegExp>();
 function pattern(glob: string): RegExp {
@@ -57,15 +58,8 @@ function materialValues(values: Record<string, Json>, rule: TableSemantics): Rec
   return out;
 }
 
-function dedupe(rows: Row[]): Row[] {
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const k = canonicalJson(r.values);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
+/** The first row of each group with the same values, in the rows' order. */
+const dedupe = (rows: Row[]): Row[] => [...groupBy(rows, (r) => canonicalJson(r.values)).values()].map((same) => same[0]);
 
 function materialTable(t: TableEffect, rule: TableSemantics): TableEffect {
   const row = (r: Row): Row => ({ key: r.key, values: materialValues(r.values, rule) });

@@ -4,7 +4,7 @@ import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../contract/ta
 import { derivedCellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
 import { describePlan, type OperatorSet } from './plan.ts';
-import type { SearchContext } from '../contract/operator.ts';
+import type { Plan, SearchContext } from '../contract/operator.ts';
 import { explorePlans } from './explore.ts';
 
 export interface SearchSpec {
@@ -31,15 +31,11 @@ export const SHRINK_LIMIT = 200;
 export function searchContexts(tasks: TaskInfo[], refs: Map<string, Trajectory>, semantics: EffectSemantics | undefined): Map<string, SearchContext> {
   const out = new Map<string, SearchContext>();
   for (const task of tasks) {
-    const others: Step[] = [];
-    const othersFrom: string[] = [];
-    for (const t of insertSources(tasks, task)) {
-      for (const s of refs.get(t.id)!.steps.filter((x) => x.kind === 'write')) {
-        others.push(s);
-        othersFrom.push(t.id);
-      }
-    }
-    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, othersFrom, semantics });
+    const writes = insertSources(tasks, task).flatMap((t) =>
+      refs.get(t.id)!.steps.filter((s) => s.kind === 'write').map((step) => ({ step, from: t.id })),
+    );
+    const others = writes.map((w) => w.step);
+    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, othersFrom: writes.map((w) => w.from), semantics });
   }
   return out;
 }
@@ -61,18 +57,21 @@ export function withoutInserts(tasks: TaskInfo[], contexts: Map<string, SearchCo
 export function searchCells(contexts: Map<string, SearchContext>, ops: OperatorSet, spec: SearchSpec): Cell[] {
   const cells: Cell[] = [];
   for (const ctx of contexts.values()) {
-    for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) {
-      cells.push({
-        id: derivedCellId(ctx.task.id, steps),
-        arm: 'search',
-        family: 'search',
-        index: 0,
-        checker: ctx.task.id,
-        trajectory: ctx.task.id,
-        generator: ctx.task.generator,
-        construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
-      });
-    }
+    for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) cells.push(searchCell(ctx, plan, steps, ops));
   }
   return cells;
+}
+
+/** A search cell of the task: an explored plan, or a candidate derived from one while shrinking. */
+export function searchCell(ctx: SearchContext, plan: Plan, steps: Step[], ops: OperatorSet): Cell {
+  return {
+    id: derivedCellId(ctx.task.id, steps),
+    arm: 'search',
+    family: 'search',
+    index: 0,
+    checker: ctx.task.id,
+    trajectory: ctx.task.id,
+    generator: ctx.task.generator,
+    construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
+  };
 }

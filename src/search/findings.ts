@@ -11,7 +11,7 @@ import { classifyFault, referencesOf, type Evidence } from '../classify/classify
 import { describePlan, mechanismOf, planSize, weaknessOf, type OperatorSet } from './plan.ts';
 import type { Plan, PlanSize, SearchContext } from '../contract/operator.ts';
 import { shrink, type Judgement } from './shrink.ts';
-import type { SearchSpec } from './arm.ts';
+import { searchCell, type SearchSpec } from './arm.ts';
 import { groupBy } from '../util/group.ts';
 
 export interface SearchFinding {
@@ -109,16 +109,6 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
     if (entry.verdict?.verdict !== 'pass') return 'not';
     return classifyFault(cell, entry, refs, run.semantics).status === 'confirmed' ? 'finding' : 'not';
   };
-  const derivedCell = (parent: Cell, plan: Plan, steps: Step[]): Cell => ({
-    id: derivedCellId(parent.checker, steps),
-    arm: 'search',
-    family: 'search',
-    index: 0,
-    checker: parent.checker,
-    trajectory: parent.trajectory,
-    generator: parent.generator,
-    construction: { ok: true, steps, edit: describePlan(plan, contexts.get(parent.checker)!, run.ops), plan },
-  });
   const entryFor = (cell: Cell, parent: Cell, plan: Plan): Promise<LedgerEntry | undefined> => {
     const known = run.entryOf(cell.id);
     if (known || !run.score) return Promise.resolve(known);
@@ -134,7 +124,7 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
       const construction = start.construction as Extract<Cell['construction'], { ok: true }>;
       const plan = (construction.plan ?? []) as Plan;
       const result = await shrink({ plan, steps: construction.steps }, ctx, run.ops, async (candidate, steps) => {
-        const cell = manifest.get(derivedCellId(start.checker, steps)) ?? derivedCell(start, candidate, steps);
+        const cell = manifest.get(derivedCellId(start.checker, steps)) ?? searchCell(ctx, candidate, steps, run.ops);
         if (!manifest.has(cell.id)) derivedSeen.add(cell.id);
         return judgeEntry(cell, await entryFor(cell, start, candidate));
       }, run.spec.shrinkLimit);
@@ -150,7 +140,7 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
       seen.from.push(start.id);
       continue;
     }
-    const cell = manifest.get(id) ?? derivedCell(start, result.plan, result.steps);
+    const cell = manifest.get(id) ?? searchCell(ctx, result.plan, result.steps, run.ops);
     const verdict = classifyFault(cell, run.entryOf(id) ?? run.entryOf(start.id)!, refs, run.semantics);
     findings.set(id, {
       task: start.checker,

@@ -11,6 +11,8 @@ import type { OperatorSet } from './plan.ts';
 import type { SearchOperator } from '../contract/operator.ts';
 import type { SearchSpec } from './arm.ts';
 
+const builtin = new Map(BUILTIN_OPERATORS.map((o) => [o.name, o]));
+
 async function importPlugin(module: string): Promise<{ ops: SearchOperator[]; sha256: string }> {
   const fits = (ops: unknown) =>
     Array.isArray(ops) && ops.length > 0 && ops.every((o) => typeof o?.name === 'string' && typeof o.edits === 'function' && typeof o.apply === 'function' && typeof o.size === 'function');
@@ -20,7 +22,6 @@ async function importPlugin(module: string): Promise<{ ops: SearchOperator[]; sh
 
 /** `--operators` words (built-in names or plugin modules) as the spec records them, with the operators themselves. */
 export async function resolveOperators(words: string[] | undefined): Promise<{ refs: SearchSpec['operators']; ops: OperatorSet }> {
-  const builtin = new Map(BUILTIN_OPERATORS.map((o) => [o.name, o]));
   const ops: OperatorSet = new Map();
   const refs: SearchSpec['operators'] = [];
   for (const w of words?.length ? words : [...builtin.keys()]) {
@@ -44,7 +45,6 @@ export async function resolveOperators(words: string[] | undefined): Promise<{ r
 
 /** The operators a frozen spec names; refuses a plugin module that is gone or changed since freeze. */
 export async function loadOperators(spec: SearchSpec): Promise<OperatorSet> {
-  const builtin = new Map(BUILTIN_OPERATORS.map((o) => [o.name, o]));
   const plugins = new Map<string, Awaited<ReturnType<typeof importPlugin>>>();
   const ops: OperatorSet = new Map();
   for (const ref of spec.operators) {

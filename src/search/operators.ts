@@ -8,7 +8,7 @@ import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
-import { candidateValues, elementCandidates } from './values.ts';
+import { candidateValues, distinctBy, elementCandidates } from './values.ts';
 import { slotOf } from './plan.ts';
 import type { Edit, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 
@@ -121,13 +121,9 @@ export const list: SearchOperator = {
       if (current.length > 1) current.forEach((_, k) => lists.push(['one dropped', current.filter((_, j) => j !== k)]));
       for (const w of wrong) lists.push(['one added', [...current, w]]);
       if (wrong.length) current.forEach((_, k) => lists.push(['one replaced', current.map((c, j) => (j === k ? wrong[0] : c))]));
-      const seen = new Set<string>();
-      return lists.flatMap(([change, value]) => {
-        const key = canonicalJson(value);
-        if (seen.has(key) || isPlaceholder(ctx.semantics, s.call, arg, value)) return [];
-        seen.add(key);
-        return [{ op: 'list', at, arg, change, value }];
-      });
+      return distinctBy(lists, ([, value]) => canonicalJson(value))
+        .filter(([, value]) => !isPlaceholder(ctx.semantics, s.call, arg, value))
+        .map(([change, value]) => ({ op: 'list', at, arg, change, value }));
     }),
   apply: setArgument,
   size: () => ({ steps: 1, args: 1 }),

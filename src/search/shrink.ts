@@ -9,6 +9,7 @@ import { canonicalJson } from '../util/hash.ts';
 import { applyPlan, compareSize, planSize, type OperatorSet } from './plan.ts';
 import type { Plan, SearchContext } from '../contract/operator.ts';
 import { differsOnlyInFree } from './explore.ts';
+import { distinctBy } from './values.ts';
 
 /** What the judge says of one candidate. `unknown`: not scored, and the judge may not score (a report replaying the ledger). */
 export type Judgement = 'finding' | 'not' | 'unknown';
@@ -34,13 +35,7 @@ export function shrinkCandidates(plan: Plan, ctx: SearchContext, ops: OperatorSe
     for (const smaller of ops.get(e.op)?.shrink?.(e, ctx) ?? []) out.push([...plan.slice(0, k), smaller, ...plan.slice(k + 1)]);
   });
   const size = planSize(plan, ops);
-  const seen = new Set<string>();
-  return out.filter((c) => {
-    const k = canonicalJson(c);
-    if (seen.has(k) || compareSize(planSize(c, ops), size) >= 0) return false;
-    seen.add(k);
-    return true;
-  });
+  return distinctBy(out.filter((c) => compareSize(planSize(c, ops), size) < 0), canonicalJson);
 }
 
 export async function shrink(start: { plan: Plan; steps: Step[] }, ctx: SearchContext, ops: OperatorSet, judge: Judge, limit: number): Promise<ShrinkResult> {

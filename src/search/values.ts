@@ -5,6 +5,7 @@
 import type { Domain } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
+import { groupBy } from '../util/group.ts';
 
 /** At most this many generated values per argument, so one argument cannot eat a task's budget. */
 export const VALUES_PER_ARGUMENT = 8;
@@ -39,18 +40,12 @@ export function candidateValues(current: Json, alternatives: Json[] | undefined,
   return unique(current, out, keep).slice(0, VALUES_PER_ARGUMENT + (alternatives?.length ?? 0));
 }
 
+/** The first of each group of items with the same key, in the items' order. */
+export const distinctBy = <T>(xs: T[], key: (x: T) => string): T[] => [...groupBy(xs, key).values()].map((group) => group[0]);
+
 /** Values in their order, each once, without `current` and without those `keep` refuses. */
-function unique(current: Json, values: Json[], keep: (v: Json) => boolean): Json[] {
-  const seen = new Set([canonicalJson(current)]);
-  const out: Json[] = [];
-  for (const v of values) {
-    const k = canonicalJson(v);
-    if (seen.has(k) || !keep(v)) continue;
-    seen.add(k);
-    out.push(v);
-  }
-  return out;
-}
+const unique = (current: Json, values: Json[], keep: (v: Json) => boolean): Json[] =>
+  distinctBy(values.filter((v) => keep(v) && canonicalJson(v) !== canonicalJson(current)), canonicalJson);
 
 /** At most this many wrong elements a list argument is given (added, or put in place of one). */
 const ELEMENTS_PER_LIST = 4;

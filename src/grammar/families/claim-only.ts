@@ -5,7 +5,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'claim-only',
   operators: { api, gui },
-  byDefault: true,
   wrongEffect: 'claim without write',
   ruleText: 'The checker passed a claim of completion with no write.',
   writesNothing: true,

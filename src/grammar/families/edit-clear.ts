@@ -6,8 +6,7 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'edit-clear',
   operators: { gui: editClear },
-  byDefault: false,
+  onlyByName: true,
   wrongEffect: 'a filled field outside the task emptied',
   ruleText: 'The checker passed a record whose filled field outside the task was emptied.',
-  writesNothing: false,
 };

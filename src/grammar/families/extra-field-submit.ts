@@ -6,8 +6,7 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra-field-submit',
   operators: { gui: extraFieldSubmit },
-  byDefault: false,
+  onlyByName: true,
   wrongEffect: 'a field outside the task written in the submitting step',
   ruleText: 'The checker passed a form with an extra field written in the same step as its submit.',
-  writesNothing: false,
 };

@@ -6,8 +6,7 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra-field-text',
   operators: { gui: extraFieldText },
-  byDefault: false,
+  onlyByName: true,
   wrongEffect: 'a text field outside the task also written',
   ruleText: 'The checker passed a form with an extra text field the task never asked for.',
-  writesNothing: false,
 };

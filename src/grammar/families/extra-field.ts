@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra-field',
   operators: { gui: extraField },
-  byDefault: true,
   wrongEffect: 'a field outside the task also written',
   ruleText: 'The checker passed a form with an extra field the task never asked for.',
-  writesNothing: false,
 };

@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra-ni',
   operators: { api: extraNi },
-  byDefault: true,
   wrongEffect: 'non-idempotent write duplicated',
   ruleText: 'The checker passed a duplicated non-idempotent write (an extra record).',
-  writesNothing: false,
 };

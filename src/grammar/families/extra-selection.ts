@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra-selection',
   operators: { choice: extraSelection },
-  byDefault: true,
   wrongEffect: 'one more option selected',
   ruleText: 'The checker passed an answer with one more option selected.',
-  writesNothing: false,
 };

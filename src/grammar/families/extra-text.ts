@@ -6,8 +6,7 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra-text',
   operators: { gui: extraText },
-  byDefault: false,
+  onlyByName: true,
   wrongEffect: 'requested text plus more',
   ruleText: 'The checker passed a textarea holding the requested text plus more.',
-  writesNothing: false,
 };

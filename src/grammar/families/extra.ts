@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'extra',
   operators: { api: extra },
-  byDefault: true,
   wrongEffect: 'last write duplicated',
   ruleText: 'The checker passed work whose last write was duplicated.',
-  writesNothing: false,
 };

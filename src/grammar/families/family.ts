@@ -10,12 +10,12 @@ export interface FaultFamily {
   name: string;
   /** its operator in each grammar that enumerates it (claim-only has one for API steps and one for forms) */
   operators: Partial<Record<Grammar, Operator>>;
-  /** enumerated unless --families names others; otherwise only when named */
-  byDefault: boolean;
+  /** enumerated only when --families names it (families beyond the paper); absent: enumerated unless --families names others */
+  onlyByName?: true;
   /** the supported-constructions table's wrong-effect column (paper Table 2) */
   wrongEffect: string;
   /** the SARIF rule's full description */
   ruleText: string;
-  /** the construction guarantees no write: a readback that shows none is the evidence */
-  writesNothing: boolean;
+  /** the construction guarantees no write: a readback that shows none is the evidence (declared only by such families) */
+  writesNothing?: true;
 }

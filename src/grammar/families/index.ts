@@ -46,16 +46,16 @@ export function familyOf(name: string): FaultFamily {
 /** Whether the construction guarantees no write; perturbation and floor families are no fault family and guarantee nothing. */
 export const writesNothing = (name: string) => BY_NAME.get(name)?.writesNothing === true;
 
-const of = (grammar: Grammar, byDefault?: boolean) =>
-  FAMILIES.filter((f) => f.operators[grammar] && (byDefault === undefined || f.byDefault === byDefault)).map((f) => f.name);
+const of = (grammar: Grammar, onlyByName?: boolean) =>
+  FAMILIES.filter((f) => f.operators[grammar] && (onlyByName === undefined || (f.onlyByName ?? false) === onlyByName)).map((f) => f.name);
 const operatorsOf = (grammar: Grammar): Record<string, Operator> =>
   Object.fromEntries(FAMILIES.flatMap((f) => (f.operators[grammar] ? [[f.name, f.operators[grammar]]] : [])));
 
 export const API_FAMILIES: readonly string[] = of('api');
 /** The paper's GUI families: what a GUI audit enumerates unless --families names others. */
-export const GUI_FAMILIES: readonly string[] = of('gui', true);
+export const GUI_FAMILIES: readonly string[] = of('gui', false);
 /** GUI families beyond the paper, enumerated only when --families names them. */
-export const GUI_EXTRA_FAMILIES: readonly string[] = of('gui', false);
+export const GUI_EXTRA_FAMILIES: readonly string[] = of('gui', true);
 export const CHOICE_FAMILIES: readonly string[] = of('choice');
 export const API_OPERATORS = operatorsOf('api');
 export const GUI_OPERATORS = operatorsOf('gui');

@@ -4,7 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'no-submit',
   operators: { gui: noSubmit },
-  byDefault: true,
   wrongEffect: 'form filled, never submitted',
   ruleText: 'The checker passed a form that was never submitted.',
   writesNothing: true,

@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'omit-divergent',
   operators: { gui: omitDivergent },
-  byDefault: true,
   wrongEffect: 'a field unlike its default left out',
   ruleText: 'The checker passed a form submitted without a field whose value differs from its default.',
-  writesNothing: false,
 };

@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'omit-field',
   operators: { gui: omitField },
-  byDefault: true,
   wrongEffect: 'one task field left out',
   ruleText: 'The checker passed a form submitted without one field.',
-  writesNothing: false,
 };

@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'omit',
   operators: { api: omit },
-  byDefault: true,
   wrongEffect: 'last write dropped',
   ruleText: 'The checker passed work whose last write was dropped.',
-  writesNothing: false,
 };

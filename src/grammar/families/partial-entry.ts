@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'partial-entry',
   operators: { choice: partialEntry },
-  byDefault: true,
   wrongEffect: 'only part of the answer entered',
   ruleText: 'The checker passed an answer typed or selected only in part.',
-  writesNothing: false,
 };

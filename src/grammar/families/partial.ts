@@ -4,8 +4,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'partial',
   operators: { api: partial },
-  byDefault: true,
   wrongEffect: 'repeated write cut to its first call',
   ruleText: 'The checker passed a repeated write cut to its first call.',
-  writesNothing: false,
 };

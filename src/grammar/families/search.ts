@@ -5,8 +5,6 @@ import type { FaultFamily } from './family.ts';
 export const family: FaultFamily = {
   name: 'search',
   operators: {},
-  byDefault: false,
   wrongEffect: 'minimal mutant of the search arm',
   ruleText: 'The checker passed a minimal mutant found by the search arm.',
-  writesNothing: false,
 };
