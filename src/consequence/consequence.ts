@@ -57,16 +57,8 @@ async function loadClassified(dir: string, shown: string): Promise<LoadedRun> {
  * run's target spec, and runs of one spec would count their generators twice.
  */
 function nameGenerators(runs: LoadedRun[]): boolean {
-  const owner = new Map<string, number>();
-  let clash = false;
-  runs.forEach((r, i) => {
-    for (const c of r.manifest) {
-      const o = owner.get(c.generator);
-      if (o !== undefined && o !== i) clash = true;
-      owner.set(c.generator, i);
-    }
-  });
-  if (!clash) return false;
+  const distinct = new Set(runs.flatMap((r) => r.manifest.map((c) => c.generator))).size;
+  if (distinct === runs.reduce((n, r) => n + r.summary.generators, 0)) return false;
   const bySpec = groupBy(runs, (r) => r.summary.spec);
   for (const [spec, same] of bySpec)
     if (same.length > 1) throw new InputError(`runs ${same.map((r) => r.summary.dir).join(' and ')} both audit ${spec}: pooling them would count its generators twice (give each target once)`);

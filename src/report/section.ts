@@ -2,7 +2,6 @@
 // markdown and the HTML renderer alike: a table or paragraph added to a report is
 // in both of its formats or in neither. Text is markdown inline (`code`, **bold**);
 // each renderer escapes it its way.
-/** One table of a report as data; markdown and HTML each render it their way. */
 export interface Table {
   head: string[];
   rows: (string | number)[][];
