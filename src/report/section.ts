@@ -61,19 +61,14 @@ function mdBlock(b: Block, compact: boolean): string | undefined {
   return undefined;
 }
 
-/** Markdown lines of the sections, each section after a blank line. */
-function markdownSections(sections: Section[], compact: boolean): string[] {
+/** Markdown lines of blocks, each after a blank line but a tight list, which follows the block before it. */
+function markdownBlocks(blocks: Block[], compact: boolean): string[] {
   const out: string[] = [];
-  for (const s of sections) {
-    out.push('', `${'#'.repeat(s.level ?? 2)} ${s.title}`, '');
-    let first = true;
-    for (const b of s.blocks) {
-      const text = mdBlock(b, compact);
-      if (text === undefined) continue;
-      if (!first && !('list' in b && b.tight)) out.push('');
-      out.push(text);
-      first = false;
-    }
+  for (const b of blocks) {
+    const text = mdBlock(b, compact);
+    if (text === undefined) continue;
+    if (!(out.length && 'list' in b && b.tight)) out.push('');
+    out.push(text);
   }
   return out;
 }
@@ -100,13 +95,11 @@ function htmlBlock(b: Block): string {
   return b.figure;
 }
 
-/** The page as markdown: the title, each lead block after a blank line, then the sections. */
+/** The page as markdown: the title, the lead, then each section after a blank line. */
 export function markdownPage(p: Page): string {
-  const lead = p.lead.flatMap((b) => {
-    const text = mdBlock(b, p.compact ?? false);
-    return text === undefined ? [] : ['', text];
-  });
-  return [`# ${p.title}`, ...lead, ...markdownSections(p.sections, p.compact ?? false)].join('\n') + '\n';
+  const compact = p.compact ?? false;
+  const sections = p.sections.flatMap((s) => ['', `${'#'.repeat(s.level ?? 2)} ${s.title}`, ...markdownBlocks(s.blocks, compact)]);
+  return [`# ${p.title}`, ...markdownBlocks(p.lead, compact), ...sections].join('\n') + '\n';
 }
 
 /** HTML lines of the sections: a heading and each block on its own line. */
