@@ -63,13 +63,12 @@ function heatmap(r: Report, families: string[], faults: ScoredCell[]): string {
 }
 
 export function auditFigures(r: Report, cls: Judged): Figures {
-  const ev = r.evidence;
   const faults = cls.cells.filter((c) => c.arm === 'fault');
   const families = r.flow.map((f) => f.family);
   const kpi =
     `<div class="kpi"><div>controls passed<b class="${r.controls.falseRejects.length ? 'bad' : 'good'}">${r.controls.pass}/${r.controls.total}</b></div>` +
     `<div>confirmed false accepts<b class="${r.falseAccepts.length ? 'bad' : 'good'}">${r.falseAccepts.length}</b></div>` +
-    `<div>fault cells<b>${ev.counts.faultCells}</b></div><div>checker errors<b>${r.errors.reduce((n, e) => n + e.cells, 0)}</b></div></div>`;
+    `<div>fault cells<b>${r.evidence.counts.faultCells}</b></div><div>checker errors<b>${r.errors.reduce((n, e) => n + e.cells, 0)}</b></div></div>`;
   if (!families.length) return { kpi };
   return {
     kpi,

@@ -7,7 +7,10 @@ import { writeFileAtomic } from '../util/atomic.ts';
 import { InputError } from '../util/errors.ts';
 import { htmlPage, markdownPage, type Page } from './section.ts';
 
-export const jsonReporter = <M>(file: string): Reporter<M> => ({ name: 'json', files: (m) => ({ [file]: JSON.stringify(m, null, 2) + '\n' }) });
+/** JSON as every report file holds it: indented, ending in a newline. */
+export const json = (x: unknown) => JSON.stringify(x, null, 2) + '\n';
+
+export const jsonReporter = <M>(file: string): Reporter<M> => ({ name: 'json', files: (m) => ({ [file]: json(m) }) });
 
 export const pageReporter = <M>(base: string, page: (m: M) => Page): Reporter<M> => ({
   name: 'page',

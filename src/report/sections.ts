@@ -20,7 +20,6 @@ export interface Figures {
   vectors?: string;
 }
 
-const short = (h: string) => h.slice(0, 12);
 const triageNote = (t?: { status: string; reason: string }) => (t ? ` **[${t.status} by triage: ${t.reason}]**` : '');
 const figure = (html: string | undefined): Block[] => (html ? [{ figure: html }] : []);
 
@@ -52,21 +51,6 @@ const supportedTable = (r: Report): Table => ({
     s.fa,
     `${s.generatorsWithFa}/${s.generatorsEligible}`,
   ]),
-});
-
-const refusalTable = (r: Report): Table => ({
-  head: ['family', 'reason', 'cells'],
-  rows: r.refusals.map((x) => [x.family, x.reason, x.cells]),
-});
-
-const errorTable = (r: Report): Table => ({
-  head: ['cause', 'cells', 'examples'],
-  rows: r.errors.map((e) => [e.cause, e.cells, e.examples.map((x) => x.cell).join(', ')]),
-});
-
-const floorTable = (f: NonNullable<Report['floor']>): Table => ({
-  head: ['scenario', 'tasks', 'do-nothing false accepts', 'non-discriminating tasks', 'unscored'],
-  rows: f.rows.map((r) => [r.scenario, r.tasks, r.falseAccepts.length, r.nonDiscriminating.length, r.unscored.length]),
 });
 
 /** What triage says of a group of minimal mutants: nothing, or per mark how many carry it and why. */
@@ -107,11 +91,6 @@ const weaknessTable = (s: NonNullable<Report['search']>): Table => {
     }),
   };
 };
-
-const rungTable = (s: NonNullable<Report['swap']>): Table => ({
-  head: ['rung', 'meaning', 'valid cells', 'checker Pass'],
-  rows: s.rungs.map((x) => [x.rung, x.meaning, x.valid, x.rung === 'diag' ? `${x.pass}/${x.valid} pass` : x.pass]),
-});
 
 /** What a reader must know before any table: no-op acceptances, the headline counts, and what happened to the run. */
 export function glance(r: Report): string[] {
@@ -239,13 +218,20 @@ function faults(r: Report, figures: Figures): Section[] {
       ...figure(figures.vectors),
     ],
   });
-  if (r.refusals.length) out.push({ title: 'Refusals', blocks: [{ table: refusalTable(r) }] });
+  if (r.refusals.length) {
+    const table = { head: ['family', 'reason', 'cells'], rows: r.refusals.map((x) => [x.family, x.reason, x.cells]) };
+    out.push({ title: 'Refusals', blocks: [{ table }] });
+  }
   return out;
 }
 
 function floor(f: NonNullable<Report['floor']>): Section {
   const passed = f.passed.map((p) => `\`${p.task}\`: ${p.outcome === 'false-accept' ? 'false accept of a do-nothing agent' : 'non-discriminating'} (passes ${p.families.join(' and ')})`);
-  return { title: 'Null-agent floor', blocks: [{ text: f.note }, { table: floorTable(f) }, ...(passed.length ? [{ list: passed, tight: true }] : [])] };
+  const table = {
+    head: ['scenario', 'tasks', 'do-nothing false accepts', 'non-discriminating tasks', 'unscored'],
+    rows: f.rows.map((r) => [r.scenario, r.tasks, r.falseAccepts.length, r.nonDiscriminating.length, r.unscored.length]),
+  };
+  return { title: 'Null-agent floor', blocks: [{ text: f.note }, { table }, ...(passed.length ? [{ list: passed, tight: true }] : [])] };
 }
 
 function search(s: NonNullable<Report['search']>): Section[] {
@@ -278,7 +264,7 @@ function swap(s: NonNullable<Report['swap']>): Section[] {
       title: 'Intent-swap rejection census (paper Table 1)',
       blocks: [
         { text: s.note },
-        { table: rungTable(s) },
+        { table: { head: ['rung', 'meaning', 'valid cells', 'checker Pass'], rows: s.rungs.map((x) => [x.rung, x.meaning, x.valid, x.rung === 'diag' ? `${x.pass}/${x.valid} pass` : x.pass]) } },
         { text: `${total} valid cells; the off-diagonal ones span ${s.generatorPairs} ordered generator pairs. ${s.errors.length} error cell(s) excluded from the denominators.` },
         ...(s.offDiagonalPasses.length ? [] : [{ text: 'No off-diagonal Pass.' }]),
       ],
@@ -297,7 +283,8 @@ function swap(s: NonNullable<Report['swap']>): Section[] {
 function errors(r: Report): Section[] {
   if (!r.errors.length) return [];
   const examples = r.errors.map((e) => `${e.cause}: e.g. \`${e.examples[0].cell}\`: ${e.examples[0].detail.split('\n')[0].slice(0, 300)}`);
-  return [{ title: 'Checker errors, by cause (never counted as Pass)', blocks: [{ table: errorTable(r) }, { list: examples }] }];
+  const table = { head: ['cause', 'cells', 'examples'], rows: r.errors.map((e) => [e.cause, e.cells, e.examples.map((x) => x.cell).join(', ')]) };
+  return [{ title: 'Checker errors, by cause (never counted as Pass)', blocks: [{ table }, { list: examples }] }];
 }
 
 function evidence(r: Report): Section {
@@ -306,7 +293,7 @@ function evidence(r: Report): Section {
     ['target', `${ev.target} ${ev.version}`],
     ['checker hash', ev.checkerHash],
     ['corpus hash', ev.corpusHash],
-    ['increment', `${ev.incrementId} (${short(ev.incrementHash)})`],
+    ['increment', `${ev.incrementId} (${ev.incrementHash.slice(0, 12)})`],
     ...ev.censuses.map((c) => [`${c.kind} census`, c.hash]),
     ['sealed split opened', ev.unseal ? `${ev.unseal.split}: ${ev.unseal.reason}` : 'no'],
     ['date', ev.date],
