@@ -26,17 +26,15 @@ export interface Ratio {
   bound: number;
 }
 
-export interface FamilyBudget extends Ratio {
-  family: string;
-  /** the generators with a counted false accept, by name */
+export interface ControlBudget extends Ratio {
+  /** the generators counted in the numerator (a failing control, a counted false accept), by name */
   generators: string[];
-  /** confirmed false accepts of this family dismissed by triage, in cells */
-  dismissedCells: number;
 }
 
-export interface ControlBudget extends Ratio {
-  /** the generators with a failing control, by name */
-  generators: string[];
+export interface FamilyBudget extends ControlBudget {
+  family: string;
+  /** confirmed false accepts of this family dismissed by triage, in cells */
+  dismissedCells: number;
 }
 
 export interface Budgets {

@@ -33,21 +33,18 @@ export interface ConsequenceOptions {
 
 interface LoadedRun extends RunCells {
   summary: RunSummary;
-  families: Set<string>;
 }
 
 /** `shown` is the folder as the user named it, for the output. */
 async function loadClassified(dir: string, shown: string): Promise<LoadedRun> {
   const { run, increment, manifest, ledger } = await loadRun(dir);
   const classification = classify(manifest, ledger, increment.target.semantics);
-  const generators = new Set(manifest.map((c) => c.generator));
   return {
     target: increment.target.name,
     manifest,
     classification,
     generatorName: (g) => g,
-    families: new Set(manifest.filter((c) => c.arm === 'fault').map((c) => c.family)),
-    summary: { dir: shown, id: run.id, target: increment.target.name, spec: increment.target.spec, version: increment.target.version, increment: increment.hash, generators: generators.size },
+    summary: { dir: shown, id: run.id, target: increment.target.name, spec: increment.target.spec, version: increment.target.version, increment: increment.hash, generators: new Set(manifest.map((c) => c.generator)).size },
   };
 }
 
@@ -57,16 +54,8 @@ async function loadClassified(dir: string, shown: string): Promise<LoadedRun> {
  * run's target spec, and runs of one spec would count their generators twice.
  */
 function nameGenerators(runs: LoadedRun[]): boolean {
-  const owner = new Map<string, number>();
-  let clash = false;
-  runs.forEach((r, i) => {
-    for (const c of r.manifest) {
-      const o = owner.get(c.generator);
-      if (o !== undefined && o !== i) clash = true;
-      owner.set(c.generator, i);
-    }
-  });
-  if (!clash) return false;
+  const distinct = new Set(runs.flatMap((r) => r.manifest.map((c) => c.generator))).size;
+  if (distinct === runs.reduce((n, r) => n + r.summary.generators, 0)) return false;
   const bySpec = groupBy(runs, (r) => r.summary.spec);
   for (const [spec, same] of bySpec)
     if (same.length > 1) throw new InputError(`runs ${same.map((r) => r.summary.dir).join(' and ')} both audit ${spec}: pooling them would count its generators twice (give each target once)`);
@@ -104,7 +93,7 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
     ? { from: recorded.map((d) => opts.runs[dirs.indexOf(d)]), ...poolPipelines(recorded.map((d) => JSON.parse(readFileSync(join(d, 'runs.json'), 'utf8')) as RunsReport)) }
     : undefined;
   const prefixed = nameGenerators(runs);
-  const known = [...new Set(runs.flatMap((r) => [...r.families]))].sort();
+  const known = [...new Set(runs.flatMap((r) => r.manifest.filter((c) => c.arm === 'fault').map((c) => c.family)))].sort();
   if (family !== ANY_FAMILY && !known.includes(family)) throw new InputError(`--family: no fault family '${family}' in these runs (known: ${[ANY_FAMILY, ...known].join(', ')})`);
 
   const pooled = budgets(runs, opts.triage, confidence);

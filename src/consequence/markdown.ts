@@ -64,27 +64,25 @@ function consequencePage(r: ConsequenceResult): Page {
   });
   if (r.perRun.length) {
     // one column per split and reading, so each cell holds one number
-    const cols = r.splits.flatMap((s, i) => r.readings.map((x, j) => ({ name: `${s.split}, ${x.label}: pairs surviving, top-1 unique`, i, j })));
+    const cols = r.splits.flatMap((s) => r.readings.map((x) => `${s.split}, ${x.label}: pairs surviving, top-1 unique`));
     const runs = r.perRun.map((p) => {
       const pc = p.budgets.controls;
-      const cell = (i: number, j: number) => {
-        const k = p.splits[i].readings[j];
-        return k ? `${k.surviving}/${k.pairs}, top-1 ${yesNo(k.top1Unique)}` : 'no budget';
-      };
+      // in the columns' order; a run whose own budget cannot be read has no readings
+      const ranked = p.splits.flatMap((s) => r.readings.map((_, j) => s.readings[j]));
       return [
         `\`${p.run}\``,
         `${num(p.alpha.observed)} (${frac(p.alpha)})`,
         num(p.alpha.of ? p.alpha.bound : undefined),
         `${num(pc.observed)} (${frac(pc)})`,
         num(pc.of ? pc.bound : undefined),
-        ...cols.map((c) => cell(c.i, c.j)),
+        ...ranked.map((k) => (k ? `${k.surviving}/${k.pairs}, top-1 ${yesNo(k.top1Unique)}` : 'no budget')),
       ];
     });
     sections.push({
       title: `Per run (each run's own budget, alpha from ${familyLabel(r.family)})`,
       blocks: [
         { text: "The published scores pool every run here, so these rows apply one run's budget to the pooled scores: a sensitivity reading, not a per-run leaderboard." },
-        table(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols.map((c) => c.name)], runs),
+        table(['Run', 'alpha observed', `alpha ${conf}`, 'beta observed', `beta ${conf}`, ...cols], runs),
       ],
     });
   }

@@ -1,5 +1,5 @@
-import type { RunsReport } from '../runs/summary.ts';
 // consequence.json as data: what the command computes and markdown.ts renders.
+import type { RunsReport } from '../runs/summary.ts';
 import type { Budgets, FamilyBudget } from './budget.ts';
 import type { Budget, RankConsequence } from './rank.ts';
 

@@ -9,7 +9,7 @@ import type { CellOutcome } from '../contract/outcome.ts';
 import { canonicalJson } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { buildSwapReport, type SwapReport } from './swap.ts';
-import { vectorSymbol } from './outcomes.ts';
+import { outcomeOf } from './outcomes.ts';
 import { groupBy } from '../util/group.ts';
 import { groupErrors, type ErrorGroup } from './errors.ts';
 import { buildFloorReport, type FloorReport } from './floor.ts';
@@ -133,15 +133,12 @@ function flowRow(family: string, xs: ScoredCell[]): FlowRow {
 }
 
 function supportedRows(families: string[], faults: ScoredCell[], cells: Map<string, Cell>): SupportedRow[] {
-  const memo = new Map<string, string>();
-  const stepsOf = (id: string) => {
-    let k = memo.get(id);
-    if (k === undefined) {
-      const c = cells.get(id)!;
-      memo.set(id, (k = c.construction.ok ? canonicalJson([c.checker, c.construction.steps]) : ''));
-    }
-    return k;
-  };
+  // what a confirmed construction does, whichever family built it
+  const steps = new Map(faults.filter((f) => isConfirmed(f.outcome)).map((f) => {
+    const c = cells.get(f.cell)!;
+    return [f.cell, c.construction.ok ? canonicalJson([c.checker, c.construction.steps]) : ''];
+  }));
+  const stepsOf = (id: string) => steps.get(id)!;
   const seen = new Map<string, string>();
   const rows: SupportedRow[] = [];
   for (const family of families) {
@@ -167,7 +164,6 @@ function supportedRows(families: string[], faults: ScoredCell[], cells: Map<stri
   return rows;
 }
 
-/** Tasks whose checker passed a construction that writes nothing, where the reference writes. */
 function noOpCheckers(cls: Judged, floor: FloorReport | undefined): Report['noOpCheckers'] {
   const by = new Map<string, Set<string>>();
   const add = (task: string, what: string) => (by.get(task) ?? by.set(task, new Set()).get(task)!).add(what);
@@ -203,10 +199,9 @@ export function buildReport(inc: Increment, manifest: Cell[], run: RunFile, cls:
     generators: [...byGenerator.keys()].sort().map((generator) => {
       const xs = byGenerator.get(generator)!;
       const tasks = [...new Set(xs.map((c) => c.checker))].sort();
-      const byCell = new Map<string, ScoredCell>();
-      for (const c of xs) if (!byCell.has(`${c.family}\u0000${c.checker}`)) byCell.set(`${c.family}\u0000${c.checker}`, c);
+      const byCell = groupBy(xs, (c) => `${c.family}\u0000${c.checker}`);
       const vectors = Object.fromEntries(
-        families.map((f) => [f, tasks.map((t) => byCell.get(`${f}\u0000${t}`)).map((c) => (c ? vectorSymbol(c) : '.')).join('')]),
+        families.map((f) => [f, tasks.map((t) => byCell.get(`${f}\u0000${t}`)?.[0]).map((c) => (c ? outcomeOf(c).symbol : '.')).join('')]),
       );
       return { generator, tasks, vectors };
     }),

@@ -45,5 +45,4 @@ export const checkerColumnsTable = (c: CheckerColumns): { head: string[]; rows: 
   ],
 });
 
-/** Per checker, the tasks where it has a false accept. */
 export const checkerGenerators = (c: CheckerColumns) => c.names.map((n) => `${n}: false accepts on ${c.generators[n].length ? c.generators[n].join(', ') : 'no task'}`);

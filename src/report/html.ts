@@ -9,9 +9,7 @@ import { groupBy } from '../util/group.ts';
 import { esc } from './section.ts';
 import type { Figures } from './sections.ts';
 
-function legend(): string {
-  return `<div class="legend">${OUTCOMES.map((o) => `<span><i style="background:${o.color}"></i>${esc(o.label)}</span>`).join('')}</div>`;
-}
+const LEGEND = `<div class="legend">${OUTCOMES.map((o) => `<span><i style="background:${o.color}"></i>${esc(o.label)}</span>`).join('')}</div>`;
 
 /** Stacked horizontal bars: one per family, one segment per outcome class, counts not rates. */
 function familyChart(families: string[], faults: ScoredCell[]): string {
@@ -44,7 +42,6 @@ function heatmap(r: Report, families: string[], faults: ScoredCell[]): string {
   const row = 22;
   const labelW = 210;
   const head = 24;
-  const color = new Map(OUTCOMES.map((o, i) => [o.key, { color: o.color, rank: i, label: o.label }]));
   const cellsOf = groupBy(faults, (c) => `${c.generator}\u0000${c.family}`);
   const rows = r.generators.map((g, i) => {
     const y = head + i * row;
@@ -52,7 +49,7 @@ function heatmap(r: Report, families: string[], faults: ScoredCell[]): string {
       const xs = cellsOf.get(`${g.generator}\u0000${f}`) ?? [];
       const x = labelW + j * cellW;
       if (!xs.length) return `<rect x="${x}" y="${y}" width="${cellW - 2}" height="${row - 2}" fill="#fff" stroke="#eee"/>`;
-      const worst = xs.map((c) => color.get(outcomeOf(c).key)!).sort((a, b) => a.rank - b.rank)[0];
+      const worst = xs.map(outcomeOf).sort((a, b) => a.rank - b.rank)[0];
       const tip = `${g.generator} × ${f}: ${xs.map((c) => `${c.checker} ${outcomeOf(c).label}`).join(', ')}`;
       return `<rect x="${x}" y="${y}" width="${cellW - 2}" height="${row - 2}" fill="${worst.color}"><title>${esc(tip)}</title></rect>` +
         `<text x="${x + (cellW - 2) / 2}" y="${y + row / 2 + 3}" class="${worst.rank <= 1 || worst.rank === 3 ? 'hm light' : 'hm'}">${esc(g.vectors[f] ?? '')}</text>`;
@@ -66,17 +63,16 @@ function heatmap(r: Report, families: string[], faults: ScoredCell[]): string {
 }
 
 export function auditFigures(r: Report, cls: Judged): Figures {
-  const ev = r.evidence;
   const faults = cls.cells.filter((c) => c.arm === 'fault');
   const families = r.flow.map((f) => f.family);
   const kpi =
     `<div class="kpi"><div>controls passed<b class="${r.controls.falseRejects.length ? 'bad' : 'good'}">${r.controls.pass}/${r.controls.total}</b></div>` +
     `<div>confirmed false accepts<b class="${r.falseAccepts.length ? 'bad' : 'good'}">${r.falseAccepts.length}</b></div>` +
-    `<div>fault cells<b>${ev.counts.faultCells}</b></div><div>checker errors<b>${r.errors.reduce((n, e) => n + e.cells, 0)}</b></div></div>`;
+    `<div>fault cells<b>${r.evidence.counts.faultCells}</b></div><div>checker errors<b>${r.errors.reduce((n, e) => n + e.cells, 0)}</b></div></div>`;
   if (!families.length) return { kpi };
   return {
     kpi,
-    flow: `${legend()}${familyChart(families, faults)}<p class="note">Counts of scheduled cells per family; families are never pooled into a rate.</p>`,
+    flow: `${LEGEND}${familyChart(families, faults)}<p class="note">Counts of scheduled cells per family; families are never pooled into a rate.</p>`,
     vectors: `${heatmap(r, families, faults)}<p class="note">Colour: the worst outcome among the generator's task variants. Text: the verdict vector, one symbol per variant (${esc(VECTOR_LEGEND)}).</p>`,
   };
 }

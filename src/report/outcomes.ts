@@ -14,7 +14,8 @@ const LOOK: Record<MutantOutcome, { symbol: string; label: string; color: string
   refused: { symbol: 'r', label: 'refused', color: '#d9d9d9' },
 };
 
-export const OUTCOMES = MUTANT_OUTCOMES.map((key) => ({ key, ...LOOK[key] }));
+/** rank: the outcome's place in that order, 0 the worst */
+export const OUTCOMES = MUTANT_OUTCOMES.map((key, rank) => ({ key, rank, ...LOOK[key] }));
 export type Outcome = (typeof OUTCOMES)[number];
 
 const BY_KEY = new Map<string, Outcome>(OUTCOMES.map((o) => [o.key, o]));
@@ -24,6 +25,3 @@ export const outcomeOf = (c: ScoredCell): Outcome => BY_KEY.get(c.outcome)!;
 
 /** The symbols of a verdict vector, printed with each table of them. */
 export const VECTOR_LEGEND = OUTCOMES.map((o) => `${o.symbol} ${o.key === 'false-accept' ? 'Pass on a confirmed wrong effect (false accept)' : o.label}`).join(', ');
-
-/** One character per cell of a verdict vector; the legend is printed with the table. */
-export const vectorSymbol = (c: ScoredCell): string => outcomeOf(c).symbol;

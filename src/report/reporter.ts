@@ -7,10 +7,11 @@ import { writeFileAtomic } from '../util/atomic.ts';
 import { InputError } from '../util/errors.ts';
 import { htmlPage, markdownPage, type Page } from './section.ts';
 
-/** The model itself, as `file`. */
-export const jsonReporter = <M>(file: string): Reporter<M> => ({ name: 'json', files: (m) => ({ [file]: JSON.stringify(m, null, 2) + '\n' }) });
+/** JSON as every report file holds it: indented, ending in a newline. */
+export const json = (x: unknown) => JSON.stringify(x, null, 2) + '\n';
 
-/** The model's page as `<base>.md` and `<base>.html`. */
+export const jsonReporter = <M>(file: string): Reporter<M> => ({ name: 'json', files: (m) => ({ [file]: json(m) }) });
+
 export const pageReporter = <M>(base: string, page: (m: M) => Page): Reporter<M> => ({
   name: 'page',
   files: (m) => {
@@ -51,5 +52,4 @@ export function writeReportFiles(dir: string, files: ReportFiles): string[] {
   return Object.keys(files);
 }
 
-/** Runs the reporters over the model and writes their files into `dir`; returns their names. */
 export const writeReports = async <M>(dir: string, reporters: readonly Reporter<M>[], model: M): Promise<string[]> => writeReportFiles(dir, await reportFiles(reporters, model));

@@ -12,6 +12,7 @@ import { buildStrykerReport } from './stryker.ts';
 import { buildSarif } from './sarif.ts';
 import { swapGridCells } from './swap.ts';
 import { runsCsv } from './runs.ts';
+import { json } from './reporter.ts';
 
 /** Everything an audit's formats are written from: the report, each cell with its outcome, what the run was, and the page report.md and report.html both render. */
 export interface AuditReport extends AuditModel {
@@ -22,8 +23,6 @@ export interface AuditReport extends AuditModel {
   runs?: RunsReport;
   page: Page;
 }
-
-const json = (x: unknown) => JSON.stringify(x, null, 2) + '\n';
 
 /** cells.csv's status column: the classification status of a mutant, the control's outcome; swap and floor cells are labelled as controls are, as the column always has. */
 const STATUS_COLUMN: Record<OutcomeCell['outcome'], string> = {

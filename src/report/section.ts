@@ -2,7 +2,6 @@
 // markdown and the HTML renderer alike: a table or paragraph added to a report is
 // in both of its formats or in neither. Text is markdown inline (`code`, **bold**);
 // each renderer escapes it its way.
-/** One table of a report as data; markdown and HTML each render it their way. */
 export interface Table {
   head: string[];
   rows: (string | number)[][];
@@ -62,19 +61,14 @@ function mdBlock(b: Block, compact: boolean): string | undefined {
   return undefined;
 }
 
-/** Markdown lines of the sections, each section after a blank line. */
-function markdownSections(sections: Section[], compact: boolean): string[] {
+/** Markdown lines of blocks, each after a blank line but a tight list, which follows the block before it. */
+function markdownBlocks(blocks: Block[], compact: boolean): string[] {
   const out: string[] = [];
-  for (const s of sections) {
-    out.push('', `${'#'.repeat(s.level ?? 2)} ${s.title}`, '');
-    let first = true;
-    for (const b of s.blocks) {
-      const text = mdBlock(b, compact);
-      if (text === undefined) continue;
-      if (!first && !('list' in b && b.tight)) out.push('');
-      out.push(text);
-      first = false;
-    }
+  for (const b of blocks) {
+    const text = mdBlock(b, compact);
+    if (text === undefined) continue;
+    if (!(out.length && 'list' in b && b.tight)) out.push('');
+    out.push(text);
   }
   return out;
 }
@@ -101,13 +95,11 @@ function htmlBlock(b: Block): string {
   return b.figure;
 }
 
-/** The page as markdown: the title, each lead block after a blank line, then the sections. */
+/** The page as markdown: the title, the lead, then each section after a blank line. */
 export function markdownPage(p: Page): string {
-  const lead = p.lead.flatMap((b) => {
-    const text = mdBlock(b, p.compact ?? false);
-    return text === undefined ? [] : ['', text];
-  });
-  return [`# ${p.title}`, ...lead, ...markdownSections(p.sections, p.compact ?? false)].join('\n') + '\n';
+  const compact = p.compact ?? false;
+  const sections = p.sections.flatMap((s) => ['', `${'#'.repeat(s.level ?? 2)} ${s.title}`, ...markdownBlocks(s.blocks, compact)]);
+  return [`# ${p.title}`, ...markdownBlocks(p.lead, compact), ...sections].join('\n') + '\n';
 }
 
 /** HTML lines of the sections: a heading and each block on its own line. */

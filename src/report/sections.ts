@@ -5,10 +5,11 @@ import { VECTOR_LEGEND } from './outcomes.ts';
 import { formatRate } from './thresholds.ts';
 import { familyOf } from '../grammar/families/index.ts';
 import { describeTimeLimit } from '../run/time-limit.ts';
-import { killRateTable, errorTable, floorTable, flowTable, refusalTable, rungTable, supportedTable, weaknessTable, mechanismTable, MUTANTS_NOTE, withoutInsertsNote } from './tables.ts';
 import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 import { CHECKER_COLUMNS_NOTE, checkerColumnsTable, checkerGenerators } from './checkers.ts';
-import type { Block, Item, Page, Section } from './section.ts';
+import type { Block, Item, Page, Section, Table } from './section.ts';
+import type { SearchFinding } from '../search/findings.ts';
+import { groupBy } from '../util/group.ts';
 import { runsSections } from './runs.ts';
 import type { RunsReport } from '../runs/summary.ts';
 
@@ -19,9 +20,77 @@ export interface Figures {
   vectors?: string;
 }
 
-const short = (h: string) => h.slice(0, 12);
 const triageNote = (t?: { status: string; reason: string }) => (t ? ` **[${t.status} by triage: ${t.reason}]**` : '');
 const figure = (html: string | undefined): Block[] => (html ? [{ figure: html }] : []);
+
+const flowTable = (r: Report): Table => ({
+  head: ['checker:family', 'sched.', 'ref.', 'inc.', 'deg.', 'immat.', 'cand.', 'class.', 'Pass', 'FA', 'Error'],
+  rows: r.flow.map((f) => [`${r.evidence.target}:${f.family}`, f.scheduled, f.refused, f.incomplete, f.degenerate, f.immaterial, f.candidate, f.classified, f.pass, f.fa, f.error]),
+});
+
+const killRateTable = (r: Report): Table => ({
+  head: ['checker:family', 'killed', 'survived', 'errors', 'kill rate', 'band'],
+  rows: (r.killRates?.families ?? []).map((k) => [
+    `${r.evidence.target}:${k.family}`,
+    k.killed,
+    k.survived + (k.dismissed ? ` (+${k.dismissed} dismissed)` : ''),
+    k.errors,
+    formatRate(k.rate),
+    k.band + (k.belowBreak ? ' (below break)' : ''),
+  ]),
+});
+
+const supportedTable = (r: Report): Table => ({
+  head: ['checker:family', 'wrong effect', 'evidence', 'N', 'Pass', 'FA', 'generators with FA'],
+  rows: r.supported.map((s) => [
+    `${r.evidence.target}:${s.family}${s.sameAs ? ` (${s.sameAs.cells} identical to ${s.sameAs.family})` : ''}`,
+    s.wrongEffect,
+    s.evidence,
+    s.n,
+    s.pass,
+    s.fa,
+    `${s.generatorsWithFa}/${s.generatorsEligible}`,
+  ]),
+});
+
+/** What triage says of a group of minimal mutants: nothing, or per mark how many carry it and why. */
+function triageMarks(fs: SearchFinding[]): string {
+  const marked = groupBy(fs.filter((f) => f.triage), (f) => `${f.triage!.status}\u0000${f.triage!.reason}`);
+  return [...marked.values()].map((xs) => ` [${xs.length === fs.length ? '' : `${xs.length} of ${fs.length} `}${xs[0].triage!.status}: ${xs[0].triage!.reason}]`).join('');
+}
+
+const mechanismTable = (s: NonNullable<Report['search']>): Table => {
+  const byName = groupBy(s.findings, (f) => f.mechanism);
+  return {
+    head: ['mechanism (one weakness on several checkers)', 'checkers', 'minimal mutants', 'example'],
+    rows: s.mechanisms.map((m) => [
+      m.mechanism + triageMarks(byName.get(m.mechanism)!),
+      `${m.tasks.length} of ${m.of}`,
+      m.mutants,
+      `${m.example.task}${m.example.weakness === m.mechanism ? '' : ` (${m.example.weakness})`}: ${m.example.edits}`,
+    ]),
+  };
+};
+
+const MUTANTS_NOTE = 'Every minimal mutant, with its edits, size and evidence, is in search.csv and report.json; `blindspot triage <run> --weakness "<name>"` marks a weakness, or a mechanism, on every task at once.';
+
+/** Which tasks had no out-of-scope write to insert, and why; empty when every task had some. */
+function withoutInsertsNote(s: NonNullable<Report['search']>): string {
+  const bare = Object.entries(s.spec.withoutInserts ?? {});
+  return bare.length ? `Out-of-scope writes are taken only from tasks of the same world; ${bare.length} task(s) have none to insert: ${bare.map(([t, why]) => `${t} (${why})`).join(', ')}.` : '';
+}
+
+/** One row per (task, weakness): the minimal mutants stay in search.csv and report.json. */
+const weaknessTable = (s: NonNullable<Report['search']>): Table => {
+  const byRow = groupBy(s.findings, (f) => `${f.task}\u0000${f.weakness}`);
+  return {
+    head: ['task', 'weakness (what the checker does not hold)', 'minimal mutants', 'example', 'evidence'],
+    rows: s.weaknesses.map((w) => {
+      const fs = byRow.get(`${w.task}\u0000${w.weakness}`)!;
+      return [w.task, w.weakness + triageMarks(fs), w.mutants, w.example, fs[0].evidence.summary.join('; ')];
+    }),
+  };
+};
 
 /** What a reader must know before any table: no-op acceptances, the headline counts, and what happened to the run. */
 export function glance(r: Report): string[] {
@@ -149,13 +218,20 @@ function faults(r: Report, figures: Figures): Section[] {
       ...figure(figures.vectors),
     ],
   });
-  if (r.refusals.length) out.push({ title: 'Refusals', blocks: [{ table: refusalTable(r) }] });
+  if (r.refusals.length) {
+    const table = { head: ['family', 'reason', 'cells'], rows: r.refusals.map((x) => [x.family, x.reason, x.cells]) };
+    out.push({ title: 'Refusals', blocks: [{ table }] });
+  }
   return out;
 }
 
 function floor(f: NonNullable<Report['floor']>): Section {
   const passed = f.passed.map((p) => `\`${p.task}\`: ${p.outcome === 'false-accept' ? 'false accept of a do-nothing agent' : 'non-discriminating'} (passes ${p.families.join(' and ')})`);
-  return { title: 'Null-agent floor', blocks: [{ text: f.note }, { table: floorTable(f) }, ...(passed.length ? [{ list: passed, tight: true }] : [])] };
+  const table = {
+    head: ['scenario', 'tasks', 'do-nothing false accepts', 'non-discriminating tasks', 'unscored'],
+    rows: f.rows.map((r) => [r.scenario, r.tasks, r.falseAccepts.length, r.nonDiscriminating.length, r.unscored.length]),
+  };
+  return { title: 'Null-agent floor', blocks: [{ text: f.note }, { table }, ...(passed.length ? [{ list: passed, tight: true }] : [])] };
 }
 
 function search(s: NonNullable<Report['search']>): Section[] {
@@ -188,7 +264,7 @@ function swap(s: NonNullable<Report['swap']>): Section[] {
       title: 'Intent-swap rejection census (paper Table 1)',
       blocks: [
         { text: s.note },
-        { table: rungTable(s) },
+        { table: { head: ['rung', 'meaning', 'valid cells', 'checker Pass'], rows: s.rungs.map((x) => [x.rung, x.meaning, x.valid, x.rung === 'diag' ? `${x.pass}/${x.valid} pass` : x.pass]) } },
         { text: `${total} valid cells; the off-diagonal ones span ${s.generatorPairs} ordered generator pairs. ${s.errors.length} error cell(s) excluded from the denominators.` },
         ...(s.offDiagonalPasses.length ? [] : [{ text: 'No off-diagonal Pass.' }]),
       ],
@@ -207,7 +283,8 @@ function swap(s: NonNullable<Report['swap']>): Section[] {
 function errors(r: Report): Section[] {
   if (!r.errors.length) return [];
   const examples = r.errors.map((e) => `${e.cause}: e.g. \`${e.examples[0].cell}\`: ${e.examples[0].detail.split('\n')[0].slice(0, 300)}`);
-  return [{ title: 'Checker errors, by cause (never counted as Pass)', blocks: [{ table: errorTable(r) }, { list: examples }] }];
+  const table = { head: ['cause', 'cells', 'examples'], rows: r.errors.map((e) => [e.cause, e.cells, e.examples.map((x) => x.cell).join(', ')]) };
+  return [{ title: 'Checker errors, by cause (never counted as Pass)', blocks: [{ table }, { list: examples }] }];
 }
 
 function evidence(r: Report): Section {
@@ -216,7 +293,7 @@ function evidence(r: Report): Section {
     ['target', `${ev.target} ${ev.version}`],
     ['checker hash', ev.checkerHash],
     ['corpus hash', ev.corpusHash],
-    ['increment', `${ev.incrementId} (${short(ev.incrementHash)})`],
+    ['increment', `${ev.incrementId} (${ev.incrementHash.slice(0, 12)})`],
     ...ev.censuses.map((c) => [`${c.kind} census`, c.hash]),
     ['sealed split opened', ev.unseal ? `${ev.unseal.split}: ${ev.unseal.reason}` : 'no'],
     ['date', ev.date],

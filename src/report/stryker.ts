@@ -50,19 +50,19 @@ interface FileEntry {
   location: MutantResult['location'];
 }
 
-/** Each generator's checker file; a target whose checkers are not one file per generator gets one entry per generator. */
-function fileFor(inc: Increment, generator: string, cache: { byGenerator: Map<string, FileEntry>; byPath: Map<string, FileEntry> }): FileEntry {
-  let entry = cache.byGenerator.get(generator);
-  if (entry) return entry;
+/**
+ * Each generator's checker file, read once however many generators share it; a target whose
+ * checkers are not one file per generator gets one entry per generator.
+ */
+function fileFor(inc: Increment, generator: string, byPath: Map<string, FileEntry>): FileEntry {
   const f = checkerOfGenerator(inc.target.checkerFiles, generator) ?? (inc.target.checkerFiles.length === 1 ? inc.target.checkerFiles[0] : undefined);
   const path = f?.path ?? `${inc.target.name}/${generator}`;
-  entry = cache.byPath.get(path);
+  let entry = byPath.get(path);
   if (!entry) {
     const source = (f ? frozenSource(f) : undefined) ?? `// checker source of ${generator} not available here (missing, or changed since increment ${inc.id} was frozen)\n`;
     entry = { path, source, location: span(source) };
-    cache.byPath.set(path, entry);
+    byPath.set(path, entry);
   }
-  cache.byGenerator.set(generator, entry);
   return entry;
 }
 
@@ -73,10 +73,10 @@ function span(source: string): MutantResult['location'] {
 }
 
 export function buildStrykerReport(inc: Increment, cls: Judged, thresholds: Thresholds): MutationTestResult {
-  const cache = { byGenerator: new Map<string, FileEntry>(), byPath: new Map<string, FileEntry>() };
+  const byPath = new Map<string, FileEntry>();
   const files: MutationTestResult['files'] = {};
   for (const c of cls.cells.filter((x) => x.arm === 'fault')) {
-    const file = fileFor(inc, c.generator, cache);
+    const file = fileFor(inc, c.generator, byPath);
     files[file.path] ??= { language: file.path.endsWith('.py') ? 'python' : 'typescript', source: file.source, mutants: [] };
     files[file.path].mutants.push({
       id: c.cell,

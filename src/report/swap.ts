@@ -10,6 +10,7 @@ import { RUNGS, RUNG_MEANING } from '../grammar/rungs.ts';
 import { worldReferenceId, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { Effect } from '../contract/target.ts';
+import { groupBy } from '../util/group.ts';
 
 export interface SwapReport {
   rungs: { rung: string; meaning: string; valid: number; pass: number }[];
@@ -66,9 +67,9 @@ export function buildSwapReport(inc: Increment, cls: Classification, ledger: Led
     const xs = valid.filter((c) => (c.arm === 'control' ? 'diag' : c.rung) === rung);
     return { rung, meaning: RUNG_MEANING[rung as keyof typeof RUNG_MEANING] ?? 'adapter-defined rung', valid: xs.length, pass: xs.filter((c) => c.verdict === 'pass').length };
   });
-  const causes = new Map<string, number>();
-  for (const c of validOff.filter((x) => x.verdict === 'fail')) causes.set(c.cause ?? 'unclassified', (causes.get(c.cause ?? 'unclassified') ?? 0) + 1);
-  const rejectionCauses = [...causes].map(([cause, cells]) => ({ cause, cells })).sort((a, b) => a.cause.localeCompare(b.cause));
+  const rejectionCauses = [...groupBy(validOff.filter((x) => x.verdict === 'fail'), (c) => c.cause ?? 'unclassified')]
+    .map(([cause, xs]) => ({ cause, cells: xs.length }))
+    .sort((a, b) => a.cause.localeCompare(b.cause));
   const scoped = rejectionCauses.filter((c) => c.cause.startsWith('session-scoped'));
   const pairs = new Set(validOff.map((c) => `${c.generator}\u0000${c.trajectoryGenerator}`));
   return {

@@ -68,7 +68,6 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
   const page = auditPage(report, auditFigures(report, judged), runs);
   const model: AuditReport = { target: increment.target, increment, cells: judged.cells, report, judged, thresholds, page, ...(runs ? { runs } : {}) };
   const files = await reportFiles([...AUDIT_REPORTERS, ...reporters], model, { [CHECKSUMS]: 'the report step writes it over every file' });
-  const names = Object.keys(files);
   writeReportFiles(runDir, { ...files, [CHECKSUMS]: checksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
@@ -77,7 +76,7 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
     // a travelling run's increment copy may come without its censuses: they are hashed where present
     ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))).filter((p) => existsSync(join(runDir, p))),
   ]) });
-  return { report, markdown: files['report.md'], classification, files: names, ...(runs ? { runs } : {}) };
+  return { report, markdown: files['report.md'], classification, files: Object.keys(files), ...(runs ? { runs } : {}) };
 }
 
 const CHECKSUMS = 'checksums.sha256';
