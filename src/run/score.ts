@@ -1,6 +1,7 @@
 // Scoring one cell: fresh episode, deliver, read back BEFORE the checker runs
 // (so a checker cannot disturb the evidence), then check, unless the cell is
-// one whose verdict nothing uses. Shared by workers and by in-process runs.
+// one whose verdict nothing uses. Shared by workers and by in-process runs; and
+// the ledger entries of a cell refused or lost without being scored.
 import type { Target, Verdict } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
@@ -77,6 +78,24 @@ async function runChecker(check: () => Promise<unknown>, limit: PhaseLimit): Pro
 }
 
 export const PHASE = { idle: 0, deliver: 1, readback: 2, check: 3 } as const;
+
+/**
+ * What is known of a cell whose execution was killed (hung, crashed): if it died
+ * in the checker, delivery had completed, but its readback went with it.
+ */
+export function lostCellEntry(cell: Cell, why: string, phase: number = PHASE.deliver): LedgerEntry {
+  const delivered = phase >= PHASE.readback;
+  return {
+    cell: cell.id,
+    status: 'scored',
+    delivery: delivered
+      ? { completed: true, stepsRun: cell.construction.ok ? cell.construction.steps.length : 0 }
+      : { completed: false, stepsRun: 0, error: why },
+    readbackError: why,
+    verdict: { verdict: 'error', detail: why },
+    at: new Date().toISOString(),
+  };
+}
 
 export async function scoreCell(
   target: Target,
