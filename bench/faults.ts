@@ -12,7 +12,8 @@
 // own code already compiled: read it as the engine's first run, not as a ratio).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { freeze, type ArmName } from '../src/freeze/freeze.ts';
+import { freeze } from '../src/freeze/freeze.ts';
+import type { ArmName } from '../src/protocol/arms.ts';
 import { loadManifest } from '../src/protocol/increment.ts';
 import { runIncrement } from '../src/run/run.ts';
 import { writeReport } from '../src/report/write.ts';

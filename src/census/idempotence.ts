@@ -8,13 +8,11 @@ import { materialEffect } from '../readback/semantics.ts';
 import { deliverFresh } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
 
-export type IdempotenceStatus = 'idempotent' | 'non-idempotent' | 'rejects-repeat';
-
 export interface IdempotenceEntry {
   task: string;
   /** the repeated write's endpoint */
   call: string;
-  status: IdempotenceStatus;
+  status: 'idempotent' | 'non-idempotent' | 'rejects-repeat';
   /** what the repeat changed (materially, under the target's semantics), or why it was rejected */
   observation: string;
 }

@@ -6,10 +6,10 @@ import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import type { CellStatus, FloorOutcome } from '../contract/outcome.ts';
+import type { OutcomeCell } from '../contract/report.ts';
 import { changedValues, describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 import { writesNothing } from '../grammar/families/index.ts';
-
 
 export interface Evidence {
   /**
@@ -22,16 +22,10 @@ export interface Evidence {
   differences: TableDifference[];
 }
 
-export interface ClassifiedCell {
-  cell: string;
-  arm: Cell['arm'];
-  family: string;
-  checker: string;
-  trajectory: string;
-  generator: string;
+/** A cell as classification leaves it; its outcome is named afterwards (outcome.ts). */
+export interface ClassifiedCell extends Omit<OutcomeCell, 'outcome'> {
   /** controls have no status: they pass, are false rejects, or are unscored (delivery broke or the checker errored) */
   status?: CellStatus;
-  verdict?: VerdictValue;
   detail?: string;
   /** the adapter's reason for a rejection, when it can tell (e.g. session-scoped evidence) */
   cause?: string;
@@ -132,11 +126,9 @@ export function referencesOf(cells: Cell[], entryOf: (id: string) => LedgerEntry
   return refs;
 }
 
-
 export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: EffectSemantics): Classification {
   const byCell = new Map(ledger.map((e) => [e.cell, e]));
   const refs = referencesOf(cells, (id) => byCell.get(id));
-  const referenceEffects = refs.effects;
   const out: ClassifiedCell[] = [];
   const unscored: string[] = [];
   for (const cell of cells) {
@@ -180,11 +172,11 @@ export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: Effec
       continue;
     }
     if (cell.arm === 'floor') {
-      out.push({ ...base, scenario: cell.scenario, floor: floorOutcome(entry, referenceEffects[cell.checker], semantics) });
+      out.push({ ...base, scenario: cell.scenario, floor: floorOutcome(entry, refs.effects[cell.checker], semantics) });
       continue;
     }
     const c = classifyFault(cell, entry, refs, semantics);
     out.push({ ...base, ...c, falseAccept: c.status === 'confirmed' && entry.verdict?.verdict === 'pass' });
   }
-  return { cells: out, referenceEffects, unscored };
+  return { cells: out, referenceEffects: refs.effects, unscored };
 }

@@ -17,7 +17,6 @@ import { runsCells, type RunsExtras } from '../runs/cells.ts';
 import { resolve } from 'node:path';
 import { phaseEnded } from '../util/phase.ts';
 import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from '../protocol/arms.ts';
-export { ARM_NAMES, DEFAULT_ARMS, parseArms, type ArmName } from '../protocol/arms.ts';
 
 export interface FreezeOptions {
   target: string;
@@ -53,12 +52,9 @@ export interface Frozen {
   target?: Target;
 }
 
-function parseFamilies(families: string[], known: readonly string[] = API_FAMILIES): string[] {
-  for (const f of families) {
-    if (!known.includes(f)) {
-      throw new InputError(`--families: unknown family '${f}' (known: ${known.join(', ')})`);
-    }
-  }
+function parseFamilies(families: string[], known: string[]): string[] {
+  const unknown = families.find((f) => !known.includes(f));
+  if (unknown !== undefined) throw new InputError(`--families: unknown family '${unknown}' (known: ${known.join(', ')})`);
   return known.filter((f) => families.includes(f));
 }
 
@@ -104,12 +100,6 @@ export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' 
   return tasks.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-async function references(target: Target, tasks: TaskInfo[]): Promise<Map<string, Trajectory>> {
-  const refs = new Map<string, Trajectory>();
-  for (const t of tasks) refs.set(t.id, await target.reference(t.id));
-  return refs;
-}
-
 /** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   const arms = opts.arms ?? DEFAULT_ARMS;
@@ -143,7 +133,8 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
           ...(opts.swap?.pilot ? { pilot: { n: opts.swap.pilot, seed: opts.swap.seed ?? 0 } } : {}),
         }
       : undefined;
-    const refs = await references(target, tasks);
+    const refs = new Map<string, Trajectory>();
+    for (const t of tasks) refs.set(t.id, await target.reference(t.id));
     let census: Frozen['census'];
     if (families.includes('extra-ni')) {
       const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id));

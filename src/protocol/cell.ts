@@ -16,7 +16,7 @@ export const StepSchema = z.object({
   executed: z.literal(false).optional(),
 });
 
-/** A manifest's cell, checked on load; its shape is the contract's Cell. */
+/** A manifest's cell, checked on load; its shape is the contract's Cell, whose doc comments say what each field holds. */
 export const CellSchema = z.object({
   id: z.string().min(1),
   arm: z.enum(ARMS),
@@ -25,19 +25,13 @@ export const CellSchema = z.object({
   checker: z.string().min(1),
   trajectory: z.string().min(1),
   generator: z.string().min(1),
-  /** swap cells: the trajectory task's generator, and the pair's rung */
   trajectoryGenerator: z.string().optional(),
   rung: z.string().optional(),
   rungReason: z.string().optional(),
-  /** floor cells: the task's scenario (an app suite), for counts per suite */
   scenario: z.string().optional(),
-  /** deliver in this task's initial world instead of the trajectory task's (swap: i's reference in j's world) */
   world: z.string().optional(),
-  /** swap cells of targets whose tasks start from different worlds: each side's world */
   worlds: z.object({ checker: z.string(), trajectory: z.string() }).optional(),
-  /** how the steps are delivered: under a recorded benchmark version, and (recorded runs) going on past calls the benchmark rejects */
   delivery: z.object({ version: z.string().optional(), recorded: z.boolean().optional() }).optional(),
-  /** recorded-run cells: the run the steps were read from, and what the benchmark recorded for it */
   run: z
     .object({
       source: z.string(),
@@ -48,11 +42,9 @@ export const CellSchema = z.object({
       versionRule: z.string().optional(),
       recordedErrors: z.array(z.number().int().nonnegative()),
       harnessError: z.string().optional(),
-      /** the task is one the target lists (AgentDojo: a user task, not an injection task given as the user's request) */
       listed: z.boolean().optional(),
     })
     .optional(),
-  /** perturbation cells (src/perturb): the instance an agent works, as what it changes of its task's clean inputs */
   episode: z
     .object({
       seed: z.number().int().nonnegative().optional(),

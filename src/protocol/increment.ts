@@ -105,7 +105,7 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
   // The folder is content-addressed: an intact copy is reused as it is; a torn or
   // changed one (a kill mid-write by an older version, a hand edit) is written again.
-  const existing = intactIncrement(dir, hash, body.manifest.sha256);
+  const existing = await intactIncrement(dir, hash, body.manifest.sha256);
   if (existing) return { dir, increment: existing, reused: true };
   const increment: Increment = { ...body, id, hash, frozenAt: new Date().toISOString() };
   makeDir(dir);
@@ -131,10 +131,10 @@ function readJsonFile(file: string): unknown {
 }
 
 /** The increment already frozen in `dir` when it and its manifest are intact and are this content. */
-function intactIncrement(dir: string, hash: string, manifestSha: string): Increment | undefined {
+async function intactIncrement(dir: string, hash: string, manifestSha: string): Promise<Increment | undefined> {
   if (!existsSync(join(dir, 'increment.json'))) return undefined;
   try {
-    const inc = loadIncrementSync(dir);
+    const inc = await loadIncrement(dir);
     return inc.hash === hash && sha256(readFileSync(join(dir, inc.manifest.file))) === manifestSha ? inc : undefined;
   } catch {
     return undefined;
@@ -142,10 +142,6 @@ function intactIncrement(dir: string, hash: string, manifestSha: string): Increm
 }
 
 export async function loadIncrement(dir: string): Promise<Increment> {
-  return loadIncrementSync(dir);
-}
-
-function loadIncrementSync(dir: string): Increment {
   const file = join(dir, 'increment.json');
   const parsed = IncrementSchema.safeParse(readJsonFile(file));
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);

@@ -6,8 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
-import { scoreCell, PHASE } from './score.ts';
-import { lostCellEntry } from './lost.ts';
+import { lostCellEntry, scoreCell, PHASE } from './score.ts';
 
 /** The longest the main thread scores without letting the event loop turn. */
 const YIELD_MS = 5;

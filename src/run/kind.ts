@@ -21,7 +21,7 @@ export interface KindRef {
 }
 
 export interface JobKind extends KindRef {
-  /** the ledger entry of a cell whose scorer died or was stopped (see lost.ts for the engine's own) */
+  /** the ledger entry of a cell whose scorer died or was stopped (see lostCellEntry in score.ts for the engine's own) */
   lost(cell: Cell, why: string, phase: number): LedgerEntry;
   /** how long the deliver phase may take when it is longer than the run's limit (an agent's own time limit) */
   deliverMs?: number;

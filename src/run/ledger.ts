@@ -62,12 +62,7 @@ export interface LedgerCheck {
   /** why a cell id cannot be in this ledger (not in the manifest, a refusal recorded as scored...), undefined when it can */
   cellProblem?: (entry: LedgerEntry) => string | undefined;
   /** what run.json recorded when a session last ended: the ledger must still hold those lines, unchanged */
-  checkpoint?: LedgerCheckpoint;
-}
-
-export interface LedgerCheckpoint {
-  lines: number;
-  head: string;
+  checkpoint?: { lines: number; head: string };
 }
 
 /**

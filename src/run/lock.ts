@@ -99,13 +99,12 @@ function takeOver(file: string, stale: string | undefined, me: Holder): boolean 
  * Returns the release function; re-entrant within one process.
  */
 export function lockRunFolder(runDir: string, command = process.argv.slice(1).join(' ')): () => void {
-  const key = runDir;
-  const mine = held.get(key);
+  const mine = held.get(runDir);
   const release = () => {
-    const h = held.get(key);
+    const h = held.get(runDir);
     if (!h) return;
     if (--h.count === 0) {
-      held.delete(key);
+      held.delete(runDir);
       rmSync(h.file, { force: true });
     }
   };
@@ -118,7 +117,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
   const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command };
   for (let attempt = 0; attempt < 50; attempt++) {
     if (createExclusive(file, me)) {
-      held.set(key, { count: 1, file });
+      held.set(runDir, { count: 1, file });
       return release;
     }
     const text = readLock(file);
@@ -133,7 +132,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
       throw new InputError(`${runDir}: this run folder is being written by ${describeHolder(holder)}; wait for it to finish, or remove ${file} if that process is gone`);
     }
     if (takeOver(file, text, me)) {
-      held.set(key, { count: 1, file });
+      held.set(runDir, { count: 1, file });
       return release;
     }
   }

@@ -12,7 +12,7 @@ import { makeDir } from '../util/made-dirs.ts';
 import { LedgerWriter, ledgerGenesis } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { locateIncrement } from './locate.ts';
-import { agentOf, readRunFile, writeRunFile, type RunFile } from './runfile.ts';
+import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile } from './runfile.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
 import { formatShard, shardCells } from './shard.ts';
 import { lockRunFolder } from './lock.ts';
@@ -99,10 +99,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
     writer.append(entries);
     writer.close();
     await writeRunFile(out, {
-      schema: 'blindspot.run/1',
-      id: resolve(out).split('/').filter(Boolean).pop()!,
-      increment: { dir: relative(resolve(out), incDir), abs: resolve(incDir), id: inc.id, hash: inc.hash },
-      createdAt: new Date().toISOString(),
+      ...newRunFile(resolve(out).split('/').filter(Boolean).pop()!, out, incDir, inc),
       sessions: shards.flatMap((s) => s.run.sessions).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
       ledger: { lines: entries.length, head: writer.lastHash },
       merged: parts,

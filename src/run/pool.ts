@@ -17,10 +17,9 @@ import type { OpenOptions, Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
-import { lostCellEntry } from './lost.ts';
 import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
 import { targetLists } from '../target/registry.ts';
-import { PHASE } from './score.ts';
+import { lostCellEntry, PHASE } from './score.ts';
 import type { JobKind } from './kind.ts';
 
 interface Slot {

@@ -39,7 +39,27 @@ export function createProgress(enabled: boolean, total: number, start: number, o
   const count = (entry: LedgerEntry) => {
     counts[entry.status === 'refused' ? 'refused' : (entry.verdict?.verdict ?? 'ungraded')]++;
   };
-  if (!output.stream.isTTY) return lines(output, total, start, counts, count, unit);
+  if (!output.stream.isTTY) {
+    const t0 = Date.now();
+    let done = start;
+    const line = () => {
+      const pct = total ? Math.floor((done * 100) / total) : 100;
+      const elapsed = Math.round((Date.now() - t0) / 1000);
+      output.stream.write(`scoring ${done}/${total} ${unit} (${pct}%) | ${buckets(counts)} | ${elapsed} s elapsed\n`);
+    };
+    // unref: a pending line never keeps the process alive
+    const timer = setInterval(line, output.everySeconds * 1000).unref();
+    return {
+      tick(entry) {
+        count(entry);
+        done++;
+      },
+      stop() {
+        clearInterval(timer);
+        line();
+      },
+    };
+  }
   const bar = new cliProgress.SingleBar(
     {
       stream: output.stream,
@@ -55,36 +75,5 @@ export function createProgress(enabled: boolean, total: number, start: number, o
       bar.increment(1, { buckets: buckets(counts) });
     },
     stop: () => bar.stop(),
-  };
-}
-
-function lines(
-  output: ProgressOutput,
-  total: number,
-  start: number,
-  counts: Counts,
-  count: (e: LedgerEntry) => void,
-  unit: string,
-): Progress {
-  const t0 = Date.now();
-  let done = start;
-  const line = () => {
-    const pct = total ? Math.floor((done * 100) / total) : 100;
-    const elapsed = Math.round((Date.now() - t0) / 1000);
-    output.stream.write(
-      `scoring ${done}/${total} ${unit} (${pct}%) | ${buckets(counts)} | ${elapsed} s elapsed\n`,
-    );
-  };
-  // unref: a pending line never keeps the process alive
-  const timer = setInterval(line, output.everySeconds * 1000).unref();
-  return {
-    tick(entry) {
-      count(entry);
-      done++;
-    },
-    stop() {
-      clearInterval(timer);
-      line();
-    },
   };
 }

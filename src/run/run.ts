@@ -1,5 +1,5 @@
 import { chmodSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../contract/cell.ts';
 import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
@@ -12,8 +12,8 @@ import { ledgerPath, readRunLedger } from './verify.ts';
 import { lockRunFolder } from './lock.ts';
 import { Pool } from './pool.ts';
 import { refusedEntry } from './score.ts';
-import { agentOf, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
-import { createProgress, type Progress } from './progress.ts';
+import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
+import { createProgress } from './progress.ts';
 import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
@@ -92,10 +92,7 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment, sh
   }
   makeDir(runDir);
   return {
-    schema: 'blindspot.run/1',
-    id: runDir.split('/').filter(Boolean).pop()!,
-    increment: { dir: relative(resolve(runDir), resolve(incDir)), abs: resolve(incDir), id: inc.id, hash: inc.hash },
-    createdAt: new Date().toISOString(),
+    ...newRunFile(runDir.split('/').filter(Boolean).pop()!, runDir, incDir, inc),
     sessions: [],
     ...(shard ? { shard } : {}),
     ...(agent ? { agent } : {}),
@@ -162,14 +159,13 @@ async function scoreRun(
 ): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard, opts.kind?.agent);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
-  const file = ledgerPath(opts.runDir);
   const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
-  const done = new Set(entries.map((e) => e.cell));
+  // every cell recorded so far, this session's included
   const byId = new Map(entries.map((e) => [e.cell, e]));
   const session: Session = {
     startedAt: new Date().toISOString(),
     status: 'running',
-    alreadyScored: done.size,
+    alreadyScored: byId.size,
     scored: 0,
     droppedTornLine,
     workers: opts.workers,
@@ -180,17 +176,15 @@ async function scoreRun(
   run.ledger = { lines: entries.length, head };
   await writeRunFile(opts.runDir, run);
 
-  const ledger = new LedgerWriter(file, head);
-  let lines = entries.length;
-  const pending = cells.filter((c) => !done.has(c.id)).sort(byArm);
-  const progress: Progress = createProgress(opts.progress ?? false, cells.length, done.size, undefined, opts.kind?.unit);
+  const ledger = new LedgerWriter(ledgerPath(opts.runDir), head);
+  const pending = cells.filter((c) => !byId.has(c.id)).sort(byArm);
+  const progress = createProgress(opts.progress ?? false, cells.length, byId.size, undefined, opts.kind?.unit);
   let stopRequested = false;
   // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
   const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
-  const record = (entries: LedgerEntry[]) => {
-    const fresh = entries.filter((e) => !done.has(e.cell));
+  const record = (batch: LedgerEntry[]) => {
+    const fresh = batch.filter((e) => !byId.has(e.cell));
     for (const e of fresh) {
-      done.add(e.cell);
       const d = derived.get(e.cell);
       if (d) e.derived = d.info;
       byId.set(e.cell, e);
@@ -200,7 +194,6 @@ async function scoreRun(
       derived.get(e.cell)?.settle(e);
       derived.delete(e.cell);
     }
-    lines += fresh.length;
     session.scored += fresh.length;
     for (const entry of fresh) progress.tick(entry);
     if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
@@ -281,10 +274,10 @@ async function scoreRun(
   if (target.residue) {
     session.residue = await target.residue().catch((e: Error) => ({ checked: 'the residue check itself failed', found: [e.message] }));
   }
-  const complete = cells.every((c) => done.has(c.id)) && searchComplete;
+  const complete = cells.every((c) => byId.has(c.id)) && searchComplete;
   session.status = complete ? 'complete' : 'interrupted';
   session.endedAt = new Date().toISOString();
-  run.ledger = { lines, head: ledger.lastHash };
+  run.ledger = { lines: entries.length + session.scored, head: ledger.lastHash };
   await writeRunFile(opts.runDir, run);
   return {
     runDir: opts.runDir,
@@ -292,7 +285,7 @@ async function scoreRun(
     scoredNow: session.scored,
     alreadyScored: session.alreadyScored,
     total: cells.length,
-    derived: done.size - cells.filter((c) => done.has(c.id)).length,
+    derived: byId.size - cells.filter((c) => byId.has(c.id)).length,
     status: session.status,
   };
 }

@@ -1,7 +1,7 @@
 // run.json: which increment a run folder scores and every session that touched it,
 // so interruptions (Ctrl-C, SIGKILL, crashes) stay on the record.
 import { writeFileAtomic } from '../util/atomic.ts';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
 
@@ -48,7 +48,15 @@ export type RunFile = z.infer<typeof RunFileSchema>;
 /** Whose run a folder holds, for a refusal: an agent's, or the engine's own. */
 export const agentOf = (run: Pick<RunFile, 'agent'>) => (run.agent ? `agent '${run.agent.name}'` : 'no agent');
 
-export const runFilePath = (runDir: string) => join(runDir, 'run.json');
+/** The fields a new run.json opens with: the run folder `runDir`, named `id`, scores the increment frozen in `incDir`. */
+export const newRunFile = (id: string, runDir: string, incDir: string, inc: { id: string; hash: string }) => ({
+  schema: 'blindspot.run/1' as const,
+  id,
+  increment: { dir: relative(resolve(runDir), resolve(incDir)), abs: resolve(incDir), id: inc.id, hash: inc.hash },
+  createdAt: new Date().toISOString(),
+});
+
+const runFilePath = (runDir: string) => join(runDir, 'run.json');
 
 export async function readRunFile(runDir: string): Promise<RunFile | undefined> {
   return readJsonFileIfExists(runFilePath(runDir), RunFileSchema);

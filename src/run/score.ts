@@ -1,7 +1,8 @@
 // Scoring one cell: fresh episode, deliver, read back BEFORE the checker runs
 // (so a checker cannot disturb the evidence), then check, unless the cell is
-// one whose verdict nothing uses. Shared by workers and by in-process runs.
-import type { Target, Verdict } from '../contract/target.ts';
+// one whose verdict nothing uses. Shared by workers and by in-process runs; and
+// the ledger entries of a cell refused or lost without being scored.
+import type { Target, Verdict, VerdictValue } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { graded } from '../grammar/swap.ts';
@@ -9,30 +10,24 @@ import { errorMessage } from '../util/errors.ts';
 
 const VERDICTS = new Set(['pass', 'fail', 'error']);
 
-/** Checked by hand: this runs once per cell, where a schema library costs more than the check. */
-function asVerdict(raw: unknown): Verdict | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const v = raw as Record<string, unknown>;
-  if (!VERDICTS.has(v.verdict as string) || typeof v.detail !== 'string') return undefined;
-  if (v.cause !== undefined && typeof v.cause !== 'string') return undefined;
-  const checkers = v.checkers === undefined ? undefined : asCheckers(v.checkers);
-  if (v.checkers !== undefined && !checkers) return undefined;
-  return {
-    verdict: v.verdict as Verdict['verdict'],
-    detail: v.detail,
-    ...(v.cause !== undefined ? { cause: v.cause as string } : {}),
-    ...(checkers ? { checkers } : {}),
-  };
-}
+/** A verdict and its detail, checked by hand: this runs once per cell, where a schema library costs more than the check. */
+const isVerdict = (v: unknown): v is { verdict: VerdictValue; detail: string } =>
+  !!v && typeof v === 'object' && VERDICTS.has((v as Verdict).verdict) && typeof (v as Verdict).detail === 'string';
 
-function asCheckers(raw: unknown): Verdict['checkers'] {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const out: NonNullable<Verdict['checkers']> = {};
-  for (const [name, v] of Object.entries(raw)) {
-    if (!v || !VERDICTS.has(v.verdict) || typeof v.detail !== 'string') return undefined;
-    out[name] = { verdict: v.verdict, detail: v.detail };
-  }
-  return out;
+function asVerdict(raw: unknown): Verdict | undefined {
+  if (!isVerdict(raw)) return undefined;
+  const { cause, checkers } = raw as Record<string, unknown>;
+  if (cause !== undefined && typeof cause !== 'string') return undefined;
+  if (checkers !== undefined && !(checkers && typeof checkers === 'object' && Object.values(checkers).every(isVerdict))) return undefined;
+  return {
+    verdict: raw.verdict,
+    detail: raw.detail,
+    ...(cause !== undefined ? { cause } : {}),
+    // only the fields a verdict has: whatever else a checker returns stays out of the ledger
+    ...(checkers
+      ? { checkers: Object.fromEntries(Object.entries(checkers).map(([name, v]) => [name, { verdict: v.verdict, detail: v.detail }])) }
+      : {}),
+  };
 }
 
 export function refusedEntry(cell: Cell): LedgerEntry {
@@ -77,6 +72,24 @@ async function runChecker(check: () => Promise<unknown>, limit: PhaseLimit): Pro
 }
 
 export const PHASE = { idle: 0, deliver: 1, readback: 2, check: 3 } as const;
+
+/**
+ * What is known of a cell whose execution was killed (hung, crashed): if it died
+ * in the checker, delivery had completed, but its readback went with it.
+ */
+export function lostCellEntry(cell: Cell, why: string, phase: number = PHASE.deliver): LedgerEntry {
+  const delivered = phase >= PHASE.readback;
+  return {
+    cell: cell.id,
+    status: 'scored',
+    delivery: delivered
+      ? { completed: true, stepsRun: cell.construction.ok ? cell.construction.steps.length : 0 }
+      : { completed: false, stepsRun: 0, error: why },
+    readbackError: why,
+    verdict: { verdict: 'error', detail: why },
+    at: new Date().toISOString(),
+  };
+}
 
 export async function scoreCell(
   target: Target,

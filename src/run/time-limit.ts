@@ -7,16 +7,12 @@
 // an increment is content-addressed, and a measurement in it would make every
 // freeze unique (shards frozen on two machines could no longer be merged).
 import type { LedgerEntry } from '../contract/ledger.ts';
+import type { Session } from './runfile.ts';
 
 export const CALIBRATION = { multiple: 10, floorMs: 10_000, provisionalMs: 60_000 } as const;
 
-export interface TimeLimit {
-  ms: number;
-  source: 'flag' | 'calibrated' | 'default';
-  /** calibrated: the slowest passing-or-failing control and how many controls were timed */
-  slowestControlMs?: number;
-  controls?: number;
-}
+/** Calibrated: the slowest passing-or-failing control and how many controls were timed. */
+type TimeLimit = NonNullable<Session['timeLimit']>;
 
 /** From the controls' ledger entries: checker errors (a control that hit the provisional limit among them) are not timings. */
 export function calibrate(controls: LedgerEntry[]): TimeLimit {
