@@ -8,7 +8,9 @@
 // Type checking is `npm run check`'s job, so the compiler only emits. yargs, which
 // every command loads before it parses its arguments, and zod, which the engine and
 // every scorer thread load, are each bundled into one module: loading their 80 and
-// 130 files took longer than the rest of the program's modules together.
+// 130 files took longer than the rest of the program's modules together. The CLI and
+// the apps target then run from dist/bundle/, a few chunks bundled from the compiled
+// modules (see below).
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -71,6 +73,42 @@ for (const name of VENDORED) {
   }
   if (!importers) throw new Error(`build: no compiled module imports ${name} as ${forms.map((f) => f(name)).join(' or ')}; update scripts/build.mjs`);
 }
+
+// The CLI and the apps target (the bench's protocol server imports it) each load as
+// a few chunks rather than their ~170 compiled modules: resolving and reading the
+// modules one by one was most of a command's start-up. The compiled modules stay
+// where they are, for what is loaded by path at run time (worker threads, targets
+// registered again by their list's URL, checkers), so each module's import.meta.url
+// is rewritten to the module's own file: what it reads or starts beside itself is
+// found there. The vendored bundles stay outside, one instance per thread as before,
+// and names are kept (error names and class names are output).
+const BUNDLE = join(dist, 'bundle');
+const ownUrl = {
+  name: 'own-url',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]vendor[\\/](yargs|zod)\.js$/ }, (args) => ({
+      path: relative(BUNDLE, join(args.resolveDir, args.path)).split(sep).join('/'),
+      external: true,
+    }));
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(dist + sep)) return undefined;
+      const own = JSON.stringify(relative(BUNDLE, args.path).split(sep).join('/'));
+      return { contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${own}, import.meta.url).href`), loader: 'js' };
+    });
+  },
+};
+await require('esbuild').build({
+  entryPoints: { cli: join(dist, 'src', 'cli', 'main.js'), 'apps-target': join(dist, 'targets', 'apps', 'target.js') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  keepNames: true,
+  outdir: BUNDLE,
+  logLevel: 'warning',
+  plugins: [ownUrl],
+});
 
 cpSync(join(root, 'src'), join(dist, 'src'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
 const noPycache = (f) => !/[\\/]__pycache__([\\/]|$)/.test(f);
