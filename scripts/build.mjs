@@ -56,10 +56,40 @@ const asciiWidth = {
 };
 const PLUGINS = { yargs: [asciiWidth], zod: [] };
 
+// All of zod is 760 KB, half of it the translations of its messages (blindspot's are
+// zod's English), and every command, protocol server and scorer thread parsed it.
+// The bundle's `z` holds only the members the compiled modules use, so the rest is
+// left out; a module that uses `z` other than as `z.member` stops the build, since
+// what it reaches could not be listed.
+function zodEntry() {
+  const ts = require('typescript');
+  const used = new Set();
+  for (const file of modules) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes("'zod'")) continue;
+    const visit = (node) => {
+      if (ts.isIdentifier(node) && node.text === 'z') {
+        const parent = node.parent;
+        if (ts.isPropertyAccessExpression(parent) && parent.expression === node) used.add(parent.name.text);
+        else if (!ts.isImportSpecifier(parent) && !(ts.isBindingElement(parent) && parent.name === node)) {
+          throw new Error(`build: ${relative(root, file)} uses zod's z other than as z.member; update scripts/build.mjs`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  }
+  const members = [...used].sort();
+  return [
+    `import { ${members.map((m, i) => `${m} as m${i}`).join(', ')} } from 'zod';`,
+    `export const z = Object.freeze({ ${members.map((m, i) => `${m}: m${i}`).join(', ')} });`,
+  ].join('\n');
+}
+
 for (const name of VENDORED) {
   const bundle = join(dist, 'vendor', `${name}.js`);
-  const entry = fileURLToPath(import.meta.resolve(name));
-  await require('esbuild').build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name] });
+  const entry = name === 'zod' ? { stdin: { contents: zodEntry(), resolveDir: root, sourcefile: 'zod-members.js' } } : { entryPoints: [fileURLToPath(import.meta.resolve(name))] };
+  await require('esbuild').build({ ...entry, bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name] });
   const at = (file) => relative(dirname(file), bundle).split(sep).join('/');
   // static imports and dynamic ones (a schema built only where a command reads a file)
   const forms = [(m) => `from '${m}';`, (m) => `import('${m}')`];
