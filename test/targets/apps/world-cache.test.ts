@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedImage, cacheDir, IMAGE_MODULES } from '../../../targets/apps/world/cache.ts';
+import { cachedCorpus, cachedImage, cacheDir, IMAGE_MODULES } from '../../../targets/apps/world/cache.ts';
 import { getWorld } from '../../../targets/apps/world/snapshot.ts';
 
 const WORLD = fileURLToPath(new URL('../../../targets/apps/world/', import.meta.url));
@@ -51,16 +51,32 @@ describe('the cached start image', () => {
     expect(cachedImage(() => Buffer.from('the image')).toString()).toBe('the image');
   });
 
-  it('is named by every module the seeding runs', () => {
-    // the relative value imports of the snapshot, followed through (type imports build nothing)
+  // the relative value imports of a module, followed through (type imports build nothing), by their paths from world/
+  const reached = (from: string): string[] => {
     const seen = new Set<string>();
     const follow = (file: string) => {
       if (seen.has(file) || file === CACHE) return;
       seen.add(file);
       for (const [, path] of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';$/gm)) follow(join(dirname(file), path));
     };
-    follow(join(WORLD, 'snapshot.ts'));
-    const named = [...seen].map((f) => `./${relative(WORLD, f)}`.replace(/^\.\/\.\.\//, '../').replace(/\.ts$/, ''));
-    expect(named.sort()).toEqual([...IMAGE_MODULES].sort());
+    follow(join(WORLD, from));
+    return [...seen].map((f) => `./${relative(WORLD, f)}`.replace(/^\.\/\.\.\//, '../').replace(/\.ts$/, '')).sort();
+  };
+
+  it('names the image by every module the seeding runs', () => {
+    expect(reached('snapshot.ts')).toEqual([...IMAGE_MODULES].sort());
+  });
+
+  it('names the tasks by every module that generates them: those of tasks/, and the image\'s', () => {
+    expect(reached('../tasks/index.ts').filter((m) => !m.startsWith('../tasks/') && !IMAGE_MODULES.includes(m))).toEqual([]);
+  });
+
+  it('hands back the tasks as generated, from the cache or not', () => {
+    const generated = { tasks: [{ id: 'a/0', params: { n: 1.5, list: ['x'] } }], references: [{ task: 'a/0', steps: [] }] };
+    const build = vi.fn(() => generated);
+    expect(cachedCorpus(build)).toEqual(generated);
+    expect(cachedCorpus(build)).toEqual(generated);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(readdirSync(dir).filter((f) => f.startsWith('apps-corpus-'))).toHaveLength(1);
   });
 });
