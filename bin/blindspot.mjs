@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { compiled } from './dist.mjs';
 
-const built = compiled('src/cli/main');
+const built = compiled('bundle/cli');
 let main;
 if (built) {
   ({ main } = await import(built));

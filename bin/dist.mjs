@@ -44,7 +44,7 @@ export function distProblem(root = ROOT) {
 }
 
 /**
- * The URL of a compiled module (`src/cli/main`), or undefined when the sources must
+ * The URL of a compiled module (`bundle/cli`), or undefined when the sources must
  * run instead. BLINDSPOT_SOURCES=1 asks for the sources (the tests set it: they
  * test the code as written).
  */

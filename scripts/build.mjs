@@ -8,7 +8,9 @@
 // Type checking is `npm run check`'s job, so the compiler only emits. yargs, which
 // every command loads before it parses its arguments, and zod, which the engine and
 // every scorer thread load, are each bundled into one module: loading their 80 and
-// 130 files took longer than the rest of the program's modules together.
+// 130 files took longer than the rest of the program's modules together. The CLI and
+// the apps target then run from dist/bundle/, a few chunks bundled from the compiled
+// modules (see below).
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,10 +56,40 @@ const asciiWidth = {
 };
 const PLUGINS = { yargs: [asciiWidth], zod: [] };
 
+// All of zod is 760 KB, half of it the translations of its messages (blindspot's are
+// zod's English), and every command, protocol server and scorer thread parsed it.
+// The bundle's `z` holds only the members the compiled modules use, so the rest is
+// left out; a module that uses `z` other than as `z.member` stops the build, since
+// what it reaches could not be listed.
+function zodEntry() {
+  const ts = require('typescript');
+  const used = new Set();
+  for (const file of modules) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes("'zod'")) continue;
+    const visit = (node) => {
+      if (ts.isIdentifier(node) && node.text === 'z') {
+        const parent = node.parent;
+        if (ts.isPropertyAccessExpression(parent) && parent.expression === node) used.add(parent.name.text);
+        else if (!ts.isImportSpecifier(parent) && !(ts.isBindingElement(parent) && parent.name === node)) {
+          throw new Error(`build: ${relative(root, file)} uses zod's z other than as z.member; update scripts/build.mjs`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  }
+  const members = [...used].sort();
+  return [
+    `import { ${members.map((m, i) => `${m} as m${i}`).join(', ')} } from 'zod';`,
+    `export const z = Object.freeze({ ${members.map((m, i) => `${m}: m${i}`).join(', ')} });`,
+  ].join('\n');
+}
+
 for (const name of VENDORED) {
   const bundle = join(dist, 'vendor', `${name}.js`);
-  const entry = fileURLToPath(import.meta.resolve(name));
-  await require('esbuild').build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name] });
+  const entry = name === 'zod' ? { stdin: { contents: zodEntry(), resolveDir: root, sourcefile: 'zod-members.js' } } : { entryPoints: [fileURLToPath(import.meta.resolve(name))] };
+  await require('esbuild').build({ ...entry, bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name] });
   const at = (file) => relative(dirname(file), bundle).split(sep).join('/');
   // static imports and dynamic ones (a schema built only where a command reads a file)
   const forms = [(m) => `from '${m}';`, (m) => `import('${m}')`];
@@ -71,6 +103,42 @@ for (const name of VENDORED) {
   }
   if (!importers) throw new Error(`build: no compiled module imports ${name} as ${forms.map((f) => f(name)).join(' or ')}; update scripts/build.mjs`);
 }
+
+// The CLI and the apps target (the bench's protocol server imports it) each load as
+// a few chunks rather than their ~170 compiled modules: resolving and reading the
+// modules one by one was most of a command's start-up. The compiled modules stay
+// where they are, for what is loaded by path at run time (worker threads, targets
+// registered again by their list's URL, checkers), so each module's import.meta.url
+// is rewritten to the module's own file: what it reads or starts beside itself is
+// found there. The vendored bundles stay outside, one instance per thread as before,
+// and names are kept (error names and class names are output).
+const BUNDLE = join(dist, 'bundle');
+const ownUrl = {
+  name: 'own-url',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]vendor[\\/](yargs|zod)\.js$/ }, (args) => ({
+      path: relative(BUNDLE, join(args.resolveDir, args.path)).split(sep).join('/'),
+      external: true,
+    }));
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(dist + sep)) return undefined;
+      const own = JSON.stringify(relative(BUNDLE, args.path).split(sep).join('/'));
+      return { contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${own}, import.meta.url).href`), loader: 'js' };
+    });
+  },
+};
+await require('esbuild').build({
+  entryPoints: { cli: join(dist, 'src', 'cli', 'main.js'), 'apps-target': join(dist, 'targets', 'apps', 'target.js') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  keepNames: true,
+  outdir: BUNDLE,
+  logLevel: 'warning',
+  plugins: [ownUrl],
+});
 
 cpSync(join(root, 'src'), join(dist, 'src'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
 const noPycache = (f) => !/[\\/]__pycache__([\\/]|$)/.test(f);

@@ -5,6 +5,7 @@ import { openEpisode } from './episode.ts';
 import { GENERATORS, VARIANTS } from './tasks/index.ts';
 import { genContext } from './tasks/types.ts';
 import { getWorld } from './world/snapshot.ts';
+import { cachedCorpus } from './world/cache.ts';
 import { describeCheckerFiles } from '../../src/target/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { appsInputs } from './inputs.ts';
@@ -35,22 +36,27 @@ const SEMANTICS: EffectSemantics = {
   ],
 };
 
-/** Generates every task once per process from the seeded start state. */
-export function getCorpus(): Corpus {
-  if (corpus) return corpus;
+function generate(): { tasks: TaskInfo[]; references: Trajectory[] } {
   const { base } = getWorld();
   const tasks: TaskInfo[] = [];
-  const references = new Map<string, Trajectory>();
+  const references: Trajectory[] = [];
   for (const g of GENERATORS) {
     for (let variant = 0; variant < VARIANTS; variant++) {
       const id = `${g.name}/${variant}`;
       const made = g.make(genContext(base, g.name, variant));
       tasks.push({ id, generator: g.name, variant, split: g.split, instruction: made.instruction, params: made.params });
-      references.set(id, { task: id, steps: made.steps });
+      references.push({ task: id, steps: made.steps });
     }
   }
-  const hash = sha256(JSON.stringify({ tasks, references: [...references.values()] }));
-  corpus = { tasks, references, hash };
+  return { tasks, references };
+}
+
+/** Generates every task once (per process, or from the cache's copy of an earlier generation) from the seeded start state. */
+export function getCorpus(): Corpus {
+  if (corpus) return corpus;
+  const { tasks, references } = cachedCorpus(generate);
+  const hash = sha256(JSON.stringify({ tasks, references }));
+  corpus = { tasks, references: new Map(references.map((r) => [r.task, r])), hash };
   return corpus;
 }
 

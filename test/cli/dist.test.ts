@@ -91,7 +91,7 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain('blindspot audit');
     const loaded = readFileSync(loads, 'utf8').split('\n').filter(Boolean);
-    expect(loaded.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
+    expect(loaded.some((u) => u.endsWith('/dist/bundle/cli.js'))).toBe(true);
     expect(loaded.filter((u) => u.endsWith('.ts') || u.includes('/node_modules/tsx/'))).toEqual([]);
   });
 

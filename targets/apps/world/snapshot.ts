@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { seedWorld } from './seed.ts';
 import { INDEXES } from './schema.ts';
 import { installChangelog, primaryKeys, userTables } from '../changelog.ts';
+import { cachedImage } from './cache.ts';
 
 export interface World {
   /** the serialized start state every episode is restored from */
@@ -43,15 +44,20 @@ export function releaseConnection(db: Database.Database): void {
   idle.push(db);
 }
 
-/** Seeds the world once per process; every episode is a copy of this image. */
-export function getWorld(): World {
-  if (world) return world;
+function seededImage(): Buffer {
   const db = new Database(':memory:');
   seedWorld(db);
   installChangelog(db);
   db.exec(INDEXES);
   const image = db.serialize();
   db.close();
+  return image;
+}
+
+/** Seeds the world once (per process, or from the cache's copy of an earlier seeding); every episode is a copy of this image. */
+export function getWorld(): World {
+  if (world) return world;
+  const image = cachedImage(seededImage);
   const base = new Database(image, { readonly: true });
   const tables = userTables(base);
   const keys = primaryKeys(base);
