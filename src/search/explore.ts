@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { Step } from '../contract/target.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
-import { applyPlan, type OperatorSet } from './plan.ts';
+import { applyPlan, differsOnlyInFree, type OperatorSet } from './plan.ts';
 import type { Edit, Plan, SearchContext } from '../contract/operator.ts';
 
 export interface ExploredPlan {
@@ -20,25 +20,6 @@ const PAIR_DRAWS = 4;
 
 /** A 32-bit seed per task, so tasks explore independently and adding a task changes no other's plans. */
 export const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}\u0000${task}`).slice(0, 8), 16) | 0;
-
-/** A trajectory's writes as a sorted multiset, with the free arguments (free in any reference step of the call) left out or kept. */
-function writeSet(steps: Step[], free: Map<string, Set<string>> | undefined): string {
-  const keep = (s: Step) => (free ? Object.fromEntries(Object.entries(s.args).filter(([a]) => !free.get(s.call)?.has(a))) : s.args);
-  return canonicalJson(steps.filter((s) => s.kind === 'write').map((s) => canonicalJson([s.call, keep(s)])).sort());
-}
-
-/**
- * Whether a trajectory writes what the reference writes except for values the
- * task does not determine: e.g. a plan that drops a message whose body is free and
- * inserts another to the same recipient elsewhere. Such a plan proves nothing.
- * (A plan that only reorders writes, or changes the final answer, is not this.)
- */
-export function differsOnlyInFree(steps: Step[], reference: Step[]): boolean {
-  const free = new Map<string, Set<string>>();
-  for (const s of reference) for (const a of s.free ?? []) (free.get(s.call) ?? free.set(s.call, new Set()).get(s.call)!).add(a);
-  if (!free.size) return false;
-  return writeSet(steps, free) === writeSet(reference, free) && writeSet(steps, undefined) !== writeSet(reference, undefined);
-}
 
 export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number, budget: number): ExploredPlan[] {
   const reference = canonicalJson(ctx.reference);

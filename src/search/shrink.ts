@@ -6,9 +6,8 @@
 // run retraces the same path and reaches the same minimal mutant.
 import type { Step } from '../contract/target.ts';
 import { canonicalJson } from '../util/hash.ts';
-import { applyPlan, compareSize, planSize, type OperatorSet } from './plan.ts';
+import { applyPlan, compareSize, differsOnlyInFree, planSize, type OperatorSet } from './plan.ts';
 import type { Plan, SearchContext } from '../contract/operator.ts';
-import { differsOnlyInFree } from './explore.ts';
 import { distinctBy } from './values.ts';
 
 /** What the judge says of one candidate. `unknown`: not scored, and the judge may not score (a report replaying the ledger). */
