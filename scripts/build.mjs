@@ -30,7 +30,9 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 
 // Every compiled module imports the one bundle of a vendored package, so that the
 // engine and its targets share one instance of it (zod keeps global configuration).
-const VENDORED = ['yargs', 'zod'];
+// execa is vendored for the same reason as yargs: its ~140 files (with its
+// dependencies) were most of the modules a protocol or bridge command loaded.
+const VENDORED = ['yargs', 'zod', 'execa'];
 const compiledModules = (dir) =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith('.js'))
@@ -54,7 +56,10 @@ const asciiWidth = {
     }));
   },
 };
-const PLUGINS = { yargs: [asciiWidth], zod: [] };
+const PLUGINS = { yargs: [asciiWidth], zod: [], execa: [] };
+// execa's dependency cross-spawn is CommonJS and requires node's built-ins, which an
+// ESM bundle can only do through a require of its own.
+const BANNERS = { execa: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" };
 
 // All of zod is 760 KB, half of it the translations of its messages (blindspot's are
 // zod's English), and every command, protocol server and scorer thread parsed it.
@@ -89,7 +94,7 @@ function zodEntry() {
 for (const name of VENDORED) {
   const bundle = join(dist, 'vendor', `${name}.js`);
   const entry = name === 'zod' ? { stdin: { contents: zodEntry(), resolveDir: root, sourcefile: 'zod-members.js' } } : { entryPoints: [fileURLToPath(import.meta.resolve(name))] };
-  await require('esbuild').build({ ...entry, bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name] });
+  await require('esbuild').build({ ...entry, bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name], ...(BANNERS[name] ? { banner: { js: BANNERS[name] } } : {}) });
   const at = (file) => relative(dirname(file), bundle).split(sep).join('/');
   // static imports and dynamic ones (a schema built only where a command reads a file)
   const forms = [(m) => `from '${m}';`, (m) => `import('${m}')`];
@@ -116,7 +121,7 @@ const BUNDLE = join(dist, 'bundle');
 const ownUrl = {
   name: 'own-url',
   setup(build) {
-    build.onResolve({ filter: /[\\/]vendor[\\/](yargs|zod)\.js$/ }, (args) => ({
+    build.onResolve({ filter: new RegExp(`[\\\\/]vendor[\\\\/](${VENDORED.join('|')})\\.js$`) }, (args) => ({
       path: relative(BUNDLE, join(args.resolveDir, args.path)).split(sep).join('/'),
       external: true,
     }));

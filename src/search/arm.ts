@@ -1,10 +1,9 @@
 // The search arm at freeze: the frozen search spec (operators, seed, budget,
 // shrink limit) and, per task, the explored plans as ordinary manifest cells.
-import type { EffectSemantics, Step, TaskInfo, Trajectory } from '../contract/target.ts';
-import { derivedCellId } from '../protocol/cell.ts';
+import type { EffectSemantics, TaskInfo, Trajectory } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
-import { describePlan, type OperatorSet } from './plan.ts';
-import type { Plan, SearchContext } from '../contract/operator.ts';
+import { searchCell, type OperatorSet } from './plan.ts';
+import type { SearchContext } from '../contract/operator.ts';
 import { explorePlans } from './explore.ts';
 
 export interface SearchSpec {
@@ -60,18 +59,4 @@ export function searchCells(contexts: Map<string, SearchContext>, ops: OperatorS
     for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) cells.push(searchCell(ctx, plan, steps, ops));
   }
   return cells;
-}
-
-/** A search cell of the task: an explored plan, or a candidate derived from one while shrinking. */
-export function searchCell(ctx: SearchContext, plan: Plan, steps: Step[], ops: OperatorSet): Cell {
-  return {
-    id: derivedCellId(ctx.task.id, steps),
-    arm: 'search',
-    family: 'search',
-    index: 0,
-    checker: ctx.task.id,
-    trajectory: ctx.task.id,
-    generator: ctx.task.generator,
-    construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
-  };
 }

@@ -8,10 +8,10 @@ import { derivedCellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { classifyFault, referencesOf, type Evidence } from '../classify/classify.ts';
-import { describePlan, mechanismOf, planSize, weaknessOf, type OperatorSet } from './plan.ts';
+import { describePlan, mechanismOf, planSize, searchCell, weaknessOf, type OperatorSet } from './plan.ts';
 import type { Plan, PlanSize, SearchContext } from '../contract/operator.ts';
 import { shrink, type Judgement } from './shrink.ts';
-import { searchCell, type SearchSpec } from './arm.ts';
+import type { SearchSpec } from './arm.ts';
 import { groupBy } from '../util/group.ts';
 
 export interface SearchFinding {

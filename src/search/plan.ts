@@ -6,6 +6,8 @@ import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import type { Edit, Plan, PlanSize, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 import { canonicalJson } from '../util/hash.ts';
+import type { Cell } from '../contract/cell.ts';
+import { derivedCellId } from '../protocol/cell.ts';
 
 export type OperatorSet = Map<string, SearchOperator>;
 
@@ -69,4 +71,18 @@ export function differsOnlyInFree(steps: Step[], reference: Step[]): boolean {
   for (const s of reference) for (const a of s.free ?? []) (free.get(s.call) ?? free.set(s.call, new Set()).get(s.call)!).add(a);
   if (!free.size) return false;
   return writeSet(steps, free) === writeSet(reference, free) && writeSet(steps, undefined) !== writeSet(reference, undefined);
+}
+
+/** A search cell of the task: an explored plan, or a candidate derived from one while shrinking. */
+export function searchCell(ctx: SearchContext, plan: Plan, steps: Step[], ops: OperatorSet): Cell {
+  return {
+    id: derivedCellId(ctx.task.id, steps),
+    arm: 'search',
+    family: 'search',
+    index: 0,
+    checker: ctx.task.id,
+    trajectory: ctx.task.id,
+    generator: ctx.task.generator,
+    construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
+  };
 }
