@@ -21,7 +21,10 @@ describe('one writer per run folder', () => {
       if (first.exitCode !== null) throw new Error(`the first audit ended before the second started:\n${(await first).stderr}`);
       await new Promise((r) => setTimeout(r, 5));
     }
-    const second = await cli(common);
+    // The first is held still while the second tries: an apps audit is fast enough to finish
+    // before a second process has started, and a stopped process still holds its lock.
+    first.kill('SIGSTOP');
+    const second = await cli(common).finally(() => first.kill('SIGCONT'));
     expect(second.code).toBe(2);
     expect(second.stderr).toContain(`being written by pid ${first.pid} on ${hostname()}`);
     const done = await first;
