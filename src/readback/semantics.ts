@@ -6,7 +6,7 @@
 import type { Effect, EffectSemantics, Normaliser, Row, RowUpdate, TableEffect, TableSemantics } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
-import { groupBy } from '../util/group.ts';
+import { distinctBy } from '../util/group.ts';
 
 const patternCache = new Map<string, RegExp>();
 function pattern(glob: string): RegExp {
@@ -59,7 +59,7 @@ function materialValues(values: Record<string, Json>, rule: TableSemantics): Rec
 }
 
 /** The first row of each group with the same values, in the rows' order. */
-const dedupe = (rows: Row[]): Row[] => [...groupBy(rows, (r) => canonicalJson(r.values)).values()].map((same) => same[0]);
+const dedupe = (rows: Row[]): Row[] => distinctBy(rows, (r) => canonicalJson(r.values));
 
 function materialTable(t: TableEffect, rule: TableSemantics): TableEffect {
   const row = (r: Row): Row => ({ key: r.key, values: materialValues(r.values, rule) });

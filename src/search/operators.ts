@@ -8,7 +8,8 @@ import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
-import { candidateValues, distinctBy, elementCandidates } from './values.ts';
+import { candidateValues, elementCandidates } from './values.ts';
+import { distinctBy } from '../util/group.ts';
 import { slotOf } from './plan.ts';
 import type { Edit, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 

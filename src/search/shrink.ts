@@ -8,7 +8,7 @@ import type { Step } from '../contract/target.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { applyPlan, compareSize, differsOnlyInFree, planSize, type OperatorSet } from './plan.ts';
 import type { Plan, SearchContext } from '../contract/operator.ts';
-import { distinctBy } from './values.ts';
+import { distinctBy } from '../util/group.ts';
 
 /** What the judge says of one candidate. `unknown`: not scored, and the judge may not score (a report replaying the ledger). */
 export type Judgement = 'finding' | 'not' | 'unknown';

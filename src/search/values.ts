@@ -5,7 +5,7 @@
 import type { Domain } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { canonicalJson } from '../util/hash.ts';
-import { groupBy } from '../util/group.ts';
+import { distinctBy } from '../util/group.ts';
 
 /** At most this many generated values per argument, so one argument cannot eat a task's budget. */
 export const VALUES_PER_ARGUMENT = 8;
@@ -39,9 +39,6 @@ export function candidateValues(current: Json, alternatives: Json[] | undefined,
   else if (typeof current === 'string' && domain?.type !== 'id' && !out.length) out.push(...nearMisses(current));
   return unique(current, out, keep).slice(0, VALUES_PER_ARGUMENT + (alternatives?.length ?? 0));
 }
-
-/** The first of each group of items with the same key, in the items' order. */
-export const distinctBy = <T>(xs: T[], key: (x: T) => string): T[] => [...groupBy(xs, key).values()].map((group) => group[0]);
 
 /** Values in their order, each once, without `current` and without those `keep` refuses. */
 const unique = (current: Json, values: Json[], keep: (v: Json) => boolean): Json[] =>

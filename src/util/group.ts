@@ -9,3 +9,6 @@ export function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
   }
   return m;
 }
+
+/** The first item of each key, in the items' order. */
+export const distinctBy = <T>(xs: T[], key: (x: T) => string): T[] => [...groupBy(xs, key).values()].map((group) => group[0]);

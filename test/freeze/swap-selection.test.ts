@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { freeze } from '../../src/freeze/freeze.ts';
 import { loadManifest } from '../../src/protocol/increment.ts';
-import { useTmp, TOY } from '../fixtures/tmp.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+import { swapFreeze } from '../fixtures/swap.ts';
 
 const tmp = useTmp();
-const swapFreeze = (root: string, swap = {}) =>
-  freeze({ target: TOY, arms: ['swap'], families: [], swap, splits: ['dev'], mutantsDir: join(root, 'mutants'), censusDir: join(root, 'censuses') });
 
 describe('freezing the intent-swap arm', () => {
   it('restricts checkers and trajectories, and freezes a deterministic pilot', async () => {

@@ -5,13 +5,12 @@ import { freeze } from '../../src/freeze/freeze.ts';
 import { loadManifest } from '../../src/protocol/increment.ts';
 import { runIncrement } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
-import { useTmp, TOY } from '../fixtures/tmp.ts';
+import { useTmp } from '../fixtures/tmp.ts';
+import { swapFreeze } from '../fixtures/swap.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/verify.ts';
 
 const tmp = useTmp();
-const swapFreeze = (root: string, swap = {}) =>
-  freeze({ target: TOY, arms: ['swap'], families: [], swap, splits: ['dev'], mutantsDir: join(root, 'mutants'), censusDir: join(root, 'censuses') });
 
 describe('intent-swap arm on the toy target', () => {
   it('grades every trajectory with every checker and explains each off-diagonal Pass', async () => {
