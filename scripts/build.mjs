@@ -115,9 +115,12 @@ for (const name of VENDORED) {
 // where they are, for what is loaded by path at run time (worker threads, targets
 // registered again by their list's URL, checkers), so each module's import.meta.url
 // is rewritten to the module's own file: what it reads or starts beside itself is
-// found there. The vendored bundles stay outside, one instance per thread as before,
-// and names are kept (error names and class names are output).
+// found there. The vendored bundles stay outside, one instance per thread as before.
+// Names are not kept (esbuild's keepNames wraps every closure a hot loop creates in a
+// call that defines its name: a tenth of the apps target's own time); the error
+// classes whose names are output set them themselves.
 const BUNDLE = join(dist, 'bundle');
+const TARGET_LIST = join(dist, 'targets', 'index.js');
 const ownUrl = {
   name: 'own-url',
   setup(build) {
@@ -127,19 +130,28 @@ const ownUrl = {
     }));
     build.onLoad({ filter: /\.js$/ }, (args) => {
       if (!args.path.startsWith(dist + sep)) return undefined;
-      const own = JSON.stringify(relative(BUNDLE, args.path).split(sep).join('/'));
+      // The built-in targets' list is the one module whose URL travels: a scorer registers
+      // the list again from it, and by the bundle's entry it loads the bundle's chunks.
+      const own = JSON.stringify(args.path === TARGET_LIST ? './targets.js' : relative(BUNDLE, args.path).split(sep).join('/'));
       return { contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${own}, import.meta.url).href`), loader: 'js' };
     });
   },
 };
 await require('esbuild').build({
-  entryPoints: { cli: join(dist, 'src', 'cli', 'main.js'), 'apps-target': join(dist, 'targets', 'apps', 'target.js') },
+  // A scorer (worker thread or child process) starts from the bundle too: loading the
+  // compiled modules one by one was most of its 0.2 s boot, which decides whether a
+  // second scorer pays off on a short increment.
+  entryPoints: {
+    cli: join(dist, 'src', 'cli', 'main.js'),
+    'apps-target': join(dist, 'targets', 'apps', 'target.js'),
+    worker: join(dist, 'src', 'run', 'worker.js'),
+    targets: TARGET_LIST,
+  },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   packages: 'external',
-  keepNames: true,
   outdir: BUNDLE,
   logLevel: 'warning',
   plugins: [ownUrl],

@@ -24,6 +24,32 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 
 const LEDGER_SCHEMA = 'blindspot.ledger/2';
 
+/**
+ * The JSON text of entries serialized where they were scored (a worker thread
+ * sends its entries as text): the main thread, which writes every line of the
+ * ledger, then only parses them and never serializes them again. An entry changed
+ * after it was serialized must be a new object (run.ts copies a derived one).
+ */
+const serialized = new WeakMap<LedgerEntry, string>();
+
+/** Parses an entry sent as JSON text, keeping the text for its ledger line. */
+export function entryFromText(text: string): LedgerEntry {
+  const entry = JSON.parse(text) as LedgerEntry;
+  serialized.set(entry, text);
+  return entry;
+}
+
+/**
+ * The ledger line of an entry: its JSON with `prev` as the last key, as
+ * JSON.stringify({ ...entry, prev }) writes it for an entry without one, without
+ * copying the entry.
+ */
+function lineOf(entry: LedgerEntry, prev: string): string {
+  if (entry.prev !== undefined) return JSON.stringify({ ...entry, prev });
+  const json = serialized.get(entry) ?? JSON.stringify(entry);
+  return `${json.slice(0, -1)},"prev":${JSON.stringify(prev)}}`;
+}
+
 /** sha256 of a ledger line, one-shot: several times cheaper than a Hash object for lines this short. */
 const lineHash = (line: string) => hash('sha256', line);
 
@@ -146,7 +172,7 @@ export class LedgerWriter {
   append(entries: LedgerEntry[]): void {
     if (!entries.length) return;
     for (const e of entries) {
-      const line = JSON.stringify({ ...e, prev: this.head });
+      const line = lineOf(e, this.head);
       this.head = lineHash(line);
       this.unwritten += line + '\n';
     }

@@ -17,9 +17,11 @@ import type { OpenOptions, Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
-import { spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
+import { SCORER_BUNDLED, spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
+const BOOTS_BUNDLED = 2;
 import { targetLists } from '../target/registry.ts';
 import { lostCellEntry, PHASE } from './score.ts';
+import { entryFromText } from './ledger.ts';
 import type { JobKind } from './kind.ts';
 
 interface Slot {
@@ -50,14 +52,19 @@ export interface PoolOptions {
   /** cells of another job kind than the engine's own (kind.ts) */
   kind?: JobKind;
 }
-/** About the CPU a worker needs to load a target, measured here for apps (0.6 s). */
-const WORKER_BOOT_MS = 600;
 /**
- * On a machine with few cores a booting worker competes with the main thread, so
- * it pays off only when the remaining work is several boots long (measured on 2
- * cores: a 2 s apps grid ran slower with a worker than without).
+ * About the time a worker needs to load a target, measured here for apps: 0.15 s
+ * from the build's bundle, 0.6 s from the sources through tsx (whose loader
+ * thread a booting worker shares with the main thread).
  */
-const WORTH_A_WORKER = 4 * WORKER_BOOT_MS;
+const WORKER_BOOT_MS = SCORER_BUNDLED ? 150 : 600;
+/**
+ * A booting worker competes with the main thread for the machine, so it pays off
+ * only when the remaining work is a few boots long (measured on 2 cores: from the
+ * sources a 2 s apps grid ran slower with a worker than without; from the bundle
+ * the 0.6 s apps intent-swap grid runs faster with one).
+ */
+const WORTH_A_WORKER = (SCORER_BUNDLED ? BOOTS_BUNDLED : 4) * WORKER_BOOT_MS;
 /** The main thread times this much work before deciding whether workers are worth starting. */
 const SAMPLE = { cells: 16, ms: 100 };
 /** Cells per message to a worker. */
@@ -184,7 +191,7 @@ export class Pool {
         } else if (m.type === 'result') {
           slot.outstanding.shift();
           slot.lastProgress = Date.now();
-          this.onResult(m.entry);
+          this.onResult('text' in m ? entryFromText(m.text) : m.entry);
           this.feed(slot);
         } else if (m.type === 'fatal') this.fail(new Error(`scorer could not open target ${this.opts.target}: ${m.error}`));
       },

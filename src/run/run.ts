@@ -183,12 +183,14 @@ async function scoreRun(
   // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
   const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
   const record = (batch: LedgerEntry[]) => {
-    const fresh = batch.filter((e) => !byId.has(e.cell));
-    for (const e of fresh) {
-      const d = derived.get(e.cell);
-      if (d) e.derived = d.info;
-      byId.set(e.cell, e);
-    }
+    // a derived entry is a new object: the scorer's JSON text of it (ledger.ts) lacks `derived`
+    const fresh = batch
+      .filter((e) => !byId.has(e.cell))
+      .map((e) => {
+        const d = derived.get(e.cell);
+        return d ? { ...e, derived: d.info } : e;
+      });
+    for (const e of fresh) byId.set(e.cell, e);
     ledger.append(fresh);
     for (const e of fresh) {
       derived.get(e.cell)?.settle(e);

@@ -5,6 +5,7 @@
 // the same messages, so the pool treats them alike.
 import { Worker } from 'node:worker_threads';
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Cell } from '../contract/cell.ts';
 import type { OpenOptions } from '../contract/target.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
@@ -24,7 +25,9 @@ export interface ScorerInit {
 
 export type FromScorer =
   | { type: 'ready' }
+  /** a thread sends its entry as JSON text (ledger.ts entryFromText), a process as the entry */
   | { type: 'result'; entry: LedgerEntry }
+  | { type: 'result'; text: string }
   | { type: 'phase'; phase: number }
   | { type: 'fatal'; error: string };
 
@@ -42,6 +45,8 @@ export interface ScorerEvents {
 }
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+/** Scorers start from the build's bundle (worker-entry.mjs), not from the sources through tsx. */
+export const SCORER_BUNDLED = existsSync(new URL('../../bundle/worker.js', import.meta.url));
 
 export function spawnThread(init: ScorerInit, on: ScorerEvents): Scorer {
   const phase = new SharedArrayBuffer(4);

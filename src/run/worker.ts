@@ -30,7 +30,9 @@ async function drain() {
   while (queue.length) {
     const cell = queue.shift()!;
     const entry = await score(cell, init.limitMs, onPhase);
-    post({ type: 'result', entry });
+    // A thread serializes its entry here, off the main thread, which writes it to the
+    // ledger as it is; a process's messages are JSON already.
+    post(parentPort ? { type: 'result', text: JSON.stringify(entry) } : { type: 'result', entry });
   }
   busy = false;
 }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { LedgerWriter, readLedger } from '../../src/run/ledger.ts';
+import { entryFromText, LedgerWriter, readLedger } from '../../src/run/ledger.ts';
+import { createHash } from 'node:crypto';
+import type { LedgerEntry } from '../../src/contract/ledger.ts';
 import { freeze } from '../../src/freeze/freeze.ts';
 import { runIncrement, ledgerPath } from '../../src/run/run.ts';
 import { writeReport } from '../../src/report/write.ts';
@@ -166,5 +168,37 @@ describe('the ledger writer syncing off the main thread', () => {
     expect(entries.map((e) => e.cell)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
     expect(entries[0].prev).toBe('genesis');
     expect(head).toBe(w.lastHash);
+  });
+});
+
+describe('entries a scorer thread sends as JSON text', () => {
+  // a scored entry with an effect, a derived one, and one that already carries a prev (a merged shard's)
+  const scored = { cell: 'fault:t/omit', status: 'scored', at: '2026-12-02T00:00:00.000Z', effect: { events: { added: [{ key: '1', values: { title: 'a "quoted" \u2028 title' } }], updated: [], removed: [] } }, verdict: { verdict: 'pass', detail: 'passed 6/6' }, ms: 0.5 } satisfies LedgerEntry;
+  const write = (entries: LedgerEntry[]) => {
+    const file = join(tmp(), 'ledger.jsonl');
+    const w = new LedgerWriter(file, 'genesis');
+    w.append(entries);
+    w.close();
+    return readFileSync(file, 'utf8');
+  };
+
+  it('are written as the lines JSON.stringify({ ...entry, prev }) gives, parsed once and never serialized again', () => {
+    const fromText = entryFromText(JSON.stringify(scored));
+    const entries = [structuredClone(scored), { ...structuredClone(scored), cell: 'fault:t/extra', prev: 'ignored' }];
+    const lines = write([fromText, ...entries]).split('\n').filter(Boolean);
+    let prev = 'genesis';
+    const expected = [scored, entries[0], { ...entries[1], prev: undefined }].map((e) => {
+      const line = JSON.stringify({ ...e, prev });
+      prev = createHash('sha256').update(line).digest('hex');
+      return line;
+    });
+    expect(lines).toEqual(expected);
+  });
+
+  it('keep a field added after they were parsed, on the copy run.ts makes of a derived entry', () => {
+    const fromText = entryFromText(JSON.stringify(scored));
+    const derived = { ...fromText, derived: { parent: 'search:t/0', plan: 'omit', steps: [] } };
+    const [line] = write([derived]).split('\n');
+    expect(JSON.parse(line).derived).toEqual({ parent: 'search:t/0', plan: 'omit', steps: [] });
   });
 });
