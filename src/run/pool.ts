@@ -18,7 +18,6 @@ import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
 import { SCORER_BUNDLED, spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
-const BOOTS_BUNDLED = 2;
 import { targetLists } from '../target/registry.ts';
 import { lostCellEntry, PHASE } from './score.ts';
 import { entryFromText } from './ledger.ts';
@@ -64,7 +63,7 @@ const WORKER_BOOT_MS = SCORER_BUNDLED ? 150 : 600;
  * sources a 2 s apps grid ran slower with a worker than without; from the bundle
  * the 0.6 s apps intent-swap grid runs faster with one).
  */
-const WORTH_A_WORKER = (SCORER_BUNDLED ? BOOTS_BUNDLED : 4) * WORKER_BOOT_MS;
+const WORTH_A_WORKER = (SCORER_BUNDLED ? 2 : 4) * WORKER_BOOT_MS;
 /** The main thread times this much work before deciding whether workers are worth starting. */
 const SAMPLE = { cells: 16, ms: 100 };
 /** Cells per message to a worker. */
