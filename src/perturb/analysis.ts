@@ -283,9 +283,8 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
       )
     : undefined;
 
-  const perturbedRecords = scored.filter((r) => r.family !== 'clean');
   const families: FamilyDegradation[] = PERTURB_FAMILIES.map((family) => {
-    const rs = perturbedRecords.filter((r) => r.family === family);
+    const rs = scored.filter((r) => r.family === family);
     const [target, type] = splitFamily(family);
     return {
       family,
