@@ -11,7 +11,6 @@
 //   learned (a renamed tool is not found). It degrades where a literal reader would.
 import type { Step } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
-import type { AgentInputs } from '../contract/inputs.ts';
 import type { AgentMessage, AgentSession, AgentSpec, HarnessReply, Privileged, StartMessage } from './protocol.ts';
 
 /** What the simulated user says when asked something the instance has no recovery annotation for. */
@@ -77,7 +76,7 @@ export const literalAgent = (): AgentSpec => ({
   builtin: 'literal',
   open: (p: Privileged) =>
     scripted(async function* (start) {
-      const shown: AgentInputs = start.inputs;
+      const shown = start.inputs;
       const names = new Set(shown.tools.map((t) => t.name));
       // a value the utterance no longer states: ask once per value, give up on no answer
       async function* read(arg: string, v: Json): AsyncGenerator<AgentMessage, Json | undefined, HarnessReply> {

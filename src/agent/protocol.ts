@@ -8,7 +8,7 @@ import type { Trajectory } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import { ProtocolError } from '../util/errors.ts';
-import { isObject } from '../util/json-file.ts';
+import { isObject, parseJsonLine } from '../util/json-file.ts';
 
 /** Tokens and cost, when the agent reports them. */
 export interface Usage {
@@ -17,11 +17,9 @@ export interface Usage {
   costUsd?: number;
 }
 
-export const AGENT_PROTOCOL = 1;
-
 export interface StartMessage {
   type: 'start';
-  protocol: typeof AGENT_PROTOCOL;
+  protocol: 1;
   /** the instance's id: the same across retries, so an agent may cache by it */
   instance: string;
   inputs: AgentInputs;
@@ -80,12 +78,7 @@ function usageOf(v: unknown, where: string): Usage | undefined {
 
 /** An agent's line, checked field by field: a malformed line ends the episode with the reason, never guessed at. */
 export function parseAgentLine(line: string, where = 'agent'): AgentMessage {
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    throw new ProtocolError(`${where}: not a JSON line: ${line.slice(0, 120)}`);
-  }
+  const v = parseJsonLine(line, where);
   if (!isObject(v)) throw new ProtocolError(`${where}: expected an object, got ${line.slice(0, 120)}`);
   const usage = usageOf(v.usage, where);
   const withUsage = <T extends object>(m: T) => (usage ? { ...m, usage } : m);

@@ -28,24 +28,10 @@ export interface ConsequenceOptions {
   triage?: Triage;
   /** where consequence.json and .md go (default: the run folder, when there is one) */
   out?: string;
-  confidence?: number;
 }
 
 interface LoadedRun extends RunCells {
   summary: RunSummary;
-}
-
-/** `shown` is the folder as the user named it, for the output. */
-async function loadClassified(dir: string, shown: string): Promise<LoadedRun> {
-  const { run, increment, manifest, ledger } = await loadRun(dir);
-  const classification = classify(manifest, ledger, increment.target.semantics);
-  return {
-    target: increment.target.name,
-    manifest,
-    classification,
-    generatorName: (g) => g,
-    summary: { dir: shown, id: run.id, target: increment.target.name, spec: increment.target.spec, version: increment.target.version, increment: increment.hash, generators: new Set(manifest.map((c) => c.generator)).size },
-  };
 }
 
 /**
@@ -81,14 +67,24 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
   const twice = dirs.find((d, i) => dirs.indexOf(d) !== i);
   if (twice) throw new InputError(`run folder ${twice} given twice`);
   if (dirs.length > 1 && !opts.out) throw new InputError('--out: several runs pool into one result; name the folder it is written to');
-  const confidence = opts.confidence ?? 0.95;
+  const confidence = 0.95;
   const family = opts.family ?? ANY_FAMILY;
   const recorded = dirs.filter((d) => existsSync(join(d, 'runs.json')));
   if (!opts.scores && !recorded.length) throw new InputError('--scores: required (published scores to weigh the budgets against), unless the runs are recorded-runs audits');
   const scores = opts.scores ? readScores(opts.scores) : [];
 
   const runs: LoadedRun[] = [];
-  for (const [i, dir] of dirs.entries()) runs.push(await loadClassified(dir, opts.runs[i]));
+  for (const [i, dir] of dirs.entries()) {
+    const { run, increment, manifest, ledger } = await loadRun(dir);
+    runs.push({
+      target: increment.target.name,
+      manifest,
+      classification: classify(manifest, ledger, increment.target.semantics),
+      generatorName: (g) => g,
+      // the folder as the user named it, for the output
+      summary: { dir: opts.runs[i], id: run.id, target: increment.target.name, spec: increment.target.spec, version: increment.target.version, increment: increment.hash, generators: new Set(manifest.map((c) => c.generator)).size },
+    });
+  }
   const observed = recorded.length
     ? { from: recorded.map((d) => opts.runs[dirs.indexOf(d)]), ...poolPipelines(recorded.map((d) => JSON.parse(readFileSync(join(d, 'runs.json'), 'utf8')) as RunsReport)) }
     : undefined;

@@ -35,17 +35,13 @@ const RowSchema = z.object({
   score,
 });
 
-function rowProblem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const field = issue.path.join('.') || '(row)';
-  const message = issue.code === 'invalid_type' && issue.path.length ? `missing (expected a value for ${field})` : issue.message;
-  return `field ${field}: ${message}`;
-}
-
 function checkRow(file: string, at: string, raw: unknown): PublishedScore {
   const parsed = RowSchema.safeParse(raw);
-  if (!parsed.success) throw new InputError(`${file}: ${at}: ${rowProblem(parsed.error)}`);
-  return { ...parsed.data, at };
+  if (parsed.success) return { ...parsed.data, at };
+  const issue = parsed.error.issues[0];
+  const field = issue.path.join('.') || '(row)';
+  const message = issue.code === 'invalid_type' && issue.path.length ? `missing (expected a value for ${field})` : issue.message;
+  throw new InputError(`${file}: ${at}: field ${field}: ${message}`);
 }
 
 function fromCsv(file: string, text: string): PublishedScore[] {

@@ -151,10 +151,6 @@ function checkRecords(records: EpisodeRecord[]): string {
   return agents[0];
 }
 
-function keysOf(r: EpisodeRecord): string[] {
-  return [OVERALL, r.family, targetKey(r.target!), typeKey(r.type!)];
-}
-
 /** Paired point estimate for one key under task weights (the multiplicities of a bootstrap replicate, or all 1). */
 function paired(tallies: TaskTally[], key: string, w: number[]) {
   let n = 0;
@@ -177,8 +173,7 @@ function cleanRate(tallies: TaskTally[], w: number[]): number | null {
 }
 
 function degradation(tallies: TaskTally[], key: string, ci: Record<string, Interval | null> | undefined): Degradation {
-  const ones = tallies.map(() => 1);
-  const point = paired(tallies, key, ones);
+  const point = paired(tallies, key, tallies.map(() => 1));
   const has = tallies.filter((t) => t.by.has(key));
   const count = (clean: 0 | 1, f: (x: Count) => number) => has.filter((t) => t.clean === clean).reduce((a, t) => a + f(t.by.get(key)!), 0);
   const out: Degradation = {
@@ -262,7 +257,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     }
     const by = new Map<string, Count>();
     for (const r of perturbed) {
-      for (const k of keysOf(r)) {
+      for (const k of [OVERALL, r.family, targetKey(r.target!), typeKey(r.type!)]) {
         const x = by.get(k) ?? { n: 0, s: 0 };
         x.n++;
         x.s += r.success ? 1 : 0;
@@ -288,9 +283,8 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
       )
     : undefined;
 
-  const perturbedRecords = scored.filter((r) => r.family !== 'clean');
   const families: FamilyDegradation[] = PERTURB_FAMILIES.map((family) => {
-    const rs = perturbedRecords.filter((r) => r.family === family);
+    const rs = scored.filter((r) => r.family === family);
     const [target, type] = splitFamily(family);
     return {
       family,

@@ -3,24 +3,20 @@
 // better clean score goes with less degradation (Spearman across agents).
 import { InputError } from '../util/errors.ts';
 import { permutationP, spearman, type Correlation, type Interval } from './stats.ts';
-import type { PerturbAnalysis } from './analysis.ts';
+import type { Degradation, PerturbAnalysis } from './analysis.ts';
 import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
 
 const PERTURB_COMPARISON_SCHEMA = 'blindspot.perturb.comparison/1';
 
-export interface ComparedAgent {
+/** `reason`: why the agent is not ranked (its overall degradation is undefined). */
+export interface ComparedAgent extends Pick<Degradation, 'perturbed' | 'degradation' | 'reason' | 'instances'> {
   /** 1 = most robust; absent for an agent whose degradation is undefined */
   rank?: number;
   agent: string;
   /** clean success C over the agent's tasks, percent */
   clean: number | null;
-  perturbed: number | null;
-  degradation: number | null;
-  /** why the agent is not ranked */
-  reason?: string;
   ci?: { clean: Interval | null; degradation: Interval | null };
   tasks: number;
-  instances: number;
   falseAccepts: number;
   /** relative degradation per target, type and family (null: undefined or no instance) */
   targets: Record<PerturbTarget, number | null>;

@@ -18,5 +18,4 @@ export function changedTargets(a: AgentInputs, b: AgentInputs): PerturbTarget[] 
   return PERTURB_TARGETS.filter((t) => JSON.stringify(a[FIELD[t]]) !== JSON.stringify(b[FIELD[t]]));
 }
 
-/** A family's target and type. */
 export const splitFamily = (f: PerturbFamily) => f.split('-') as [PerturbTarget, PerturbType];

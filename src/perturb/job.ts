@@ -3,7 +3,6 @@
 // target) loads this module, reads the set's shared inputs from its increment,
 // and runs the episodes it is sent with the run's agent. A scorer that dies or
 // is stopped costs its episode, recorded as a checker Error that says why.
-import type { Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import type { JobKind, OpenKind } from '../run/kind.ts';
@@ -66,7 +65,7 @@ export function episodeKind(incrementDir: string, agent: AgentSpec, limits: Epis
   };
 }
 
-export const openKind: OpenKind = async (target: Target, raw: unknown) => {
+export const openKind: OpenKind = async (target, raw) => {
   const init = raw as EpisodeKindInit;
   const extras = (await loadIncrement(init.incrementDir)).extras.perturb as PerturbExtras;
   const { semantics } = await target.describe();

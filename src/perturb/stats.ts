@@ -77,24 +77,21 @@ export function clusterBootstrap(
   { replicates, seed, confidence }: { replicates: number; seed: number; confidence: number },
 ): Record<string, Interval | null> {
   const rng = xoroshiro128plus(seed);
+  // every statistic named, with the values it took where it was defined
   const draws = new Map<string, number[]>();
-  const seen = new Set<string>();
   for (let r = 0; r < replicates && clusters > 0; r++) {
     const w = new Array<number>(clusters).fill(0);
     for (let j = 0; j < clusters; j++) w[uniformInt(rng, 0, clusters - 1)]++;
     for (const [name, v] of Object.entries(stats(w))) {
-      seen.add(name);
-      if (v === null || !Number.isFinite(v)) continue;
-      const xs = draws.get(name);
-      if (xs) xs.push(v);
-      else draws.set(name, [v]);
+      if (!draws.has(name)) draws.set(name, []);
+      if (v !== null && Number.isFinite(v)) draws.get(name)!.push(v);
     }
   }
   const tail = (1 - confidence) / 2;
   const out: Record<string, Interval | null> = {};
-  for (const name of seen) {
-    const xs = draws.get(name)?.sort((a, b) => a - b);
-    out[name] = xs ? { lo: quantileSorted(xs, tail), hi: quantileSorted(xs, 1 - tail), replicates: xs.length } : null;
+  for (const [name, xs] of draws) {
+    xs.sort((a, b) => a - b);
+    out[name] = xs.length ? { lo: quantileSorted(xs, tail), hi: quantileSorted(xs, 1 - tail), replicates: xs.length } : null;
   }
   return out;
 }

@@ -17,11 +17,8 @@ export type Validation = { ok: true } | { ok: false; reason: string };
 
 const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 
-/** What a contract is: the tools an agent sees, and the backend each renamed one stands for. */
-export type Contract = Pick<Perturbation, 'inputs' | 'toolMap'>;
-
 /** The reference as an agent following the perturbed contract emits it: each backend call under its perturbed name. */
-export function throughContract(reference: Trajectory, p: Contract): Trajectory | { missing: string } {
+export function throughContract(reference: Trajectory, p: Pick<Perturbation, 'inputs' | 'toolMap'>): Trajectory | { missing: string } {
   const nameOf = new Map(p.inputs.tools.map((t) => [p.toolMap?.[t.name] ?? t.name, t.name]));
   const steps: Step[] = [];
   for (const s of reference.steps) {
