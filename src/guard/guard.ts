@@ -10,6 +10,7 @@ import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increme
 import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
+import type { RunOptions } from '../run/run.ts';
 import { InputError } from '../util/errors.ts';
 import { findIncrement } from '../run/locate.ts';
 import { byName, checkerMap, outcomesOf, readBaseline, summarize, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
@@ -20,7 +21,7 @@ import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { cellsToRescore } from './incremental.ts';
 
-export interface GuardOptions {
+export interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progress'> {
   baseline: string;
   /** a maintainer's triage: dismissed findings are named, not counted as regressions */
   triage?: Triage;
@@ -36,9 +37,6 @@ export interface GuardOptions {
   junit?: string;
   /** keep the rerun here; default: a temporary folder removed afterwards */
   out?: string;
-  workers: number;
-  limitMs?: number;
-  progress?: boolean;
 }
 
 export interface GuardResult {
