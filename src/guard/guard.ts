@@ -3,7 +3,7 @@
 // compare every cell's outcome with a committed baseline.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
 import { judge } from '../classify/outcome.ts';
 import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increment.ts';
@@ -19,7 +19,7 @@ import { junitReporter } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
-import { cellsToRescore } from './incremental.ts';
+import { checkerOfGenerator } from '../target/checker-files.ts';
 
 export interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progress'> {
   baseline: string;
@@ -70,6 +70,33 @@ function dismissByTriage(changes: Change[], target: string, cells: Cell[], triag
     const cell = byId.get(c.cell);
     const entry = cell && c.regression ? triage.byKey.get(cellKey(target, cell) ?? '') : undefined;
     return entry?.status === 'dismissed' ? { ...c, regression: false, dismissed: entry.reason } : c;
+  });
+}
+
+/**
+ * The cells whose outcome may have changed: the rest can be carried over from the
+ * baseline. An incremental guard: a cell is scored again only when a checker file it
+ * can depend on changed since the baseline; every other cell keeps the baseline's
+ * outcome. A generator's own file is found by the `<dir>/<generator>.<ext>`
+ * convention; a cell with no own file (one checker file per suite, as in
+ * AgentDojo), or any change to a file no generator owns (a shared helper), is
+ * treated as depending on every checker file.
+ */
+function cellsToRescore(baseline: Baseline, info: TargetInfo, cells: Cell[]): Cell[] {
+  const now = checkerMap(info.checkerFiles);
+  // added, removed or edited since the baseline
+  const changed = new Set([...Object.keys(baseline.checkers), ...Object.keys(now)].filter((n) => baseline.checkers[n] !== now[n]));
+  if (!changed.size) return cells.filter((c) => baseline.cells[c.id] === undefined);
+  const own = (generator: string) => {
+    const f = checkerOfGenerator(info.checkerFiles, generator);
+    return f && basename(f.path);
+  };
+  const owned = new Set(cells.map((c) => own(c.generator)).filter((n): n is string => n !== undefined));
+  const sharedChanged = [...changed].some((n) => !owned.has(n));
+  return cells.filter((c) => {
+    if (baseline.cells[c.id] === undefined || sharedChanged) return true;
+    const mine = own(c.generator);
+    return mine === undefined || changed.has(mine);
   });
 }
 
