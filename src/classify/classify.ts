@@ -23,7 +23,7 @@ export interface Evidence {
 }
 
 /** A cell as classification leaves it; its outcome is named afterwards (outcome.ts). */
-export interface ClassifiedCell extends Omit<OutcomeCell, 'outcome'> {
+export interface ClassifiedCell extends Omit<OutcomeCell, 'outcome'>, Pick<Cell, 'scenario' | 'rung' | 'trajectoryGenerator'> {
   /** controls have no status: they pass, are false rejects, or are unscored (delivery broke or the checker errored) */
   status?: CellStatus;
   detail?: string;
@@ -38,10 +38,6 @@ export interface ClassifiedCell extends Omit<OutcomeCell, 'outcome'> {
   edit?: string;
   /** floor cells: what a do-nothing agent got from the checker */
   floor?: FloorOutcome;
-  scenario?: string;
-  /** swap and diagonal cells */
-  rung?: string;
-  trajectoryGenerator?: string;
   delivered?: boolean;
   deliveryError?: string;
 }

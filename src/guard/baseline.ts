@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { readJsonFileIfExists } from '../util/json-file.ts';
+import { groupBy } from '../util/group.ts';
 import type { ScoredCell } from '../classify/outcome.ts';
 import type { CheckerFile } from '../contract/target.ts';
 
@@ -57,12 +58,8 @@ export function outcomesOf(cells: readonly ScoredCell[]): Record<string, Outcome
 export const byName = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
 
 export function summarize(outcomes: Record<string, Outcome>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const [cell, o] of Object.entries(outcomes)) {
-    const key = cell.startsWith('control:') ? `control:${o}` : o;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return byName(counts);
+  const keys = Object.entries(outcomes).map(([cell, o]) => (cell.startsWith('control:') ? `control:${o}` : o));
+  return byName(Object.fromEntries([...groupBy(keys, (k) => k)].map(([k, xs]) => [k, xs.length])));
 }
 
 export const readBaseline = (file: string): Promise<Baseline | undefined> => readJsonFileIfExists(file, BaselineSchema);

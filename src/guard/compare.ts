@@ -25,11 +25,7 @@ export interface Change {
   dismissed?: string;
 }
 
-export interface CellMeta {
-  generator: string;
-  family: string;
-  detail?: string;
-}
+export type CellMeta = Pick<Change, 'generator' | 'family' | 'detail'>;
 
 function kindOf(cell: string, before: string, after: string): { kind: ChangeKind; regression: boolean } {
   if (cell.startsWith('control:')) {

@@ -3,13 +3,14 @@
 // compare every cell's outcome with a committed baseline.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
 import { judge } from '../classify/outcome.ts';
 import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
+import type { RunOptions } from '../run/run.ts';
 import { InputError } from '../util/errors.ts';
 import { findIncrement } from '../run/locate.ts';
 import { byName, checkerMap, outcomesOf, readBaseline, summarize, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
@@ -18,9 +19,9 @@ import { junitReporter } from './junit.ts';
 import { cellKey, type Triage } from '../triage/triage.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
-import { cellsToRescore } from './incremental.ts';
+import { checkerOfGenerator } from '../target/checker-files.ts';
 
-export interface GuardOptions {
+export interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progress'> {
   baseline: string;
   /** a maintainer's triage: dismissed findings are named, not counted as regressions */
   triage?: Triage;
@@ -36,9 +37,6 @@ export interface GuardOptions {
   junit?: string;
   /** keep the rerun here; default: a temporary folder removed afterwards */
   out?: string;
-  workers: number;
-  limitMs?: number;
-  progress?: boolean;
 }
 
 export interface GuardResult {
@@ -72,6 +70,33 @@ function dismissByTriage(changes: Change[], target: string, cells: Cell[], triag
     const cell = byId.get(c.cell);
     const entry = cell && c.regression ? triage.byKey.get(cellKey(target, cell) ?? '') : undefined;
     return entry?.status === 'dismissed' ? { ...c, regression: false, dismissed: entry.reason } : c;
+  });
+}
+
+/**
+ * The cells whose outcome may have changed: the rest can be carried over from the
+ * baseline. An incremental guard: a cell is scored again only when a checker file it
+ * can depend on changed since the baseline; every other cell keeps the baseline's
+ * outcome. A generator's own file is found by the `<dir>/<generator>.<ext>`
+ * convention; a cell with no own file (one checker file per suite, as in
+ * AgentDojo), or any change to a file no generator owns (a shared helper), is
+ * treated as depending on every checker file.
+ */
+function cellsToRescore(baseline: Baseline, info: TargetInfo, cells: Cell[]): Cell[] {
+  const now = checkerMap(info.checkerFiles);
+  // added, removed or edited since the baseline
+  const changed = new Set([...Object.keys(baseline.checkers), ...Object.keys(now)].filter((n) => baseline.checkers[n] !== now[n]));
+  if (!changed.size) return cells.filter((c) => baseline.cells[c.id] === undefined);
+  const own = (generator: string) => {
+    const f = checkerOfGenerator(info.checkerFiles, generator);
+    return f && basename(f.path);
+  };
+  const owned = new Set(cells.map((c) => own(c.generator)).filter((n): n is string => n !== undefined));
+  const sharedChanged = [...changed].some((n) => !owned.has(n));
+  return cells.filter((c) => {
+    if (baseline.cells[c.id] === undefined || sharedChanged) return true;
+    const mine = own(c.generator);
+    return mine === undefined || changed.has(mine);
   });
 }
 

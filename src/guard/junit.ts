@@ -8,12 +8,7 @@ const esc = (s: string) =>
   // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: matching them is the point
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-export interface JunitCell {
-  cell: string;
-  family: string;
-  generator: string;
-  outcome: Outcome;
-}
+export type JunitCell = Pick<Change, 'cell' | 'family' | 'generator'> & { outcome: Outcome };
 
 function renderJunit(cells: JunitCell[], changes: Change[]): string {
   const byCell = new Map(changes.map((c) => [c.cell, c]));

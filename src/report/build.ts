@@ -60,13 +60,8 @@ export interface Report {
   flow: FlowRow[];
   supported: SupportedRow[];
   generators: { generator: string; tasks: string[]; vectors: Record<string, string> }[];
-  falseAccepts: {
-    cell: string;
+  falseAccepts: (Pick<ClassifiedCell, 'cell' | 'generator' | 'family' | 'edit' | 'evidence'> & {
     task: string;
-    generator: string;
-    family: string;
-    edit?: string;
-    evidence: ClassifiedCell['evidence'];
     /** the checker's own words (a reward) and, for multi-checker targets, each checker's verdict */
     detail?: string;
     checkers?: ClassifiedCell['checkers'];
@@ -74,7 +69,7 @@ export interface Report {
     key?: string;
     /** what a maintainer said of this construction (blindspot triage) */
     triage?: { status: 'dismissed' | 'accepted'; reason: string };
-  }[];
+  })[];
   /** the triage file applied, and how many findings it speaks for */
   triage?: { file: string; sha256: string; dismissed: number; accepted: number };
   refusals: { family: string; reason: string; cells: number }[];

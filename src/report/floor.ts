@@ -27,9 +27,8 @@ export interface FloorReport {
 export function buildFloorReport(cells: ClassifiedCell[]): FloorReport | undefined {
   const floor = cells.filter((c) => c.arm === 'floor');
   if (!floor.length) return undefined;
-  const byTask = groupBy(floor, (c) => c.checker);
   const passed: FloorReport['passed'] = [];
-  for (const [task, xs] of byTask) {
+  for (const [task, xs] of groupBy(floor, (c) => c.checker)) {
     const pass = xs.filter((c) => c.floor === 'false-accept' || c.floor === 'non-discriminating');
     if (pass.length) passed.push({ task, families: pass.map((c) => c.family), outcome: pass[0].floor as 'false-accept' | 'non-discriminating' });
   }

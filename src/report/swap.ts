@@ -12,27 +12,25 @@ import type { Cell } from '../contract/cell.ts';
 import type { Effect } from '../contract/target.ts';
 import { groupBy } from '../util/group.ts';
 
+type CellIds = Pick<ClassifiedCell, 'cell' | 'checker' | 'trajectory' | 'rung'>;
+
 export interface SwapReport {
   rungs: { rung: string; meaning: string; valid: number; pass: number }[];
-  errors: { cell: string; checker: string; trajectory: string; rung?: string; error: string }[];
+  errors: (CellIds & { error: string })[];
   /** ordered (checker generator, trajectory generator) pairs the valid off-diagonal cells span */
   generatorPairs: number;
   /** valid off-diagonal rejections by the adapter's cause (e.g. session-scoped evidence); 'unclassified' when none was given */
   rejectionCauses: { cause: string; cells: number }[];
-  offDiagonalPasses: {
-    cell: string;
-    checker: string;
-    trajectory: string;
-    rung?: string;
+  offDiagonalPasses: (CellIds & {
     /** j's delivery also produced task i's whole reference effect */
     collateral: boolean;
     evidence: string[];
-  }[];
+  })[];
   note: string;
 }
 
 const isError = (c: ClassifiedCell) => c.verdict === 'error' || !c.delivered;
-const cellIds = (c: ClassifiedCell) => ({ cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung });
+const cellIds = (c: ClassifiedCell): CellIds => ({ cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung });
 
 /** The grid's cells: the diagonal (controls of tasks both checked and delivered) and every off-diagonal swap cell. */
 export function swapGridCells(inc: Increment, cls: Classification): { diag: ClassifiedCell[]; off: ClassifiedCell[] } {

@@ -3,26 +3,22 @@
 // of its construction, else of its weakness name, else of its mechanism name). A dismissed finding
 // stays in the tables, marked; the headline counts say how many are dismissed.
 import type { Cell } from '../contract/cell.ts';
-import { cellKey, constructionKey, searchTriage, type Triage } from '../triage/triage.ts';
+import { cellKey, constructionKey, searchTriage, type Triage, type TriageEntry } from '../triage/triage.ts';
 import type { Report } from './build.ts';
 
 export function applyTriage(r: Report, manifest: Cell[], triage: Triage | undefined): Report {
   const target = r.evidence.target;
   const cells = new Map(manifest.map((c) => [c.id, c]));
-  const said = (key: string | undefined) => {
-    const e = key ? triage?.byKey.get(key) : undefined;
-    return e ? { triage: { status: e.status, reason: e.reason } } : {};
-  };
+  const said = (e: Pick<TriageEntry, 'status' | 'reason'> | undefined) => (e ? { triage: { status: e.status, reason: e.reason } } : {});
   const falseAccepts = r.falseAccepts.map((f) => {
     const key = cellKey(target, cells.get(f.cell)!);
-    return { ...f, ...(key ? { key } : {}), ...said(key) };
+    return { ...f, ...(key ? { key } : {}), ...said(key ? triage?.byKey.get(key) : undefined) };
   });
   const search = r.search && {
     ...r.search,
     findings: r.search.findings.map((f) => {
       const key = constructionKey(target, f.task, f.minimal.steps);
-      const e = searchTriage(triage, target, key, f.weakness, f.mechanism);
-      return { ...f, key, ...(e ? { triage: { status: e.status, reason: e.reason } } : {}) };
+      return { ...f, key, ...said(searchTriage(triage, target, key, f.weakness, f.mechanism)) };
     }),
   };
   const marked = [...falseAccepts, ...(search?.findings ?? [])].map((f) => f.triage?.status);

@@ -9,6 +9,7 @@ import type { Step } from '../contract/target.ts';
 import { cellKey, constructionKey } from './triage.ts';
 import { judgeRuns } from '../runs/judge.ts';
 import { findingKey } from '../runs/summary.ts';
+import { distinctBy } from '../util/group.ts';
 
 export interface Finding {
   /** the audited target's name, which the triage file records with the key */
@@ -43,13 +44,10 @@ export async function findingsOf(runDir: string, mutants?: string): Promise<Find
   }
   // recorded runs: real false accepts and rejects, keyed by task and difference (one dismissal holds for every run making it)
   if (increment.extras.runs) {
-    const seen = new Set<string>();
-    for (const r of judgeRuns(manifest, (id) => byId.get(id), increment.target.semantics)) {
-      if (r.class !== 'real-false-accept' && r.class !== 'real-false-reject') continue;
-      const key = findingKey(target, r);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ target, cell: r.cell, task: r.task, kind: `recorded run: ${r.class}`, construction: (r.evidence ?? [r.reason]).join('; '), key });
+    const runs = judgeRuns(manifest, (id) => byId.get(id), increment.target.semantics);
+    const real = runs.filter((r) => r.class === 'real-false-accept' || r.class === 'real-false-reject');
+    for (const r of distinctBy(real, (x) => findingKey(target, x))) {
+      out.push({ target, cell: r.cell, task: r.task, kind: `recorded run: ${r.class}`, construction: (r.evidence ?? [r.reason]).join('; '), key: findingKey(target, r) });
     }
   }
   return out;

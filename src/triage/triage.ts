@@ -64,8 +64,7 @@ export const cellKey = (target: string, cell: Cell) => (cell.construction.ok ? c
 
 function readTriageFile(file: string): { text: string; entries: AnyEntry[] } {
   const text = readText(file);
-  const value = parseJson(file, text);
-  const parsed = FileSchema.safeParse(value);
+  const parsed = FileSchema.safeParse(parseJson(file, text));
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   return { text, entries: parsed.data.entries };
 }
