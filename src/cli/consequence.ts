@@ -2,9 +2,7 @@ import type { CommandModule } from 'yargs';
 import { existingFolder, jsonOption, text, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
-type Args = Record<string, any>;
-
-export const consequenceCommand = (out: Out): CommandModule<{}, Args> => ({
+export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
     triageOption(jsonOption(y))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'run folder(s); several are pooled, each generator counted once' })

@@ -9,8 +9,6 @@ import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
-type Args = Record<string, any>;
-
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
 const SDK = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'python');
 
@@ -116,7 +114,7 @@ function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
   return Object.keys(files).map((f) => join(dir, f));
 }
 
-export const initCommand = (out: Out): CommandModule<{}, Args> => ({
+export const initCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y: Argv) =>
     y
       .option('python', { type: 'string', requiresArg: true, demandOption: 'name the folder to write: --python <dir>', describe: 'folder for adapter.py and README.md (created if missing; existing files are never replaced)' })

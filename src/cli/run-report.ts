@@ -5,9 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { runSettings } from './options.ts';
 import { parseTargetSpec } from '../target/registry.ts';
 import { isModulePath } from '../util/user-module.ts';
-import type { Triage } from '../triage/triage.ts';
-import type { Thresholds } from '../report/thresholds.ts';
-import type { Reporter } from '../contract/report.ts';
+import type { ReportOptions } from '../report/write.ts';
 import { formatShard, type Shard } from '../run/shard.ts';
 import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
@@ -37,11 +35,7 @@ export function runPrefix(target: string): string {
   return isModulePath(name) ? basename(name, extname(name)) : name;
 }
 
-export interface ReportInputs {
-  triage?: Triage;
-  thresholds: Thresholds;
-  reporters?: Reporter[];
-}
+type ReportInputs = Omit<ReportOptions, 'mutants'>;
 
 /** The triage file, thresholds and reporters (--triage, --config, --threshold-*, --reporter) the report will use: read before any scoring, so a bad one costs nothing. */
 export async function reportInputs(a: Record<string, any>): Promise<ReportInputs> {

@@ -23,8 +23,8 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function findChromium(explicit?: string): string {
-  const wanted = explicit ?? process.env[BROWSER_ENV];
+export function findChromium(): string {
+  const wanted = process.env[BROWSER_ENV];
   if (wanted) {
     if (!existsSync(wanted)) throw new InputError(`--browser/${BROWSER_ENV}: no browser at ${wanted}`);
     return wanted;
@@ -39,9 +39,9 @@ export function findChromium(explicit?: string): string {
   return found;
 }
 
-export async function launchChromium(explicit?: string): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   // Loaded here, not at the top: the CLI reads BROWSER_ENV at start-up and
   // playwright-core alone costs more than half a second to load.
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: findChromium(explicit), headless: true, args: ARGS });
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: ARGS });
 }

@@ -8,19 +8,14 @@
 // here are tens of generators. A package would bring an incomplete-beta
 // inverse and its own tolerances for a function this small.
 
-/** log C(n, j) for j = 0..k, built term by term so no factorial overflows. */
-function logChoose(n: number, k: number): number[] {
-  const out = [0];
-  for (let j = 1; j <= k; j++) out.push(out[j - 1] + Math.log(n - j + 1) - Math.log(j));
-  return out;
-}
-
 /** P(X <= k) for X ~ Binomial(n, p). */
 export function binomialCdf(k: number, n: number, p: number): number {
   checkCounts(k, n);
   if (p <= 0) return 1;
   if (p >= 1) return k >= n ? 1 : 0;
-  const lc = logChoose(n, k);
+  // log C(n, j) for j = 0..k, built term by term so no factorial overflows
+  const lc = [0];
+  for (let j = 1; j <= k; j++) lc.push(lc[j - 1] + Math.log(n - j + 1) - Math.log(j));
   const [lp, lq] = [Math.log(p), Math.log1p(-p)];
   const terms = lc.map((c, j) => c + j * lp + (n - j) * lq);
   const max = Math.max(...terms);

@@ -5,24 +5,8 @@
 // deadline, is an error naming what it was doing, with the last lines of its stderr.
 import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ProtocolError } from './errors.ts';
-
-/**
- * Whether `p` settles within `ms`. The timer is cleared as soon as `p` settles:
- * left armed, it would hold the event loop, and so the whole command, open for
- * the rest of `ms` after its work is done.
- */
-async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([p.then(() => true as const, () => true as const), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export interface LineChildOptions {
   cwd?: string;
@@ -73,13 +57,13 @@ export function spawnLineChild(command: string[], opts: LineChildOptions): LineC
     write: (line) => void child.stdin!.write(line + '\n'),
     stderr: () => [...stderr],
     endInput: () => void child.stdin?.end(),
-    exitsWithin: (ms) => settlesWithin(child, ms),
+    // The timer does not hold the event loop: armed, it would keep the whole
+    // command open for the rest of `ms` after its work is done.
+    exitsWithin: (ms) => Promise.race([child.then(() => true, () => true), sleep(ms, false, { ref: false })]),
     kill: () => void child.kill('SIGKILL'),
     gone: async () => void (await child.catch(() => undefined)),
   };
 }
-
-const STDERR_TAIL = 10;
 
 export interface LineProcess {
   send(value: unknown): void;
@@ -95,7 +79,8 @@ export function startLineProcess(command: string[], name: string): LineProcess {
   let exited: string | undefined;
   const wake = () => waiters.splice(0).forEach((w) => w());
   const child = spawnLineChild(command, {
-    stderrLines: STDERR_TAIL,
+    // the last three are all its errors show
+    stderrLines: 3,
     forceKillAfterMs: 1000,
     onLine: (l) => {
       if (l.trim()) lines.push(l);
@@ -108,7 +93,7 @@ export function startLineProcess(command: string[], name: string): LineProcess {
   });
   const tail = () => {
     const stderr = child.stderr();
-    return stderr.length ? `; its stderr ends: ${stderr.slice(-3).join(' | ')}` : '';
+    return stderr.length ? `; its stderr ends: ${stderr.join(' | ')}` : '';
   };
   return {
     send(value) {

@@ -13,20 +13,18 @@ import { allowTypeScript } from './install.ts';
 /** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
 function packageType(dir: string): string {
   for (let d = dir; ; d = dirname(d)) {
-    let text: string | undefined;
+    let text: string;
     try {
       text = readFileSync(join(d, 'package.json'), 'utf8');
     } catch {
-      text = undefined;
+      if (dirname(d) === d) return 'commonjs';
+      continue;
     }
-    if (text !== undefined) {
-      try {
-        return (JSON.parse(text) as { type?: string }).type ?? 'commonjs';
-      } catch {
-        return 'commonjs';
-      }
+    try {
+      return (JSON.parse(text) as { type?: string }).type ?? 'commonjs';
+    } catch {
+      return 'commonjs';
     }
-    if (dirname(d) === d) return 'commonjs';
   }
 }
 
