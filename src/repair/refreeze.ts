@@ -76,13 +76,7 @@ export async function rescore(
 }
 
 /** What a repair regrades: the audited run's cells, from its increment. */
-export interface Regrade {
-  cells: Cell[];
-  incrementDir: string;
-  increment: Increment;
-  limitMs?: number;
-  workers: number;
-}
+export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers'>;
 
 /**
  * Scores `g.cells` on the patched copies in `copyDir` into a fresh <out>/regrade, a

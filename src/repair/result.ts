@@ -6,18 +6,13 @@ import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Effect, VerdictValue } from '../contract/target.ts';
 import type { PatchName } from '../contract/repair.ts';
 
-export interface Flip {
-  cell: string;
-  family: string;
-  generator: string;
+export interface Flip extends Pick<Moved, 'cell' | 'family' | 'generator' | 'patched' | 'detail'> {
   task: string;
   shipped: VerdictValue;
-  patched: VerdictValue | 'unscored';
   /** the patched verdict is Fail: the false accept is closed */
   flipped: boolean;
   /** the mechanism the patch acts on, as read back */
   mechanism: string[];
-  detail?: string;
 }
 
 export interface Moved {
@@ -44,7 +39,7 @@ export interface RepairResult {
   /** every other cell whose verdict moved (a patch may also catch wrong effects that were not false accepts) */
   otherChanges: Moved[];
   /** confirmed false accepts outside this patch's mechanism, left as they are */
-  untargeted: { cell: string; generator: string; family: string }[];
+  untargeted: Pick<Moved, 'cell' | 'generator' | 'family'>[];
   shipped: { checkerHash: string; files: { path: string; sha256: string; unchanged: boolean }[] };
   /** cardinality: the patched copies, the derived regrade increment and its run folder */
   copies?: { dir: string; patched: { path: string; sha256: string; tables: string[]; skipped: string[]; functions?: string[] }[] };
