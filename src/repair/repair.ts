@@ -16,7 +16,7 @@ import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonRepair, type PythonRepairOutput } from './python.ts';
-import { buildResult, type Mechanism, type RepairResult } from './result.ts';
+import { buildResult, mechanismIn, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
 import { REPAIR_REPORTERS } from './render.ts';
@@ -74,11 +74,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   if (broken.length) {
     throw new ProtocolError(`checker files changed or missing since increment ${l.increment.id} was frozen: ${broken.map((f) => f.path).join(', ')}; the patch must start from the audited source`);
   }
-  const targeted = l.cls.cells.filter((c) => {
-    const ref = l.cls.referenceEffects[c.checker];
-    const got = l.effects.get(c.cell);
-    return c.falseAccept && ref && got && MECHANISM.cardinality(ref, got).length > 0;
-  });
+  const targeted = l.cls.cells.filter((c) => c.falseAccept && mechanismIn(c, l.cls, l.effects, MECHANISM.cardinality).length > 0);
   const generators = [...new Set(targeted.map((c) => c.generator))].sort();
   const implicated = generators.map((g) => {
     const f = checkerOfGenerator(files, g);

@@ -60,6 +60,13 @@ export interface PatchedVerdicts {
  */
 export type Mechanism = (reference: Effect, got: Effect, cell?: ClassifiedCell) => string[];
 
+/** What `mechanism` shows in a cell's readback against its task's reference effect; nothing without either. */
+export function mechanismIn(c: ClassifiedCell, cls: Classification, effects: Map<string, Effect | undefined>, mechanism: Mechanism): string[] {
+  const ref = cls.referenceEffects[c.checker];
+  const got = effects.get(c.cell);
+  return ref && got ? mechanism(ref, got, c) : [];
+}
+
 function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
   const p = patched.verdicts.get(c.cell);
   return {
@@ -81,11 +88,7 @@ export function buildResult(
   mechanism: Mechanism,
   patched: PatchedVerdicts,
 ): RepairResult {
-  const mechanismOf = (c: ClassifiedCell) => {
-    const ref = cls.referenceEffects[c.checker];
-    const got = effects.get(c.cell);
-    return ref && got ? mechanism(ref, got, c) : [];
-  };
+  const mechanismOf = (c: ClassifiedCell) => mechanismIn(c, cls, effects, mechanism);
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);
   const flips: Flip[] = targeted.map((c) => {
