@@ -2,7 +2,7 @@
 // deterministic function of the reference steps and the frozen census: same
 // input, same construction, which is what lets an increment be frozen.
 import type { Step } from '../contract/target.ts';
-import { construct, describeStep, isWrite, lastIndexWhere, refuse, type Construction, type Operator } from './construction.ts';
+import { construct, describeStep, isWrite, lastIndexWhere, refuse, replaced, type Construction, type Operator } from './construction.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 import { repeatStep } from '../census/idempotence.ts';
 
@@ -50,10 +50,7 @@ export const wrongValue: Operator = (ref, ctx) => {
     );
     if (alt === undefined) continue;
     const moved: Step = { ...step, args: { ...step.args, [arg]: alt } };
-    return construct(
-      [...ref.slice(0, i), moved, ...ref.slice(i + 1)],
-      `${step.call}: ${arg} ${JSON.stringify(step.args[arg])} -> ${JSON.stringify(alt)}`,
-    );
+    return construct(replaced(ref, i, moved), `${step.call}: ${arg} ${JSON.stringify(step.args[arg])} -> ${JSON.stringify(alt)}`);
   }
   const free = step.free?.filter((a) => a in (step.alternatives ?? {}));
   return refuse(

@@ -23,6 +23,7 @@ export const refuse = (reason: string): Construction => ({ ok: false, reason });
 export const construct = (steps: Step[], edit: string): Construction => ({ ok: true, steps, edit });
 
 export const isWrite = (s: Step) => s.kind === 'write';
+export const replaced = (ref: Step[], i: number, step: Step) => [...ref.slice(0, i), step, ...ref.slice(i + 1)];
 
 export function lastIndexWhere<T>(xs: T[], pred: (x: T) => boolean): number {
   for (let i = xs.length - 1; i >= 0; i--) if (pred(xs[i])) return i;

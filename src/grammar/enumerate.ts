@@ -3,10 +3,10 @@
 import type { TaskInfo, Trajectory } from '../contract/target.ts';
 import { cellId } from '../protocol/cell.ts';
 import type { Cell } from '../contract/cell.ts';
-import type { Construction, GrammarContext, Operator } from './construction.ts';
+import type { GrammarContext, Operator } from './construction.ts';
 
 /** A cell grading the task's own checker on a construction from its own reference. */
-const ownCell = (arm: 'control' | 'fault', family: string, task: TaskInfo, construction: Construction): Cell => ({
+export const ownCell = (arm: Cell['arm'], family: string, task: TaskInfo, construction: Cell['construction']): Cell => ({
   id: cellId(arm, family, task.id, task.id),
   arm,
   family,

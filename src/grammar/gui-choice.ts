@@ -8,12 +8,11 @@
 // text ('highlight'), ticks a box that allows several ('check'), or presses a
 // button the answer counts ('press').
 import type { Step } from '../contract/target.ts';
-import { construct, lastIndexWhere, refuse, type Operator } from './construction.ts';
+import { construct, lastIndexWhere, refuse, replaced, type Operator } from './construction.ts';
 
 const otherTargets = (s: Step) => (s.alternatives?.field ?? []).map((field, i) => ({ field, label: s.alternatives?.label?.[i] ?? field }));
 const otherValues = (s: Step) => s.alternatives?.value ?? [];
 const isChoice = (s: Step) => s.kind === 'write' && (otherTargets(s).length > 0 || otherValues(s).length > 0);
-const replaced = (ref: Step[], i: number, step: Step) => [...ref.slice(0, i), step, ...ref.slice(i + 1)];
 const show = (v: unknown) => JSON.stringify(v);
 
 /** Move the last choice to its first alternative: another option, another box, another target element. */

@@ -1,7 +1,7 @@
 // Rungs of the intent-swap arm (paper section 3.3): how far task j's work is from
 // task i's intent. Computed from references and read-back written tables, never
 // hand-assigned; an adapter may override a pair, and its reason is frozen with it.
-import type { Step } from '../contract/target.ts';
+import type { Step, TaskInfo } from '../contract/target.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 export const RUNGS = ['diag', 'rung-0', 'rung-1', 'rung-2', 'rung-3'] as const;
@@ -15,10 +15,7 @@ export const RUNG_MEANING: Record<Rung, string> = {
   'rung-3': 'other scenario, disjoint written tables',
 };
 
-export interface RungTask {
-  id: string;
-  generator: string;
-  scenario?: string;
+export interface RungTask extends Pick<TaskInfo, 'id' | 'generator' | 'scenario'> {
   steps: Step[];
   /** tables the reference delivery wrote, from readback */
   tables: string[];

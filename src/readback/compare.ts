@@ -99,6 +99,10 @@ export function describeDifference(d: TableDifference): string {
   return `${d.table}: ${parts.join('; ')}`;
 }
 
+/** The columns whose values differ between two rows, those of `a` first. */
+export const changedKeys = (a: Record<string, Json>, b: Record<string, Json>) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+
 /**
  * When a delivery added one row where the reference added one, name the columns
  * whose stored values differ, so the evidence shows the persisted wrong value.
@@ -109,7 +113,5 @@ export function changedValues(d: TableDifference): string[] {
   else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];
   if (!pair) return [];
   const [ref, got] = pair;
-  return [...new Set([...Object.keys(ref), ...Object.keys(got)])]
-    .filter((k) => JSON.stringify(ref[k]) !== JSON.stringify(got[k]))
-    .map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
+  return changedKeys(ref, got).map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
 }

@@ -4,7 +4,7 @@
 // functions of two effects, so they work for every target that reads back.
 import type { Effect, TableEffect } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
-import { writes } from '../readback/compare.ts';
+import { changedKeys, writes } from '../readback/compare.ts';
 
 export interface CountMismatch {
   table: string;
@@ -42,11 +42,7 @@ const isSet = (v: Json | undefined) => v !== null && v !== undefined && v !== ''
 /** Fields an effect touches in one table: fields an update changed, fields an added row sets. */
 function touchedFields(t: TableEffect): Set<string> {
   const fields = new Set<string>();
-  for (const u of t.updated) {
-    for (const k of new Set([...Object.keys(u.before), ...Object.keys(u.after)])) {
-      if (JSON.stringify(u.before[k]) !== JSON.stringify(u.after[k])) fields.add(k);
-    }
-  }
+  for (const u of t.updated) for (const k of changedKeys(u.before, u.after)) fields.add(k);
   for (const r of t.added) for (const [k, v] of Object.entries(r.values)) if (isSet(v)) fields.add(k);
   return fields;
 }

@@ -54,14 +54,8 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
   return r.stdout.trim();
 }
 
-export interface PythonRepairOutput {
-  verdicts: PatchedVerdicts;
-  copies: NonNullable<RepairResult['copies']>;
-  regrade: NonNullable<RepairResult['regrade']>;
-  upstream: NonNullable<RepairResult['upstream']>;
-  /** the installed files, hashed again after the repair: the copies must never have touched them */
-  shipped: RepairResult['shipped'];
-}
+/** `shipped`: the installed files, hashed again after the repair: the copies must never have touched them. */
+export type PythonRepairOutput = { verdicts: PatchedVerdicts } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped'>>;
 
 /**
  * Copies every frozen checker file, rewrites them, regrades `cells` on the copies;

@@ -12,7 +12,7 @@ import { writeReport } from '../report/write.ts';
 import type { PatchedVerdicts, RepairResult } from './result.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
-import type { Target, TargetInfo } from '../contract/target.ts';
+import type { TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 
@@ -38,36 +38,30 @@ export function sameCorpus(info: TargetInfo, inc: Increment): void {
   }
 }
 
-async function refreeze(input: RefreezeInput, target: Target): Promise<{ dir: string; cells: Cell[] }> {
-  const { increment: inc } = input;
-  const info = await target.describe();
-  sameCorpus(info, inc);
-  const cells = input.select ? input.select(info, input.cells) : input.cells;
-  const arms = [...new Set(cells.map((c) => c.arm))];
-  const frozen = await freezeIncrement({
-    root: input.root,
-    spec: inc.target.spec,
-    target: info,
-    selection: inc.selection,
-    arms: inc.arms.filter((a) => arms.includes(a)),
-    families: inc.families,
-    extras: { ...inc.extras, derivedFrom: { id: inc.id, hash: inc.hash, purpose: input.purpose } },
-    censuses: inc.censuses.map((c) => ({ kind: c.kind, file: resolve(input.incrementDir, c.path), hash: c.hash })),
-    cells,
-    ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
-  });
-  return { dir: frozen.dir, cells };
-}
-
 /** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
 export async function rescore(
   input: RefreezeInput & { runDir: string; workers: number; limitMs?: number; progress?: boolean },
 ): Promise<RunResult & { incrementDir: string; cells: Cell[] }> {
+  const { increment: inc } = input;
   // the source increment's target, opened on the checkers to be scored
-  const { spec } = input.increment.target;
-  const target = await openTarget(spec, { unseal: input.increment.selection.unseal, ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}) });
+  const target = await openTarget(inc.target.spec, { unseal: inc.selection.unseal, ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}) });
   try {
-    const { dir, cells } = await refreeze(input, target);
+    const info = await target.describe();
+    sameCorpus(info, inc);
+    const cells = input.select ? input.select(info, input.cells) : input.cells;
+    const arms = [...new Set(cells.map((c) => c.arm))];
+    const { dir } = await freezeIncrement({
+      root: input.root,
+      spec: inc.target.spec,
+      target: info,
+      selection: inc.selection,
+      arms: inc.arms.filter((a) => arms.includes(a)),
+      families: inc.families,
+      extras: { ...inc.extras, derivedFrom: { id: inc.id, hash: inc.hash, purpose: input.purpose } },
+      censuses: inc.censuses.map((c) => ({ kind: c.kind, file: resolve(input.incrementDir, c.path), hash: c.hash })),
+      cells,
+      ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
+    });
     const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target });
     return { ...result, incrementDir: dir, cells };
   } finally {
@@ -76,13 +70,7 @@ export async function rescore(
 }
 
 /** What a repair regrades: the audited run's cells, from its increment. */
-export interface Regrade {
-  cells: Cell[];
-  incrementDir: string;
-  increment: Increment;
-  limitMs?: number;
-  workers: number;
-}
+export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers'>;
 
 /**
  * Scores `g.cells` on the patched copies in `copyDir` into a fresh <out>/regrade, a

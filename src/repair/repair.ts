@@ -16,7 +16,7 @@ import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonRepair, type PythonRepairOutput } from './python.ts';
-import { buildResult, type Mechanism, type RepairResult } from './result.ts';
+import { buildResult, mechanismIn, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
 import { REPAIR_REPORTERS } from './render.ts';
@@ -39,6 +39,9 @@ const MECHANISM: Record<PatchName, Mechanism> = { cardinality: rowCounts, 'count
 const REWRITES: PatchName[] = ['cardinality', 'empty-turn'];
 
 type Loaded = Awaited<ReturnType<typeof load>>;
+
+/** What a repair regrades: `cells` of the audited run, from its increment, with the options' workers and time limit. */
+const regradeOf = (l: Loaded, opts: RepairOptions, cells: Loaded['manifest']) => ({ cells, incrementDir: l.incDir, increment: l.increment, workers: opts.workers, limitMs: opts.limitMs });
 
 async function load(runDir: string, mutants?: string) {
   const { incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);
@@ -71,11 +74,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   if (broken.length) {
     throw new ProtocolError(`checker files changed or missing since increment ${l.increment.id} was frozen: ${broken.map((f) => f.path).join(', ')}; the patch must start from the audited source`);
   }
-  const targeted = l.cls.cells.filter((c) => {
-    const ref = l.cls.referenceEffects[c.checker];
-    const got = l.effects.get(c.cell);
-    return c.falseAccept && ref && got && MECHANISM.cardinality(ref, got).length > 0;
-  });
+  const targeted = l.cls.cells.filter((c) => c.falseAccept && mechanismIn(c, l.cls, l.effects, MECHANISM.cardinality).length > 0);
   const generators = [...new Set(targeted.map((c) => c.generator))].sort();
   const implicated = generators.map((g) => {
     const f = checkerOfGenerator(files, g);
@@ -116,8 +115,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   }
   // Every fault cell, not only the targeted ones, so a patch that breaks anything shows it.
   const cells = l.manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
-  const g = { cells, incrementDir: l.incDir, increment: l.increment, workers: opts.workers, limitMs: opts.limitMs };
-  const { verdicts, regrade } = await regradeCopies(g, 'cardinality', copyDir, out, l.runDir);
+  const { verdicts, regrade } = await regradeCopies(regradeOf(l, opts, cells), 'cardinality', copyDir, out, l.runDir);
   return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade };
 }
 
@@ -133,16 +131,10 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   if (opts.patch === 'empty-turn' && !python) {
     throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`);
   }
+  // a Python rewrite regrades every arm whose cells a checker judges on their own
+  // trajectory: a count patch also closes do-nothing passes (floor) and search findings
   const produced: Partial<PythonRepairOutput> & Pick<PythonRepairOutput, 'verdicts'> = python
-    ? await pythonRepair(opts.patch, python, runDir, out, {
-        // every arm whose cells a checker judges on their own trajectory: a count
-        // patch also closes do-nothing passes (floor) and search findings
-        cells: l.manifest.filter((c) => c.arm !== 'swap'),
-        incrementDir: l.incDir,
-        increment: l.increment,
-        workers: opts.workers,
-        limitMs: opts.limitMs,
-      }, notes)
+    ? await pythonRepair(opts.patch, python, runDir, out, regradeOf(l, opts, l.manifest.filter((c) => c.arm !== 'swap')), notes)
     : opts.patch === 'cardinality'
       ? await cardinality(l, out, opts, notes)
       : { verdicts: opts.patch === 'threshold' ? thresholdVerdicts(l.cls) : guardedVerdicts(l.cls, l.effects, mechanism, opts.patch) };

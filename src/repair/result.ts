@@ -6,18 +6,13 @@ import type { Classification, ClassifiedCell } from '../classify/classify.ts';
 import type { Effect, VerdictValue } from '../contract/target.ts';
 import type { PatchName } from '../contract/repair.ts';
 
-export interface Flip {
-  cell: string;
-  family: string;
-  generator: string;
+export interface Flip extends Pick<Moved, 'cell' | 'family' | 'generator' | 'patched' | 'detail'> {
   task: string;
   shipped: VerdictValue;
-  patched: VerdictValue | 'unscored';
   /** the patched verdict is Fail: the false accept is closed */
   flipped: boolean;
   /** the mechanism the patch acts on, as read back */
   mechanism: string[];
-  detail?: string;
 }
 
 export interface Moved {
@@ -44,7 +39,7 @@ export interface RepairResult {
   /** every other cell whose verdict moved (a patch may also catch wrong effects that were not false accepts) */
   otherChanges: Moved[];
   /** confirmed false accepts outside this patch's mechanism, left as they are */
-  untargeted: { cell: string; generator: string; family: string }[];
+  untargeted: Pick<Moved, 'cell' | 'generator' | 'family'>[];
   shipped: { checkerHash: string; files: { path: string; sha256: string; unchanged: boolean }[] };
   /** cardinality: the patched copies, the derived regrade increment and its run folder */
   copies?: { dir: string; patched: { path: string; sha256: string; tables: string[]; skipped: string[]; functions?: string[] }[] };
@@ -64,6 +59,13 @@ export interface PatchedVerdicts {
  * patch acts on; empty means the patch does not target it.
  */
 export type Mechanism = (reference: Effect, got: Effect, cell?: ClassifiedCell) => string[];
+
+/** What `mechanism` shows in a cell's readback against its task's reference effect; nothing without either. */
+export function mechanismIn(c: ClassifiedCell, cls: Classification, effects: Map<string, Effect | undefined>, mechanism: Mechanism): string[] {
+  const ref = cls.referenceEffects[c.checker];
+  const got = effects.get(c.cell);
+  return ref && got ? mechanism(ref, got, c) : [];
+}
 
 function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
   const p = patched.verdicts.get(c.cell);
@@ -86,11 +88,7 @@ export function buildResult(
   mechanism: Mechanism,
   patched: PatchedVerdicts,
 ): RepairResult {
-  const mechanismOf = (c: ClassifiedCell) => {
-    const ref = cls.referenceEffects[c.checker];
-    const got = effects.get(c.cell);
-    return ref && got ? mechanism(ref, got, c) : [];
-  };
+  const mechanismOf = (c: ClassifiedCell) => mechanismIn(c, cls, effects, mechanism);
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);
   const flips: Flip[] = targeted.map((c) => {

@@ -54,9 +54,7 @@ export function withoutInserts(tasks: TaskInfo[], contexts: Map<string, SearchCo
 
 /** The explored plans of every task as manifest cells, named by what they deliver. */
 export function searchCells(contexts: Map<string, SearchContext>, ops: OperatorSet, spec: SearchSpec): Cell[] {
-  const cells: Cell[] = [];
-  for (const ctx of contexts.values()) {
-    for (const { plan, steps } of explorePlans(ctx, ops, spec.seed, spec.budget)) cells.push(searchCell(ctx, plan, steps, ops));
-  }
-  return cells;
+  return [...contexts.values()].flatMap((ctx) =>
+    explorePlans(ctx, ops, spec.seed, spec.budget).map(({ plan, steps }) => searchCell(ctx, plan, steps, ops)),
+  );
 }

@@ -22,8 +22,7 @@ const PAIR_DRAWS = 4;
 export const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}\u0000${task}`).slice(0, 8), 16) | 0;
 
 export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number, budget: number): ExploredPlan[] {
-  const reference = canonicalJson(ctx.reference);
-  const seen = new Set([reference]);
+  const seen = new Set([canonicalJson(ctx.reference)]);
   const out: ExploredPlan[] = [];
   const consider = (plan: Plan): boolean => {
     const steps = applyPlan(plan, ctx, ops);

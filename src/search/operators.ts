@@ -14,6 +14,8 @@ import { slotOf } from './plan.ts';
 import type { Edit, SearchContext, SearchOperator, Slot } from '../contract/operator.ts';
 
 const writes = (ctx: SearchContext) => ctx.reference.flatMap((s, i) => (s.kind === 'write' ? [i] : []));
+/** Every two writes, each pair once, the earlier first. */
+const writePairs = (ctx: SearchContext) => writes(ctx).flatMap((a, k, ws) => ws.slice(k + 1).map((b) => [a, b] as const));
 const call = (ctx: SearchContext, at: Json) => ctx.reference[at as number].call;
 const label = (ctx: SearchContext, at: Json) => `${call(ctx, at)}#${at}`;
 const json = (v: Json) => JSON.stringify(v);
@@ -52,12 +54,10 @@ export const duplicate = perWrite('duplicate', 'repeat any write right after its
 export const reorder: SearchOperator = {
   name: 'reorder',
   description: 'swap the positions of two different writes',
-  edits(ctx) {
-    const ws = writes(ctx);
-    const out: Edit[] = [];
-    for (const a of ws) for (const b of ws) if (a < b && canonicalJson(ctx.reference[a]) !== canonicalJson(ctx.reference[b])) out.push({ op: 'reorder', at: a, with: b });
-    return out;
-  },
+  edits: (ctx) =>
+    writePairs(ctx)
+      .filter(([a, b]) => canonicalJson(ctx.reference[a]) !== canonicalJson(ctx.reference[b]))
+      .map(([a, b]) => ({ op: 'reorder', at: a, with: b })),
   apply(slots, e) {
     const pair = targets(slots, e);
     if (typeof pair === 'string') return pair;
@@ -135,20 +135,13 @@ export const list: SearchOperator = {
 export const exchange: SearchOperator = {
   name: 'exchange',
   description: 'exchange one argument\'s values between two writes',
-  edits(ctx) {
-    const out: Edit[] = [];
-    const ws = writes(ctx);
-    for (const a of ws) {
-      for (const b of ws) {
-        if (a >= b) continue;
-        const [sa, sb] = [ctx.reference[a], ctx.reference[b]];
-        for (const arg of movable(sa).filter((x) => movable(sb).includes(x))) {
-          if (!sameArgument(ctx.semantics, sa.call, arg, sa.args[arg], sb.args[arg])) out.push({ op: 'exchange', at: a, with: b, arg });
-        }
-      }
-    }
-    return out;
-  },
+  edits: (ctx) =>
+    writePairs(ctx).flatMap(([a, b]) => {
+      const [sa, sb] = [ctx.reference[a], ctx.reference[b]];
+      return movable(sa)
+        .filter((arg) => movable(sb).includes(arg) && !sameArgument(ctx.semantics, sa.call, arg, sa.args[arg], sb.args[arg]))
+        .map((arg) => ({ op: 'exchange', at: a, with: b, arg }));
+    }),
   apply(slots, e) {
     const pair = targets(slots, e);
     if (typeof pair === 'string') return pair;

@@ -8,6 +8,7 @@ import type { Edit, Plan, PlanSize, SearchContext, SearchOperator, Slot } from '
 import { canonicalJson } from '../util/hash.ts';
 import type { Cell } from '../contract/cell.ts';
 import { derivedCellId } from '../protocol/cell.ts';
+import { ownCell } from '../grammar/enumerate.ts';
 
 export type OperatorSet = Map<string, SearchOperator>;
 
@@ -73,16 +74,8 @@ export function differsOnlyInFree(steps: Step[], reference: Step[]): boolean {
   return writeSet(steps, free) === writeSet(reference, free) && writeSet(steps, undefined) !== writeSet(reference, undefined);
 }
 
-/** A search cell of the task: an explored plan, or a candidate derived from one while shrinking. */
+/** A search cell of the task: an explored plan, or a candidate derived from one while shrinking, named by the steps it delivers. */
 export function searchCell(ctx: SearchContext, plan: Plan, steps: Step[], ops: OperatorSet): Cell {
-  return {
-    id: derivedCellId(ctx.task.id, steps),
-    arm: 'search',
-    family: 'search',
-    index: 0,
-    checker: ctx.task.id,
-    trajectory: ctx.task.id,
-    generator: ctx.task.generator,
-    construction: { ok: true, steps, edit: describePlan(plan, ctx, ops), plan },
-  };
+  const construction = { ok: true as const, steps, edit: describePlan(plan, ctx, ops), plan };
+  return { ...ownCell('search', 'search', ctx.task, construction), id: derivedCellId(ctx.task.id, steps) };
 }

@@ -24,8 +24,6 @@ import { family as extraSelection } from './extra-selection.ts';
 import { family as partialEntry } from './partial-entry.ts';
 import { family as search } from './search.ts';
 
-export type { FaultFamily, Grammar } from './family.ts';
-
 export const FAMILIES: readonly FaultFamily[] = [
   omitField, omitDivergent, noSubmit, extraField, claimOnly,
   omit, partial, wrongValue, extra, extraNi,
