@@ -37,19 +37,13 @@ export interface RecordedRun {
   harnessError?: string;
 }
 
-export interface ExcludedRun {
-  source: string;
-  sha256?: string;
-  reason: string;
-}
-
 export interface RunSource {
   /** the folder or file the user named */
   root: string;
   /** every file read, with its hash: a changed file is another input */
   files: { path: string; sha256: string }[];
   runs: RecordedRun[];
-  excluded: ExcludedRun[];
+  excluded: { source: string; sha256?: string; reason: string }[];
 }
 
 type Obj = Record<string, unknown>;
@@ -248,7 +242,7 @@ export function readRuns(path: string): RunSource {
  * or is gone: the manifest's steps are the evidence, and the files must still say
  * what they said when the steps were read from them.
  */
-export function verifyRunFiles(extras: { root: string; files: { path: string; sha256: string }[] }, increment: string): void {
+export function verifyRunFiles(extras: Pick<RunSource, 'root' | 'files'>, increment: string): void {
   let st;
   try {
     st = statSync(extras.root);
