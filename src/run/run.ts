@@ -195,9 +195,9 @@ async function scoreRun(
     for (const e of fresh) {
       derived.get(e.cell)?.settle(e);
       derived.delete(e.cell);
+      progress.tick(e);
     }
     session.scored += fresh.length;
-    for (const entry of fresh) progress.tick(entry);
     if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
   };
   // Refusals are known before anything runs, so they are recorded together.
