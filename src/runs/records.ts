@@ -8,6 +8,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { Step } from '../contract/target.ts';
+import type { RecordedRunMeta } from '../contract/cell.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
@@ -15,24 +16,20 @@ import { isObject } from '../util/json-file.ts';
 
 const CLAIM_CALL = 'answer';
 
-export interface RecordedRun {
-  /** the run's file, relative to the runs root (`#<line>` for a JSON-lines record) */
-  source: string;
+/** A run as read: what its cell keeps (the contract's RecordedRunMeta; whether its task is listed is the target's to say), its task and its steps. */
+export interface RecordedRun extends Omit<RecordedRunMeta, 'listed'> {
   /** sha256 of the file the run was read from */
   sha256: string;
   /** the target's task id (AgentDojo: `<suite>/<user_task_N>`) */
   task: string;
   /** the agent: a model, or a model and a defence */
   pipeline: string;
-  recorded: 'pass' | 'fail';
   /** the benchmark version the run was recorded (and is graded) under, where known */
   version?: string;
   /** where `version` comes from, in the report's words */
   versionRule?: string;
   /** the agent's tool calls in order, then a claim carrying its final answer */
   steps: Step[];
-  /** steps whose recorded result was an error the benchmark answered the agent with */
-  recordedErrors: number[];
   /** the run ended with an error of the harness (AgentDojo's `error` field) */
   harnessError?: string;
 }
