@@ -5,26 +5,18 @@ import { writtenTables } from '../readback/compare.ts';
 import { hashJson } from '../util/hash.ts';
 import { deliverFresh } from './deliver.ts';
 
-export interface EffectEntry {
-  task: string;
-  completed: boolean;
-  error?: string;
-  tables: string[];
-  effect: Effect;
-}
-
 export interface EffectCensus {
   kind: 'effects';
   target: string;
   targetVersion: string;
   corpusHash: string;
-  entries: EffectEntry[];
+  entries: { task: string; completed: boolean; error?: string; tables: string[]; effect: Effect }[];
   hash: string;
 }
 
 export async function takeEffectCensus(target: Target, taskIds: string[]): Promise<EffectCensus> {
   const info = await target.describe();
-  const entries: EffectEntry[] = [];
+  const entries: EffectCensus['entries'] = [];
   for (const task of [...taskIds].sort()) {
     const { effect, ...d } = await deliverFresh(target, task, (await target.reference(task)).steps);
     entries.push({ task, completed: d.completed, ...(d.error ? { error: d.error } : {}), tables: writtenTables(effect), effect });

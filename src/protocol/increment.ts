@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { CellSchema } from './cell.ts';
-import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
+import { ARMS, type Cell } from '../contract/cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
@@ -58,13 +58,10 @@ const IncrementSchema = z.object({
 });
 export type Increment = z.infer<typeof IncrementSchema>;
 
-export interface FreezeInput {
+export interface FreezeInput extends Pick<Increment, 'selection' | 'arms' | 'families'> {
   root: string;
   spec: string;
   target: TargetInfo;
-  selection: Increment['selection'];
-  arms: Arm[];
-  families: string[];
   extras?: Record<string, unknown>;
   censuses: { kind: string; file: string; hash: string }[];
   cells: Cell[];

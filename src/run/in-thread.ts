@@ -31,13 +31,6 @@ const SPARE = 2;
 /** Cell sequence numbers, process-wide: a late kill meant for a watchdog's last holder names no cell of the next. */
 let seqs = 0;
 
-function watchdog(limitMs: number): Watchdog {
-  const dog = spare.pop() ?? startWatchdog();
-  Atomics.store(dog.state, 1, 0);
-  Atomics.store(dog.state, 3, limitMs);
-  return dog;
-}
-
 function startWatchdog(): Watchdog {
   const state = new Int32Array(new SharedArrayBuffer(16));
   const worker = new Worker(new URL('./watchdog.mjs', import.meta.url), { workerData: { state: state.buffer } });
@@ -59,10 +52,12 @@ export class InThreadScorer {
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };
 
   constructor(private target: Target, private limitMs: number) {
+    this.dog = spare.pop() ?? startWatchdog();
+    Atomics.store(this.dog.state, 1, 0);
     // The watchdog fires when one phase of a cell outlasts twice the engine's own
     // async limit (each phase has the whole limit), so ordinary slow work is
     // reported by scoreCell's timeouts and only true hangs get here.
-    this.dog = watchdog(limitMs * 2);
+    Atomics.store(this.dog.state, 3, limitMs * 2);
     this.dog.onKilled = (seq) => this.onKilled(seq);
   }
 

@@ -21,6 +21,7 @@ import { hash } from 'node:crypto';
 import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
+import { VERDICTS } from './score.ts';
 
 const LEDGER_SCHEMA = 'blindspot.ledger/2';
 
@@ -55,8 +56,6 @@ const lineHash = (line: string) => hash('sha256', line);
 
 /** The chain's start for a run of this increment. */
 export const ledgerGenesis = (incrementHash: string) => sha256(`${LEDGER_SCHEMA}\n${incrementHash}`);
-
-const VERDICTS = new Set(['pass', 'fail', 'error']);
 
 /** What resume and classification rely on, checked by hand: this runs once per ledger line. */
 function entryProblem(v: unknown): string | undefined {
@@ -203,18 +202,11 @@ export class LedgerWriter {
     });
   }
 
-  sync(): void {
-    this.write();
-    if (this.dirty || this.syncing) {
-      withPath(this.file, () => fdatasyncSync(this.fd));
-      this.dirty = 0;
-    }
-  }
-
   close(): void {
     clearInterval(this.timer);
     process.off('exit', this.onExit);
-    this.sync();
+    this.write();
+    if (this.dirty || this.syncing) withPath(this.file, () => fdatasyncSync(this.fd));
     if (this.syncing) this.closeWhenSynced = true;
     else closeSync(this.fd);
   }

@@ -17,13 +17,6 @@ import { ledgerPath, readRunLedger } from './verify.ts';
 import { formatShard, shardCells } from './shard.ts';
 import { lockRunFolder } from './lock.ts';
 
-export interface MergeResult {
-  out: string;
-  increment: { id: string; hash: string };
-  shards: { shard: string; run: string; cells: number }[];
-  cells: number;
-}
-
 async function readShard(dir: string): Promise<{ dir: string; run: RunFile & { shard: NonNullable<RunFile['shard']> } }> {
   const run = await readRunFile(dir);
   if (!run) throw new InputError(`${join(dir, 'run.json')}: not found (expected a shard run folder written by \`blindspot run --shard i/n\`)`);
@@ -60,7 +53,7 @@ function setProblem(shards: Awaited<ReturnType<typeof readShard>>[]): string | u
   return undefined;
 }
 
-export async function mergeShards(dirs: string[], out: string, mutants?: string): Promise<MergeResult> {
+export async function mergeShards(dirs: string[], out: string, mutants?: string) {
   if (!dirs.length) throw new InputError('merge: name the shard run folders to merge');
   const shards = (await Promise.all(dirs.map(readShard))).sort((a, b) => a.run.shard.index - b.run.shard.index);
   const problem = setProblem(shards);

@@ -13,11 +13,11 @@
 // Without a local target (a job kind's cells, kind.ts: the perturbation arm's
 // episodes, and a freeze's validations) nothing is scored in the main thread:
 // every scorer is a worker (and both hand each worker one cell at a time).
-import type { OpenOptions, Target } from '../contract/target.ts';
+import type { Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
-import { SCORER_BUNDLED, spawnProcess, spawnThread, type FromScorer, type Scorer } from './scorers.ts';
+import { SCORER_BUNDLED, spawnProcess, spawnThread, type FromScorer, type Scorer, type ScorerInit } from './scorers.ts';
 import { targetLists } from '../target/registry.ts';
 import { lostCellEntry, PHASE } from './score.ts';
 import { entryFromText } from './ledger.ts';
@@ -36,12 +36,9 @@ interface Slot {
 /** Scorers that die before they are ready, in a row, before the run gives up on starting them. */
 const BOOT_FAILURES = 3;
 
-export interface PoolOptions {
+export interface PoolOptions extends Pick<ScorerInit, 'target' | 'open' | 'limitMs'> {
   /** parallel scorers: the main thread plus worker threads; 0 or 1 is the main thread alone */
   workers: number;
-  target: string;
-  open: OpenOptions;
-  limitMs: number;
   /** the main thread's open target, which scores cells while workers boot; without one every scorer is a worker */
   local?: Target;
   /** remaining work (ms, estimated) above which workers are started; tests set 0 to force them */

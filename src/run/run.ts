@@ -10,7 +10,7 @@ import { LedgerWriter } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
 import { lockRunFolder } from './lock.ts';
-import { Pool } from './pool.ts';
+import { Pool, type PoolOptions } from './pool.ts';
 import { refusedEntry } from './score.ts';
 import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress } from './progress.ts';
@@ -20,13 +20,10 @@ import type { SearchSpec } from '../search/arm.ts';
 import type { OperatorSet } from '../search/plan.ts';
 import { formatShard, shardCells, type Shard } from './shard.ts';
 import { calibrate, CALIBRATION } from './time-limit.ts';
-import type { JobKind } from './kind.ts';
 
-export interface RunOptions {
+export interface RunOptions extends Pick<PoolOptions, 'workers' | 'workerThresholdMs' | 'kind'> {
   incrementDir: string;
   runDir: string;
-  /** parallel scorers: the main thread plus workers-1 worker threads; 0 or 1 scores in the main thread only */
-  workers: number;
   /** per-cell time limit; undefined: calibrated on the run's controls (run/time-limit.ts) */
   limitMs?: number;
   progress?: boolean;
@@ -39,12 +36,8 @@ export interface RunOptions {
   target?: Target;
   /** stop after this many newly scored cells (tests of resume) */
   stopAfter?: number;
-  /** see PoolOptions.workerThresholdMs */
-  workerThresholdMs?: number;
   /** score only this shard's share of the manifest (run/shard.ts) */
   shard?: Shard;
-  /** cells scored by another job kind than the engine's own (kind.ts): the perturbation arm's episodes */
-  kind?: JobKind;
 }
 
 export interface RunResult {
@@ -195,9 +188,9 @@ async function scoreRun(
     for (const e of fresh) {
       derived.get(e.cell)?.settle(e);
       derived.delete(e.cell);
+      progress.tick(e);
     }
     session.scored += fresh.length;
-    for (const entry of fresh) progress.tick(entry);
     if (opts.stopAfter !== undefined && session.scored >= opts.stopAfter) stopRequested = true;
   };
   // Refusals are known before anything runs, so they are recorded together.

@@ -8,7 +8,7 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 import { graded } from '../grammar/swap.ts';
 import { errorMessage } from '../util/errors.ts';
 
-const VERDICTS = new Set(['pass', 'fail', 'error']);
+export const VERDICTS = new Set(['pass', 'fail', 'error']);
 
 /** A verdict and its detail, checked by hand: this runs once per cell, where a schema library costs more than the check. */
 const isVerdict = (v: unknown): v is { verdict: VerdictValue; detail: string } =>

@@ -13,10 +13,7 @@ export const REFERENCE_FAMILY = 'reference';
 export const referenceCellId = (task: string, version: string | undefined) => `runs:reference:${task}@${version ?? 'served'}`;
 
 /** What the increment keeps of the input: every file's hash, so a changed run file is another increment and is refused at resume. */
-export interface RunsExtras {
-  root: string;
-  files: { path: string; sha256: string }[];
-}
+export type RunsExtras = Pick<RunSource, 'root' | 'files'>;
 
 const runMeta = (r: RecordedRun, listed: boolean) => ({
   source: r.source,
@@ -30,15 +27,13 @@ const runMeta = (r: RecordedRun, listed: boolean) => ({
   listed,
 });
 
+/** The fields every cell of the arm opens with, in the manifest's key order: its task is checker and trajectory both. */
+const armCell = (id: string, family: string, index: number, task: string, generator: string) =>
+  ({ id, arm: 'runs', family, index, checker: task, trajectory: task, generator }) as const;
+
 function excludedCell(id: string, task: string, reason: string, run?: RecordedRun, listed = false): Cell {
   return {
-    id,
-    arm: 'runs',
-    family: RUN_FAMILY,
-    index: 0,
-    checker: task || '-',
-    trajectory: task || '-',
-    generator: task || '-',
+    ...armCell(id, RUN_FAMILY, 0, task || '-', task || '-'),
     ...(run ? { run: runMeta(run, listed) } : {}),
     construction: { ok: false, reason },
   };
@@ -80,7 +75,7 @@ const isOpen = (semantics: EffectSemantics | undefined, call: string, arg: strin
  * as the subject"). A value that merely occurs in it is no prescription: "the
  * iPhone subscription service" names a service, not a payment's subject.
  */
-export function stated(value: unknown, instruction: string): boolean {
+function stated(value: unknown, instruction: string): boolean {
   if (typeof value !== 'string' || !value.trim()) return false;
   const v = value.trim().toLowerCase();
   const text = instruction.toLowerCase();
@@ -130,13 +125,7 @@ export async function runsCells(target: Target, tasks: TaskInfo[], source: RunSo
       continue;
     }
     cells.push({
-      id,
-      arm: 'runs',
-      family: RUN_FAMILY,
-      index: n,
-      checker: run.task,
-      trajectory: run.task,
-      generator: info.get(run.task)?.generator ?? run.task,
+      ...armCell(id, RUN_FAMILY, n, run.task, info.get(run.task)?.generator ?? run.task),
       ...(info.get(run.task)?.scenario ? { scenario: info.get(run.task)!.scenario } : {}),
       delivery: { recorded: true, ...(run.version ? { version: run.version } : {}) },
       run: runMeta(run, info.has(run.task)),
@@ -149,13 +138,7 @@ export async function runsCells(target: Target, tasks: TaskInfo[], source: RunSo
     if (ref instanceof Error) continue;
     const version = id.slice(id.lastIndexOf('@') + 1);
     refCells.push({
-      id,
-      arm: 'runs',
-      family: REFERENCE_FAMILY,
-      index: 0,
-      checker: ref.task,
-      trajectory: ref.task,
-      generator: info.get(ref.task)?.generator ?? ref.task,
+      ...armCell(id, REFERENCE_FAMILY, 0, ref.task, info.get(ref.task)?.generator ?? ref.task),
       ...(version !== 'served' ? { delivery: { version } } : {}),
       construction: { ok: true, steps: openArguments(ref, info.get(ref.task)?.instruction, semantics).steps, edit: `reference of ${ref.task} under ${version === 'served' ? 'the served version' : version}` },
     });

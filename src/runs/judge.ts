@@ -241,8 +241,7 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
 
 /** Every recorded-run cell of a manifest, judged. */
 export function judgeRuns(cells: Cell[], entryOf: (id: string) => LedgerEntry | undefined, semantics: EffectSemantics | undefined): JudgedRun[] {
-  const references = new Map<string, { cell: Cell; entry?: LedgerEntry }>();
+  const references: RunContext['references'] = new Map();
   for (const c of cells) if (c.arm === 'runs' && c.family === REFERENCE_FAMILY) references.set(c.id, { cell: c, entry: entryOf(c.id) });
-  const ctx: RunContext = { semantics, references };
-  return cells.filter((c) => c.arm === 'runs' && c.family !== REFERENCE_FAMILY).map((c) => judgeRun(c, entryOf(c.id), ctx));
+  return cells.filter((c) => c.arm === 'runs' && c.family !== REFERENCE_FAMILY).map((c) => judgeRun(c, entryOf(c.id), { semantics, references }));
 }

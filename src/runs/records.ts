@@ -8,6 +8,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { Step } from '../contract/target.ts';
+import type { RecordedRunMeta } from '../contract/cell.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
@@ -15,32 +16,22 @@ import { isObject } from '../util/json-file.ts';
 
 const CLAIM_CALL = 'answer';
 
-export interface RecordedRun {
-  /** the run's file, relative to the runs root (`#<line>` for a JSON-lines record) */
-  source: string;
+/** A run as read: what its cell keeps (the contract's RecordedRunMeta; whether its task is listed is the target's to say), its task and its steps. */
+export interface RecordedRun extends Omit<RecordedRunMeta, 'listed'> {
   /** sha256 of the file the run was read from */
   sha256: string;
   /** the target's task id (AgentDojo: `<suite>/<user_task_N>`) */
   task: string;
   /** the agent: a model, or a model and a defence */
   pipeline: string;
-  recorded: 'pass' | 'fail';
   /** the benchmark version the run was recorded (and is graded) under, where known */
   version?: string;
   /** where `version` comes from, in the report's words */
   versionRule?: string;
   /** the agent's tool calls in order, then a claim carrying its final answer */
   steps: Step[];
-  /** steps whose recorded result was an error the benchmark answered the agent with */
-  recordedErrors: number[];
   /** the run ended with an error of the harness (AgentDojo's `error` field) */
   harnessError?: string;
-}
-
-export interface ExcludedRun {
-  source: string;
-  sha256?: string;
-  reason: string;
 }
 
 export interface RunSource {
@@ -49,7 +40,7 @@ export interface RunSource {
   /** every file read, with its hash: a changed file is another input */
   files: { path: string; sha256: string }[];
   runs: RecordedRun[];
-  excluded: ExcludedRun[];
+  excluded: { source: string; sha256?: string; reason: string }[];
 }
 
 type Obj = Record<string, unknown>;
@@ -248,7 +239,7 @@ export function readRuns(path: string): RunSource {
  * or is gone: the manifest's steps are the evidence, and the files must still say
  * what they said when the steps were read from them.
  */
-export function verifyRunFiles(extras: { root: string; files: { path: string; sha256: string }[] }, increment: string): void {
+export function verifyRunFiles(extras: Pick<RunSource, 'root' | 'files'>, increment: string): void {
   let st;
   try {
     st = statSync(extras.root);

@@ -11,12 +11,6 @@ import { groupBy } from '../util/group.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
 
-/** What the report reads of a triage file (src/triage/triage.ts), by finding key. */
-export interface TriageLookup {
-  file: string;
-  byKey: Map<string, { status: string; reason: string }>;
-}
-
 const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
 
 export interface PipelineRow {
@@ -82,7 +76,7 @@ function pipelineRow(pipeline: string, c: Counts): PipelineRow {
 }
 
 /** The rows in recorded order, the pairs whose order the corrections reverse, and the top-1 before and after. */
-export function ranked(rows: PipelineRow[]): Pick<RunsReport, 'pipelines' | 'orders'> {
+function ranked(rows: PipelineRow[]): Pick<RunsReport, 'pipelines' | 'orders'> {
   const pipelines = [...rows].sort((a, b) => b.recordedUtility - a.recordedUtility || a.pipeline.localeCompare(b.pipeline));
   const changed: RunsReport['orders']['changed'] = [];
   for (const a of pipelines) {
@@ -120,7 +114,8 @@ export function buildRunsReport(opts: {
   cells: Cell[];
   entryOf: (id: string) => LedgerEntry | undefined;
   semantics: EffectSemantics | undefined;
-  triage?: TriageLookup;
+  /** what the report reads of a triage file (src/triage/triage.ts), by finding key */
+  triage?: { file: string; byKey: Map<string, { status: string; reason: string }> };
 }): RunsReport {
   const listed = new Set(opts.cells.filter((c) => c.run?.listed).map((c) => c.checker));
   const judged = judgeRuns(opts.cells, opts.entryOf, opts.semantics);
