@@ -43,6 +43,21 @@ export function distProblem(root = ROOT) {
   return times.some((t) => t > started) ? 'dist/ is older than the sources' : undefined;
 }
 
+/** What the build reads besides the folders it compiles: an edit of one changes what it would write. */
+const BUILD_INPUTS = ['scripts/build.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+
+/**
+ * Why a checkout's dist/ must be built again (distProblem's reasons, or an edit of
+ * the build itself), or undefined when a build would write what is there already.
+ */
+export function rebuildReason(root = ROOT) {
+  const problem = distProblem(root);
+  if (problem !== undefined) return problem;
+  const { started } = JSON.parse(readFileSync(join(root, 'dist', STAMP), 'utf8'));
+  const edited = BUILD_INPUTS.find((f) => existsSync(join(root, f)) && statSync(join(root, f)).mtimeMs > started);
+  return edited === undefined ? undefined : `${edited} changed since dist/ was built`;
+}
+
 /**
  * The URL of a compiled module (`bundle/cli`), or undefined when the sources must
  * run instead. BLINDSPOT_SOURCES=1 asks for the sources (the tests set it: they

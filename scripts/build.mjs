@@ -16,12 +16,24 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAMP } from '../bin/dist.mjs';
+import { rebuildReason, STAMP } from '../bin/dist.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const started = Date.now();
+
+// npm runs prepare again where `npx blindspot` in a checkout links the checkout into
+// npx's own cache: a build there would silently redo the one npm ci has just made.
+// So prepare builds only a dist/ that is missing or stale; `npm run build` always builds.
+if (process.argv.includes('--if-stale')) {
+  const why = rebuildReason(root);
+  if (why === undefined) {
+    console.log('blindspot: dist/ is current, not rebuilt (npm run build rebuilds it)');
+    process.exit(0);
+  }
+  console.log(`blindspot: building dist/ (${why})`);
+}
 
 // A previous build's modules of since-deleted sources must not linger.
 rmSync(dist, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
-import { distProblem, STAMP } from '../../bin/dist.mjs';
+import { distProblem, rebuildReason, STAMP } from '../../bin/dist.mjs';
 import { describeCheckerFiles } from '../../src/target/checker-files.ts';
 import { BIN } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
@@ -70,6 +70,31 @@ describe('which program the bin runs', () => {
       expect(distProblem(root), f).toBe('dist/ is older than the sources');
       utimesSync(join(root, f), past, past);
     }
+  });
+
+  // prepare (npm ci, npm pack, and npx linking this checkout into its cache) builds only when this says so
+  it('rebuilds a current dist/ only after an edit of the build script or its config', () => {
+    const now = Date.now();
+    const past = new Date(now - 60_000);
+    const later = new Date(now + 1000);
+    const root = packageAt(tmp(), { sources: true });
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
+    expect(rebuildReason(root)).toBe('dist/ is not built');
+    packageAt(root, { sources: false, builtAt: now });
+    const inputs = ['scripts/build.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+    mkdirSync(join(root, 'scripts'));
+    for (const f of inputs) {
+      writeFileSync(join(root, f), '');
+      utimesSync(join(root, f), past, past);
+    }
+    expect(rebuildReason(root)).toBeUndefined();
+    for (const f of inputs) {
+      utimesSync(join(root, f), later, later);
+      expect(rebuildReason(root), f).toBe(`${f} changed since dist/ was built`);
+      utimesSync(join(root, f), past, past);
+    }
+    utimesSync(join(root, 'src', 'cli', 'main.ts'), later, later);
+    expect(rebuildReason(root)).toBe('dist/ is older than the sources');
   });
 
   it('trusts an installed package\'s dist/, which ships without sources', () => {
