@@ -259,6 +259,12 @@ export interface Episode {
   close(): Promise<void>;
 }
 
+/** What the engine will ask of an episode, told as it opens it (Target.episode). */
+export interface EpisodePlan {
+  /** the task whose checker judges the episode once its effect is read back */
+  check?: string;
+}
+
 /** What one call of an interactive agent returned. */
 export type CallResult = { ok: true; result: Json } | { ok: false; error: string };
 
@@ -298,7 +304,12 @@ export interface Target {
    * reference under that benchmark version (targets that keep several).
    */
   reference(taskId: string, options?: { version?: string }): Promise<Trajectory>;
-  episode(): Promise<Episode>;
+  /**
+   * A fresh episode. `plan` says what the engine will ask of it beyond deliver and
+   * readback, so a target that pipelines (the protocol's capability `pipeline`)
+   * can send it ahead; a target may ignore it.
+   */
+  episode(plan?: EpisodePlan): Promise<Episode>;
   /**
    * Optional: fix the intent-swap rung of a (checker, trajectory) pair with a
    * reason, when the computed rung would mislead; frozen into the manifest.

@@ -99,7 +99,7 @@ export async function scoreCell(
 ): Promise<LedgerEntry> {
   if (!cell.construction.ok) return refusedEntry(cell);
   const started = performance.now();
-  const episode = await target.episode();
+  const episode = await target.episode(graded(cell) ? { check: cell.checker } : {});
   const entry: LedgerEntry = { cell: cell.id, status: 'scored', at: '' };
   const limit = new PhaseLimit(limitMs);
   try {

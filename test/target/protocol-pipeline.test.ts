@@ -89,6 +89,41 @@ describe('a target declaring pipeline', { timeout: 30_000 }, () => {
     expect(results.on[5]).toMatchObject({ verdict: 'fail' });
   });
 
+  it('sends the check the plan names with the delivery, after its readback, and answers as if asked after it', async () => {
+    const answers: Record<string, unknown[]> = {};
+    const logs: Record<string, string[]> = {};
+    for (const mode of ['off', 'on'] as const) {
+      const s = server(mode);
+      const target = await openProtocolTarget(s.command, {});
+      try {
+        answers[mode] = [];
+        for (const text of ['a', 'b']) {
+          const ep = await target.episode({ check: 'a' });
+          answers[mode].push(await ep.deliver(trajectory(text, 50)), await ep.readback(), await ep.check('a'));
+          await ep.close();
+        }
+        // a check of another task than the plan's is asked when the engine asks it (the planned one goes unread)
+        const ep = await target.episode({ check: 'a' });
+        answers[mode].push(await ep.deliver(trajectory('b')), await ep.readback(), await ep.check('b'));
+        await ep.close();
+      } finally {
+        await target.close();
+      }
+      logs[mode] = s.log().map((l) => l.split(' ')[0]);
+      if (mode === 'on') {
+        // each planned check was read while its episode's delivery and readback were still owed
+        const checks = s.log().filter((l) => l.startsWith('check '));
+        expect(checks.slice(0, 2).every((l) => Number(l.split(' ')[1]) >= 2)).toBe(true);
+      }
+    }
+    expect(answers.on).toEqual(answers.off);
+    expect(answers.on.map((a) => (a as { verdict?: string }).verdict).filter(Boolean)).toEqual(['pass', 'fail', 'pass']);
+    // the target met every episode's requests in the engine's order: readback before check
+    const episode = ['open', 'deliver', 'readback', 'check', 'close'];
+    expect(logs.off).toEqual(['handshake', ...episode, ...episode, ...episode, 'shutdown']);
+    expect(logs.on).toEqual(['handshake', ...episode, ...episode, 'open', 'deliver', 'readback', 'check', 'check', 'close', 'shutdown']);
+  });
+
   it('times each request from the answer before it: a readback queued behind a slow delivery is not charged for it; close is not waited for', async () => {
     // deliver and readback take 300 ms each, the limit is 450 ms: timed from their send, the readback would miss it
     const target = await openProtocolTarget(server('on').command, {}, { timeoutMs: 450 });

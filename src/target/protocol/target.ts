@@ -3,7 +3,7 @@
 // restarted for the next episode, and the episode it was serving reports its
 // delivery incomplete and its checker as Error, so the run goes on.
 import { parseCommandString } from 'execa';
-import { SealedSplitError, type CallResult, type Delivery, type Effect, type Episode, type OpenOptions, type Step, type Target, type TargetInfo, type TaskInfo, type Trajectory, type Verdict } from '../../contract/target.ts';
+import { SealedSplitError, type CallResult, type Delivery, type Effect, type Episode, type EpisodePlan, type OpenOptions, type Step, type Target, type TargetInfo, type TaskInfo, type Trajectory, type Verdict } from '../../contract/target.ts';
 import type { AgentInputs } from '../../contract/inputs.ts';
 import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
@@ -109,7 +109,7 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
       const r = await (await live()).request('reference', params).catch(sealedAware(taskId));
       return r.trajectory as Trajectory;
     },
-    async episode() {
+    async episode(plan: EpisodePlan = {}) {
       const c = await live();
       if (!can('pipeline')) {
         const { episode } = await c.request('open');
@@ -120,7 +120,7 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
       const opening = c.request('open', { episode }).then((r) => {
         if (r.episode !== episode) throw new RemoteError('invalid-result', `open answered episode ${r.episode}, not ${episode} as asked (capability pipeline)`);
       });
-      return protocolEpisode(c, episode, can('call'), quiet(opening));
+      return protocolEpisode(c, episode, can('call'), { opening: quiet(opening), plan });
     },
     async close() {
       await client.close();
@@ -147,13 +147,16 @@ function quiet<T>(p: Promise<T>): Promise<T> {
 
 /**
  * One episode on one child; if that child dies, the episode is lost with it.
- * With `opening` (capability pipeline) the episode's requests are sent without
- * waiting for the answers before them, which the target serves in order: its
- * open is not waited for, its deliver and, since the engine always reads back
- * after a delivery, its readback go out together, and its close is not waited for. Each answer is
- * still awaited in the engine's order, deliver, then readback, then check.
+ * Pipelined (capability pipeline: `opening` and the engine's `plan`), the
+ * episode's requests are sent without waiting for the answers before them, which
+ * the target serves in order: its open is not waited for; its deliver, its
+ * readback (the engine always reads back after a delivery) and the check the plan
+ * names go out together, so the target has read the effect back before that
+ * checker starts; its close is not waited for. Each answer is still awaited in the
+ * engine's order, deliver, then readback, then check.
  */
-function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, opening?: Promise<void>): Episode {
+function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, pipelined?: { opening: Promise<void>; plan: EpisodePlan }): Episode {
+  const opening = pipelined?.opening;
   /** requests the engine is waiting on: owed when it gives up on the cell, the child is stuck in one */
   let owed = 0;
   const owe = async <T>(answer: Promise<T>): Promise<T> => {
@@ -171,11 +174,14 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
     return answer;
   };
   let readahead: Promise<Result<'readback'>> | undefined;
+  let checkahead: { task: string; answer: Promise<Result<'check'>> } | undefined;
   const ep: Episode = {
     async deliver(trajectory: Trajectory): Promise<Delivery> {
       try {
         const delivered = ask('deliver', { episode, trajectory });
         if (opening) readahead = quiet(ask('readback', { episode }));
+        const task = pipelined?.plan.check;
+        if (task !== undefined) checkahead = { task, answer: quiet(ask('check', { episode, task })) };
         return await owe(delivered);
       } catch (e) {
         return { completed: false, stepsRun: 0, error: errorMessage(e) };
@@ -187,7 +193,9 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
       return (await owe(answer)).effect as Effect;
     },
     async check(task: string): Promise<Verdict> {
-      return owe(ask('check', { episode, task }));
+      const ahead = checkahead?.task === task ? checkahead.answer : undefined;
+      checkahead = undefined;
+      return owe(ahead ?? ask('check', { episode, task }));
     },
     async close() {
       // An answer still owed when the engine gives up on a cell means the child is
