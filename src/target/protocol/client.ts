@@ -3,6 +3,7 @@
 // child's death to every pending request and lets its owner decide to restart.
 import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
 import { zodProblem } from '../../util/errors.ts';
+import { passesAsIs, plainResult } from './hand-check.ts';
 import { spawnLineChild, type LineChild } from '../../util/line-process.ts';
 
 export interface ClientOptions {
@@ -66,6 +67,7 @@ export class ProtocolClient {
       this.armOldest();
       this.write(JSON.stringify({ id, method, params }));
     }).then((result) => {
+      if (passesAsIs(method, result)) return result as Result<M>;
       const parsed = RESULTS[method].safeParse(result);
       if (!parsed.success) throw new RemoteError('invalid-result', `${method} answered a malformed result (${zodProblem(parsed.error)})`);
       return parsed.data as Result<M>;
@@ -149,7 +151,8 @@ export class ProtocolClient {
       this.kill(`wrote a line to stdout that is not JSON: ${line.slice(0, 200)}`);
       return;
     }
-    const parsed = ResponseSchema.safeParse(message);
+    const plain = plainResult(message);
+    const parsed = plain ? { success: true as const, data: plain } : ResponseSchema.safeParse(message);
     const id = parsed.success ? parsed.data.id : (message as { id?: unknown })?.id;
     const pending = typeof id === 'number' ? this.pending.get(id) : undefined;
     if (!pending) {
