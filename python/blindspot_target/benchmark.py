@@ -190,7 +190,7 @@ class Benchmark:
             "checkerHash": checker_hash,
             "checkerFiles": files,
             "corpusHash": hashlib.sha256(canonical(corpus).encode()).hexdigest(),
-            "capabilities": ["api", "readback"],
+            "capabilities": ["api", "readback", "pipeline"],
             "semantics": self.semantics(),
         }
 

@@ -151,7 +151,10 @@ def frozen_datetime(now: _datetime.datetime) -> types.ModuleType:
 
 
 class Episodes(Generic[E]):
-    """Open episodes by id: `open` makes a fresh one, `close` forgets it."""
+    """Open episodes by id: `open` makes a fresh one, `close` forgets it. The
+    serving loop answers requests in order, so a bridge built on it may declare
+    the capability `pipeline` (docs/protocol.md): `open` then takes the id the
+    client chose."""
 
     def __init__(self, make: Callable[[], E]) -> None:
         self.make = make
@@ -165,8 +168,12 @@ class Episodes(Generic[E]):
         return self.open_episodes[ep_id]
 
     def open(self, params: dict[str, Any]) -> dict[str, str]:
-        ep_id = f"e{self.next_id}"
-        self.next_id += 1
+        ep_id = params.get("episode")
+        if ep_id is None:
+            ep_id = f"e{self.next_id}"
+            self.next_id += 1
+        elif not isinstance(ep_id, str) or not ep_id or ep_id in self.open_episodes:
+            raise ProtocolError("invalid-params", f"episode: expected a new id, got {json.dumps(ep_id)}")
         self.open_episodes[ep_id] = self.make()
         return {"episode": ep_id}
 

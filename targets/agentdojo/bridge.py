@@ -488,7 +488,7 @@ class Bridge:
             "checkerFiles": checker_files,
             "corpusHash": _sha256(canonical(corpus).encode()),
             # recorded-runs: trajectory.recorded and .version, reference/check version (any protocol)
-            "capabilities": ["api", "readback", "claim", "checker-dir", "recorded-runs", *(["inputs", "call"] if self.protocol >= 3 else [])],
+            "capabilities": ["api", "readback", "claim", "checker-dir", "recorded-runs", "pipeline", *(["inputs", "call"] if self.protocol >= 3 else [])],
             "semantics": semantics,
         }
 

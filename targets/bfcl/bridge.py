@@ -368,7 +368,7 @@ class Bridge:
             "checkerHash": checker_hash,
             "checkerFiles": checker_files,
             "corpusHash": _sha256(canonical(corpus).encode()),
-            "capabilities": ["api", "readback", "checker-dir"],
+            "capabilities": ["api", "readback", "checker-dir", "pipeline"],
             "semantics": SEMANTICS,
         }
 

@@ -67,4 +67,16 @@ describe.skipIf(!PYTHON)(`blindspot_target.Benchmark${NO_PYTHON}`, () => {
     expect((await ask('close', { episode: e3 })).result).toEqual({});
     expect((await ask('check', { episode: e3, task: 'refund-damaged' })).error.code).toBe('unknown-episode');
   });
+
+  it('declares pipeline: opens an episode under the id the client names, and refuses one in use or malformed', async () => {
+    expect((await start(3)).result.target.capabilities).toContain('pipeline');
+    expect((await ask('open', { episode: 'p1' })).result).toEqual({ episode: 'p1' });
+    expect((await ask('open', { episode: 'p1' })).error).toEqual({ code: 'invalid-params', message: 'episode: expected a new id, got "p1"' });
+    expect((await ask('open', { episode: 7 })).error).toEqual({ code: 'invalid-params', message: 'episode: expected a new id, got 7' });
+    expect((await ask('readback', { episode: 'p1' })).result.effect).toEqual({});
+    expect((await ask('close', { episode: 'p1' })).result).toEqual({});
+    // closed, its id may be named again; without one the bridge names it
+    expect((await ask('open', { episode: 'p1' })).result).toEqual({ episode: 'p1' });
+    expect((await ask('open')).result.episode).toMatch(/^e\d+$/);
+  });
 });
