@@ -42,7 +42,7 @@ export interface ExtraFieldCensus {
 /** A requested value equals the default when it is the default's label or its stored value. */
 export const equalsDefault = (value: string, d: { raw: string; display: string }) => value === d.display || value === d.raw;
 
-export interface StoredCensus {
+interface StoredCensus {
   kind: string;
   file: string;
   hash: string;

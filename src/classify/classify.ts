@@ -96,7 +96,7 @@ function floorOutcome(entry: LedgerEntry, reference: Effect | undefined, semanti
 }
 
 /** What the control of each task delivered and read back: the yardstick of its fault cells. */
-export interface References {
+interface References {
   effects: Record<string, Effect>;
   steps: Record<string, Step[]>;
 }

@@ -14,7 +14,7 @@ import { parseShard } from '../run/shard.ts';
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
 
 /** A flag given twice reaches a coerce as an array: refused rather than one value picked silently. */
-export function once(flag: string, raw: unknown): unknown {
+function once(flag: string, raw: unknown): unknown {
   if (Array.isArray(raw)) throw new InputError(`--${flag}: given ${raw.length} times (${raw.join(', ')}); give it once`);
   return raw;
 }

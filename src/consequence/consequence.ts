@@ -19,7 +19,7 @@ import { CONSEQUENCE_REPORTERS } from './markdown.ts';
 import { reportFiles, writeReportFiles } from '../report/reporter.ts';
 import { CONSEQUENCE_SCHEMA, type ConsequenceResult, type Reading, type RunSummary } from './result.ts';
 
-export interface ConsequenceOptions {
+interface ConsequenceOptions {
   runs: string[];
   /** published scores; optional when the runs hold recorded-runs reports (their observed corrections need none) */
   scores?: string;

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 
-export interface PublishedScore {
+interface PublishedScore {
   configuration: string;
   split: string;
   score: number;

@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { phaseEnded } from '../util/phase.ts';
 import { ARM_NAMES, DEFAULT_ARMS, MANIFEST_ARM, type ArmName } from '../protocol/arms.ts';
 
-export interface FreezeOptions {
+interface FreezeOptions {
   target: string;
   /** faults (the fault grammar) and/or swap (the intent-swap grid); controls always */
   arms?: ArmName[];
@@ -43,7 +43,7 @@ export interface FreezeOptions {
   keepOpen?: boolean;
 }
 
-export interface Frozen {
+interface Frozen {
   dir: string;
   increment: Increment;
   reused: boolean;

@@ -5,7 +5,7 @@ import type { Step, TaskInfo } from '../contract/target.ts';
 import { canonicalJson } from '../util/hash.ts';
 
 export const RUNGS = ['diag', 'rung-0', 'rung-1', 'rung-2', 'rung-3'] as const;
-export type Rung = (typeof RUNGS)[number];
+type Rung = (typeof RUNGS)[number];
 
 export const RUNG_MEANING: Record<Rung, string> = {
   diag: 'own task (control)',

@@ -21,7 +21,7 @@ import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { checkerOfGenerator } from '../target/checker-files.ts';
 
-export interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progress'> {
+interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progress'> {
   baseline: string;
   /** a maintainer's triage: dismissed findings are named, not counted as regressions */
   triage?: Triage;
@@ -39,7 +39,7 @@ export interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | '
   out?: string;
 }
 
-export interface GuardResult {
+interface GuardResult {
   baseline: string;
   updated: boolean;
   increment: { id: string; hash: string };

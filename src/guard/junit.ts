@@ -8,7 +8,7 @@ const esc = (s: string) =>
   // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: matching them is the point
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-export type JunitCell = Pick<Change, 'cell' | 'family' | 'generator'> & { outcome: Outcome };
+type JunitCell = Pick<Change, 'cell' | 'family' | 'generator'> & { outcome: Outcome };
 
 function renderJunit(cells: JunitCell[], changes: Change[]): string {
   const byCell = new Map(changes.map((c) => [c.cell, c]));
@@ -31,7 +31,7 @@ function renderJunit(cells: JunitCell[], changes: Change[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="blindspot guard" tests="${cells.length}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-export interface JunitModel {
+interface JunitModel {
   cells: JunitCell[];
   changes: Change[];
 }

@@ -112,7 +112,7 @@ export interface PerturbAnalysis {
   bootstrap: { unit: 'task'; method: 'percentile'; replicates: number; seed: number; confidence: number };
 }
 
-export interface AnalyseOptions {
+interface AnalyseOptions {
   /** bootstrap replicates; 0 turns the intervals off */
   bootstrap?: number;
   seed?: number;

@@ -53,7 +53,7 @@ export interface PerturbSet extends PerturbExtras {
   instances: Instance[];
 }
 
-export interface FreezeOptions {
+interface FreezeOptions {
   /** opened by the caller: tasks, inputs and references are read here; no checker runs on this thread */
   target: Target;
   /** the spec the set records, so a later run reopens the same target */

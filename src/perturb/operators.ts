@@ -17,8 +17,8 @@ export interface Perturbation {
   recovery?: { ask: string; answer: string };
 }
 
-export type Applied = { ok: true; perturbation: Perturbation } | { ok: false; reason: string };
-export interface OperatorInput {
+type Applied = { ok: true; perturbation: Perturbation } | { ok: false; reason: string };
+interface OperatorInput {
   task: TaskInfo;
   reference: Trajectory;
   inputs: AgentInputs;

@@ -19,7 +19,7 @@ import { episodeKind } from './job.ts';
 import type { EpisodeRecord } from './record.ts';
 import { join } from 'node:path';
 
-export interface PerturbRunOptions {
+interface PerturbRunOptions {
   out: string;
   set: PerturbSet;
   agent: AgentSpec;

@@ -13,7 +13,7 @@ import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { scoreCell } from '../run/score.ts';
 
-export type Validation = { ok: true } | { ok: false; reason: string };
+type Validation = { ok: true } | { ok: false; reason: string };
 
 const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 

@@ -5,7 +5,7 @@ import { isObject } from '../util/json-file.ts';
 import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 
-export const StepSchema = z.object({
+const StepSchema = z.object({
   call: z.string().min(1),
   args: z.record(z.string(), json),
   kind: z.enum(['write', 'read', 'claim']),

@@ -16,7 +16,7 @@ import { verifyRunFiles } from '../runs/records.ts';
 
 const INCREMENT_SCHEMA = 'blindspot.increment/1';
 
-export const PROTOCOL = [
+const PROTOCOL = [
   'Each cell delivers its frozen steps to a fresh environment, reads the effect back before the checker runs, then asks the shipped checker.',
   'Fault cells are classified in order: refused, incomplete, degenerate (effect equals the reference effect), immaterial (differs only where the target declares it immaterial), candidate (no readback), confirmed.',
   'A false accept is a confirmed cell whose verdict is Pass. A checker Error is never Pass.',

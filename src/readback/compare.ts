@@ -56,7 +56,7 @@ const valuesKey = (r: Row) => cachedKey(r, (x) => canonicalJson(x.values));
 const updateKey = (u: { key: string; after: Record<string, Json> }) => cachedKey(u, (x) => canonicalJson([x.key, x.after]));
 const keyOf = (r: Row) => String(r.key);
 
-export function diffTable(table: string, ref: TableEffect, got: TableEffect): TableDifference {
+function diffTable(table: string, ref: TableEffect, got: TableEffect): TableDifference {
   return {
     table,
     missingAdded: multisetMinus(ref.added, got.added, valuesKey).map((r) => r.values),

@@ -115,7 +115,7 @@ export function immaterialBecause(semantics: EffectSemantics | undefined, table:
 }
 
 /** The declaration for one argument of one call, `*` matching any call. */
-export function argumentRule(semantics: EffectSemantics | undefined, call: string, arg: string) {
+function argumentRule(semantics: EffectSemantics | undefined, call: string, arg: string) {
   return semantics?.arguments?.find((a) => a.arg === arg && (a.call === call || a.call === '*'));
 }
 

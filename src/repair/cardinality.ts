@@ -17,7 +17,7 @@ export interface ReferenceCounts {
   added: Record<string, number>;
 }
 
-export interface CardinalityPatch {
+interface CardinalityPatch {
   source: string;
   /** tables whose added rows the checker inspects, each now asserted */
   tables: string[];

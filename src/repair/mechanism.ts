@@ -6,7 +6,7 @@ import type { Effect, TableEffect } from '../contract/target.ts';
 import type { Json } from '../contract/json.ts';
 import { changedKeys, writes } from '../readback/compare.ts';
 
-export interface CountMismatch {
+interface CountMismatch {
   table: string;
   reference: number;
   delivered: number;

@@ -16,7 +16,7 @@ import type { TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 
-export interface RefreezeInput {
+interface RefreezeInput {
   /** the source increment and its folder */
   incrementDir: string;
   increment: Increment;

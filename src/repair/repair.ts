@@ -22,7 +22,7 @@ import { regradeCopies } from './refreeze.ts';
 import { REPAIR_REPORTERS } from './render.ts';
 import { writeReports } from '../report/reporter.ts';
 
-export interface RepairOptions {
+interface RepairOptions {
   runDir: string;
   patch: PatchName;
   workers: number;

@@ -16,7 +16,7 @@ const LOOK: Record<MutantOutcome, { symbol: string; label: string; color: string
 
 /** rank: the outcome's place in that order, 0 the worst */
 export const OUTCOMES = MUTANT_OUTCOMES.map((key, rank) => ({ key, rank, ...LOOK[key] }));
-export type Outcome = (typeof OUTCOMES)[number];
+type Outcome = (typeof OUTCOMES)[number];
 
 const BY_KEY = new Map<string, Outcome>(OUTCOMES.map((o) => [o.key, o]));
 

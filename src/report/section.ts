@@ -82,7 +82,7 @@ const htmlTable = (head: string[], rows: unknown[][]) =>
     .join('')}</tbody></table>`;
 
 /** Markdown inline text as HTML: escaped, with `code` and **bold** kept. */
-export const inline = (text: string) =>
+const inline = (text: string) =>
   esc(text).replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*(.+?)\*\*/g, '<b>$1</b>');
 
 const htmlItem = (i: Item) =>

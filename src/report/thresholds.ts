@@ -16,7 +16,7 @@ export interface Thresholds {
 
 export const DEFAULT_THRESHOLDS: Thresholds = { high: 80, low: 60, break: null };
 
-export type Band = 'high' | 'low' | 'danger' | 'n/a';
+type Band = 'high' | 'low' | 'danger' | 'n/a';
 
 export interface KillRateRow {
   family: string;

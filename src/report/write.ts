@@ -20,7 +20,7 @@ import { reportFiles, writeReportFiles } from './reporter.ts';
 import { auditPage } from './sections.ts';
 import { auditFigures } from './html.ts';
 
-export interface WrittenReport {
+interface WrittenReport {
   report: Report;
   markdown: string;
   classification: Classification;

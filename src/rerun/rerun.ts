@@ -20,7 +20,7 @@ import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import { matches, parseWhere } from './where.ts';
 
-export interface RerunSummary {
+interface RerunSummary {
   from: string;
   where: string;
   selected: number;

@@ -1,13 +1,13 @@
 import cliProgress from 'cli-progress';
 import type { LedgerEntry } from '../contract/ledger.ts';
 
-export interface Progress {
+interface Progress {
   tick(entry: LedgerEntry): void;
   stop(): void;
 }
 
 /** Where and how often progress goes; tests replace the stream and the terminal check. */
-export interface ProgressOutput {
+interface ProgressOutput {
   stream: NodeJS.WritableStream & { isTTY?: boolean };
   /** seconds between lines off a terminal (BLINDSPOT_PROGRESS_SECONDS, default 10) */
   everySeconds: number;

@@ -38,7 +38,7 @@ export interface Scorer {
   terminate(): void;
 }
 
-export interface ScorerEvents {
+interface ScorerEvents {
   message(m: FromScorer): void;
   /** the scorer is gone (crashed, exited, killed); `why` says how */
   gone(why: string): void;

@@ -14,7 +14,7 @@ import { graded } from '../grammar/swap.ts';
 export const ledgerPath = (runDir: string) => join(runDir, 'ledger.jsonl');
 
 /** `scope` names what `cells` are, for the refusal: the manifest, or a shard's share of it. */
-export function cellProblem(cells: Cell[], scope = "the increment's manifest"): (e: LedgerEntry) => string | undefined {
+function cellProblem(cells: Cell[], scope = "the increment's manifest"): (e: LedgerEntry) => string | undefined {
   const byId = new Map(cells.map((c) => [c.id, c]));
   // which cells go without a verdict is the manifest's to say, so the check lives here rather than in the ledger's line check
   const verdictProblem = (e: LedgerEntry, cell?: Cell) =>

@@ -173,7 +173,7 @@ function notReproducedBecause(cell: Cell, entry: LedgerEntry): string {
   return `${head}, every call answered as recorded: the checker or the task's data changed since the run was graded (${run.versionRule ?? 'the run names no benchmark version'})`;
 }
 
-export interface RunContext {
+interface RunContext {
   semantics: EffectSemantics | undefined;
   /** reference cells and their entries, by cell id */
   references: Map<string, { cell: Cell; entry?: LedgerEntry }>;

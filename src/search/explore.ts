@@ -10,7 +10,7 @@ import { canonicalJson, sha256 } from '../util/hash.ts';
 import { applyPlan, differsOnlyInFree, type OperatorSet } from './plan.ts';
 import type { Edit, Plan, SearchContext } from '../contract/operator.ts';
 
-export interface ExploredPlan {
+interface ExploredPlan {
   plan: Plan;
   steps: Step[];
 }
@@ -19,7 +19,7 @@ export interface ExploredPlan {
 const PAIR_DRAWS = 4;
 
 /** A 32-bit seed per task, so tasks explore independently and adding a task changes no other's plans. */
-export const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}\u0000${task}`).slice(0, 8), 16) | 0;
+const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}\u0000${task}`).slice(0, 8), 16) | 0;
 
 export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number, budget: number): ExploredPlan[] {
   const seen = new Set([canonicalJson(ctx.reference)]);

@@ -74,7 +74,7 @@ export interface Mechanism {
   example: { task: string; weakness: string; edits: string };
 }
 
-export interface SearchRun {
+interface SearchRun {
   spec: SearchSpec;
   ops: OperatorSet;
   semantics: EffectSemantics | undefined;

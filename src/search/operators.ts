@@ -47,11 +47,11 @@ const perWrite = (name: string, description: string, edit: (slots: Slot[], i: nu
   site: (e, ctx) => `${name} ${call(ctx, e.at)}`,
 });
 
-export const drop = perWrite('drop', 'drop any write', (slots, i) => [...slots.slice(0, i), ...slots.slice(i + 1)]);
+const drop = perWrite('drop', 'drop any write', (slots, i) => [...slots.slice(0, i), ...slots.slice(i + 1)]);
 
-export const duplicate = perWrite('duplicate', 'repeat any write right after itself', (slots, i) => [...slots.slice(0, i + 1), { step: slots[i].step }, ...slots.slice(i + 1)]);
+const duplicate = perWrite('duplicate', 'repeat any write right after itself', (slots, i) => [...slots.slice(0, i + 1), { step: slots[i].step }, ...slots.slice(i + 1)]);
 
-export const reorder: SearchOperator = {
+const reorder: SearchOperator = {
   name: 'reorder',
   description: 'swap the positions of two different writes',
   edits: (ctx) =>
@@ -78,7 +78,7 @@ const movable = (s: Step) => Object.keys(s.args).filter((a) => !s.free?.includes
 const perArgument = (ctx: SearchContext, of: (at: number, s: Step, arg: string) => Edit[]): Edit[] =>
   writes(ctx).flatMap((at) => movable(ctx.reference[at]).flatMap((arg) => of(at, ctx.reference[at], arg)));
 
-export const move: SearchOperator = {
+const move: SearchOperator = {
   name: 'move',
   description: 'move any argument of any write to another value: listed alternatives, the domain\'s other values, or values generated from its type',
   edits: (ctx) =>
@@ -107,7 +107,7 @@ function setArgument(slots: Slot[], e: Edit): Slot[] | string {
 /** What a list edit does to the list, in the words of the weakness it names. */
 type ListChange = 'emptied' | 'one dropped' | 'one added' | 'one replaced';
 
-export const list: SearchOperator = {
+const list: SearchOperator = {
   name: 'list',
   description: 'change a list argument of any write: empty it, drop one element, add one wrong element (from its domain or another task\'s lists), or replace one',
   edits: (ctx) =>
@@ -132,7 +132,7 @@ export const list: SearchOperator = {
   site: (e, ctx) => `${call(ctx, e.at)}.${e.arg} ${e.change}`,
 };
 
-export const exchange: SearchOperator = {
+const exchange: SearchOperator = {
   name: 'exchange',
   description: 'exchange one argument\'s values between two writes',
   edits: (ctx) =>
@@ -173,7 +173,7 @@ const INSERTS = 12;
 /** Whether a write carries a value the target declares a placeholder: a stand-in for composed text is no value any task writes. */
 const carriesPlaceholder = (ctx: SearchContext, s: Step) => Object.entries(s.args).some(([arg, v]) => isPlaceholder(ctx.semantics, s.call, arg, v));
 
-export const insert: SearchOperator = {
+const insert: SearchOperator = {
   name: 'insert',
   description: 'insert a write another task of the same world makes (out of this task\'s scope) before the final claim, never one carrying a declared placeholder',
   edits(ctx) {
@@ -209,7 +209,7 @@ const TOKEN = /\d+(?:\.\d+)?|\p{L}{3,}/gu;
  * three letters or more that the instruction never uses. An answer that only
  * echoes the task ("1. 2." for a two-step task) carries nothing to drop.
  */
-export function informative(answerText: string, instruction: string): boolean {
+function informative(answerText: string, instruction: string): boolean {
   const told = new Set((instruction.toLowerCase().match(TOKEN) ?? []));
   // list markers ("1.  2." answering a two-part task) number the parts, they are not figures
   const text = answerText.toLowerCase().replace(/(^|\s)\d+\.(?=\s|$)/g, ' ');
@@ -263,7 +263,7 @@ function figureInside(n: string): string[] {
 /** What an answer edit does, in the words of the weakness it names (absent in plans frozen before shapes existed). */
 type AnswerShape = 'empty' | 'drop' | 'neighbour' | 'inside' | 'alternatives';
 
-export const answer: SearchOperator = {
+const answer: SearchOperator = {
   name: 'answer',
   description:
     'change the final answer: leave it empty; for a figure it reports that the task did not already state, drop it, give a neighbour, put it inside a longer figure, or list it among wrong alternatives; for a name, put it inside a longer name or list it beside one',

@@ -13,9 +13,9 @@ import { distinctBy } from '../util/group.ts';
 /** What the judge says of one candidate. `unknown`: not scored, and the judge may not score (a report replaying the ledger). */
 export type Judgement = 'finding' | 'not' | 'unknown';
 
-export type Judge = (plan: Plan, steps: Step[]) => Promise<Judgement>;
+type Judge = (plan: Plan, steps: Step[]) => Promise<Judgement>;
 
-export interface ShrinkResult {
+interface ShrinkResult {
   plan: Plan;
   steps: Step[];
   /** candidates judged, in order, up to the last step taken */

@@ -8,7 +8,7 @@ import { canonicalJson } from '../util/hash.ts';
 import { distinctBy } from '../util/group.ts';
 
 /** At most this many generated values per argument, so one argument cannot eat a task's budget. */
-export const VALUES_PER_ARGUMENT = 8;
+const VALUES_PER_ARGUMENT = 8;
 
 function numbers(x: number, domain?: Extract<Domain, { type: 'number' | 'integer' }>): number[] {
   const integer = domain?.type === 'integer' || (domain === undefined && Number.isInteger(x));

@@ -11,7 +11,7 @@ import { judgeRuns } from '../runs/judge.ts';
 import { findingKey } from '../runs/summary.ts';
 import { distinctBy } from '../util/group.ts';
 
-export interface Finding {
+interface Finding {
   /** the audited target's name, which the triage file records with the key */
   target: string;
   cell: string;

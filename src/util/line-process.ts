@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProtocolError } from './errors.ts';
 
-export interface LineChildOptions {
+interface LineChildOptions {
   cwd?: string;
   /** how many of the last stderr lines to keep for error messages */
   stderrLines: number;
@@ -65,7 +65,7 @@ export function spawnLineChild(command: string[], opts: LineChildOptions): LineC
   };
 }
 
-export interface LineProcess {
+interface LineProcess {
   send(value: unknown): void;
   /** the next non-empty stdout line; `waiting` names the wait in errors */
   next(waiting: string, timeoutMs?: number): Promise<string>;

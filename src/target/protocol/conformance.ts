@@ -31,7 +31,7 @@ export interface ConformanceReport {
   checks: CheckResult[];
 }
 
-export interface ConformanceOptions extends ProtocolTargetOptions {
+interface ConformanceOptions extends ProtocolTargetOptions {
   /** only these task ids (default: every task of an open split) */
   tasks?: string[];
 }

@@ -27,7 +27,7 @@ const TaskInfoSchema = z.object({
   world: z.string().optional(),
 });
 
-export const StepSchema = z.object({
+const StepSchema = z.object({
   call: z.string().min(1),
   args: Values,
   kind: z.enum(['write', 'read', 'claim']),
