@@ -1,6 +1,6 @@
 // The audit's built-in reporters, in the order their files are checksummed. A new
 // format is a Reporter (src/contract/report.ts) added to this list.
-import { stringify } from 'csv-stringify/sync';
+import { csvTable } from './csv.ts';
 import type { AuditModel, OutcomeCell, Reporter, ReportFiles } from '../contract/report.ts';
 import type { Increment } from '../protocol/increment.ts';
 import type { Judged } from '../classify/outcome.ts';
@@ -55,41 +55,39 @@ const csvReporter: Reporter<AuditReport> = {
   name: 'csv',
   files: ({ report, judged, increment }) => {
     const files: Record<string, string> = {
-      'kill-rates.csv': stringify(
+      'kill-rates.csv': csvTable(
         (report.killRates?.families ?? []).map((k) => ({ family: k.family, killed: k.killed, survived: k.survived, errors: k.errors, dismissed: k.dismissed, kill_rate: k.rate === undefined ? '' : k.rate.toFixed(2), band: k.band, below_break: k.belowBreak ? 'yes' : 'no' })),
-        { header: true, columns: ['family', 'killed', 'survived', 'errors', 'dismissed', 'kill_rate', 'band', 'below_break'] },
+        ['family', 'killed', 'survived', 'errors', 'dismissed', 'kill_rate', 'band', 'below_break'],
       ),
-      'flow.csv': stringify(report.flow, { header: true }),
-      'cells.csv': stringify(
+      'flow.csv': csvTable(report.flow),
+      'cells.csv': csvTable(
         judged.cells.map((c) => ({
           cell: c.cell, arm: c.arm, family: c.family, generator: c.generator, checker: c.checker, trajectory: c.trajectory,
           status: STATUS_COLUMN[c.outcome], verdict: c.verdict ?? '', false_accept: c.outcome === 'false-accept',
           reason: c.reason ?? '', evidence: c.evidence?.summary.join('; ') ?? '',
         })),
-        { header: true },
       ),
-      'false-accepts.csv': stringify(
+      'false-accepts.csv': csvTable(
         report.falseAccepts.map((f) => ({
           cell: f.cell, task: f.task, generator: f.generator, family: f.family, edit: f.edit ?? '', evidence: f.evidence?.summary.join('; ') ?? '',
           key: f.key ?? '', triage: f.triage ? `${f.triage.status}: ${f.triage.reason}` : '',
         })),
-        { header: true, columns: ['cell', 'task', 'generator', 'family', 'edit', 'evidence', 'key', 'triage'] },
+        ['cell', 'task', 'generator', 'family', 'edit', 'evidence', 'key', 'triage'],
       ),
     };
     if (report.search) {
-      files['search.csv'] = stringify(
+      files['search.csv'] = csvTable(
         report.search.findings.map((f) => ({
           task: f.task, cell: f.cell, weakness: f.weakness, mechanism: f.mechanism, edits: f.minimal.edits.join('; then '), operators: f.operators.join(' '), size: `${f.minimal.size.edits}/${f.minimal.size.steps}/${f.minimal.size.args}`,
           explored: f.explored, tried: f.tried, shrinks: f.shrinks, stop: f.stop, evidence: f.evidence.summary.join('; '), key: f.key ?? '', triage: f.triage ? `${f.triage.status}: ${f.triage.reason}` : '',
         })),
-        { header: true, columns: ['task', 'cell', 'weakness', 'mechanism', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence', 'key', 'triage'] },
+        ['task', 'cell', 'weakness', 'mechanism', 'edits', 'operators', 'size', 'explored', 'tried', 'shrinks', 'stop', 'evidence', 'key', 'triage'],
       );
     }
     if (report.swap) {
       const { diag, off } = swapGridCells(increment, judged);
-      files['swap.csv'] = stringify(
+      files['swap.csv'] = csvTable(
         [...diag, ...off].map((c) => ({ cell: c.cell, checker: c.checker, trajectory: c.trajectory, rung: c.rung ?? 'diag', verdict: c.verdict ?? '', delivered: c.delivered })),
-        { header: true },
       );
     }
     return files;

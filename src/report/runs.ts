@@ -1,6 +1,6 @@
 // The recorded-runs report (src/runs/summary.ts) as sections of the audit's page,
 // and its CSV files.
-import { stringify } from 'csv-stringify/sync';
+import { csvTable } from './csv.ts';
 import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { RUN_CLASSES } from '../runs/judge.ts';
@@ -86,21 +86,20 @@ export function runsSections(r: RunsReport): Section[] {
 }
 
 export function runsCsv(judged: RunsReport): { pipelines: string; findings: string } {
-  const pipelines = stringify(
+  const pipelines = csvTable(
     judged.pipelines.map((p) => ({
       pipeline: p.pipeline, runs: p.runs, recorded_passes: p.recordedPasses, regraded_passes: p.regradedPasses, reproduced: p.reproduced,
       real_false_accepts: p.falseAccepts, real_false_rejects: p.falseRejects, needs_review: p.needsReview,
       recorded_utility: p.recordedUtility.toFixed(4), recorded_ci_low: p.recordedCi[0].toFixed(4), recorded_ci_high: p.recordedCi[1].toFixed(4),
       corrected_utility: p.correctedUtility.toFixed(4), corrected_ci_low: p.correctedCi[0].toFixed(4), corrected_ci_high: p.correctedCi[1].toFixed(4),
     })),
-    { header: true },
   );
-  const findings = stringify(
+  const findings = csvTable(
     [...judged.falseAccepts, ...judged.falseRejects, ...judged.needsReview].map((f) => ({
       class: f.class, pipeline: f.pipeline, task: f.task, version: f.version ?? '', source: f.source, recorded: f.recorded ?? '', regraded: f.regraded ?? '',
       reason: f.reason, evidence: (f.evidence ?? []).join('; '), free: (f.free ?? []).join(' '), key: f.key, triage: f.triage ? `${f.triage.status}: ${f.triage.reason}` : '',
     })),
-    { header: true, columns: ['class', 'pipeline', 'task', 'version', 'source', 'recorded', 'regraded', 'reason', 'evidence', 'free', 'key', 'triage'] },
+    ['class', 'pipeline', 'task', 'version', 'source', 'recorded', 'regraded', 'reason', 'evidence', 'free', 'key', 'triage'],
   );
   return { pipelines, findings };
 }

@@ -74,9 +74,12 @@ function span(source: string): MutantResult['location'] {
 
 export function buildStrykerReport(inc: Increment, cls: Judged, thresholds: Thresholds): MutationTestResult {
   const byPath = new Map<string, FileEntry>();
+  // a generator's file is looked up once, not once per cell (a scan of the checker files each)
+  const byGenerator = new Map<string, FileEntry>();
   const files: MutationTestResult['files'] = {};
   for (const c of cls.cells.filter((x) => x.arm === 'fault')) {
-    const file = fileFor(inc, c.generator, byPath);
+    let file = byGenerator.get(c.generator);
+    if (!file) byGenerator.set(c.generator, (file = fileFor(inc, c.generator, byPath)));
     files[file.path] ??= { language: file.path.endsWith('.py') ? 'python' : 'typescript', source: file.source, mutants: [] };
     files[file.path].mutants.push({
       id: c.cell,
