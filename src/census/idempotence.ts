@@ -2,10 +2,10 @@
 // what the task's own delivery leaves behind. Measured per task, never declared
 // per endpoint: one endpoint can overwrite in one task and append in another, so
 // extra-ni's eligibility is the repeat's evidence in that task's delivery.
-import type { EffectSemantics, Step, Target } from '../contract/target.ts';
+import type { EffectSemantics, Step, Target, Trajectory } from '../contract/target.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
-import { deliverFresh } from './deliver.ts';
+import { deliverFresh, referenceOf } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
 
 export interface IdempotenceEntry {
@@ -57,12 +57,13 @@ async function probe(target: Target, task: string, steps: Step[], semantics: Eff
   };
 }
 
-export async function takeIdempotenceCensus(target: Target, taskIds: string[]): Promise<IdempotenceCensus> {
+/** `references`: the tasks' references where the caller has them already (freeze), so the target is not asked again. */
+export async function takeIdempotenceCensus(target: Target, taskIds: string[], references?: ReadonlyMap<string, Trajectory>): Promise<IdempotenceCensus> {
   const info = await target.describe();
   const tasks = [...taskIds].sort();
   const entries: IdempotenceEntry[] = [];
   for (const task of tasks) {
-    const entry = await probe(target, task, (await target.reference(task)).steps, info.semantics);
+    const entry = await probe(target, task, (await referenceOf(target, task, references)).steps, info.semantics);
     if (entry) entries.push(entry);
   }
   const body = { kind: 'idempotence' as const, version: 2 as const, target: info.name, targetVersion: info.version, corpusHash: info.corpusHash, tasks, entries };

@@ -137,7 +137,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     for (const t of tasks) refs.set(t.id, await target.reference(t.id));
     let census: Frozen['census'];
     if (families.includes('extra-ni')) {
-      const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
+      const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id), refs);
       census = { file: storeCensus(opts.censusDir, c).file, census: c };
     }
     const censuses = census ? [{ kind: 'idempotence', file: census.file, hash: census.census.hash }] : [];
@@ -146,7 +146,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
     const extras: Record<string, unknown> = {};
     let swap: Cell[] = [];
     if (sel) {
-      const effects = await takeEffectCensus(target, tasks.map((t) => t.id));
+      const effects = await takeEffectCensus(target, tasks.map((t) => t.id), refs);
       censuses.push({ kind: 'effects', file: storeCensus(opts.censusDir, effects).file, hash: effects.hash });
       extras.swap = sel;
       swap = swapCells(tasks, refs, effects, sel, target.rungOverride?.bind(target));

@@ -43,4 +43,17 @@ describe('idempotence census', () => {
     // content-hashed: the same measurement is the same census
     expect((await takeIdempotenceCensus(target, ['notes/0', 'flag/0', 'notes/1'])).hash).toBe(census.hash);
   });
+
+  it('takes the references it is handed (freeze has them) instead of asking the target again, and leaves them as they were', async () => {
+    const ids = ['notes/1', 'flag/0', 'notes/0'];
+    const references = new Map(await Promise.all(ids.map(async (id) => [id, await target.reference(id)] as const)));
+    const before = structuredClone([...references]);
+    let asked = 0;
+    const counting: Target = { ...target, reference: (id, o) => (asked++, target.reference(id, o)) };
+    const handed = await takeIdempotenceCensus(counting, ids, references);
+    expect(asked).toBe(0);
+    expect(handed).toEqual(await takeIdempotenceCensus(counting, ids));
+    expect(asked).toBe(3);
+    expect([...references]).toEqual(before);
+  });
 });
