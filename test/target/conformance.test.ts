@@ -27,6 +27,22 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     expect(old.checks.map((c) => c.name).filter((n) => /^(inputs|call):/.test(n))).toEqual([]);
   });
 
+  it('holds a target that declares pipeline to its promise: ids of blindspot\'s choosing, requests sent together answered in order', async () => {
+    const name = 'pipeline: requests sent together are served in order, under the client\'s episode ids';
+    const honest = await checkConformance(['node', PROTOCOL_TOY, '--pipeline', 'honest'], {});
+    expect(honest.ok).toBe(true);
+    expect(honest.checks.find((c) => c.name === name)).toMatchObject({ ok: true, summary: '1/1 episodes' });
+    const own = await checkConformance(['node', PROTOCOL_TOY, '--pipeline', 'own-ids'], {});
+    expect(own.ok).toBe(false);
+    const failed = own.checks.find((c) => c.name === name)!;
+    expect(failed.ok).toBe(false);
+    expect(failed.failures).toHaveLength(1);
+    expect(failed.failures[0]).toMatch(/^notes\/0: open \{episode: conformance-p1\}: answered episode e\d+; deliver: unknown-episode: no episode conformance-p1; /);
+    expect(failed.failures[0]).toMatch(/open \{episode: conformance-p1\} while it is open: expected an invalid-params error, got an episode/);
+    // a target that does not declare it is not asked
+    expect((await checkConformance(['node', PROTOCOL_TOY], {})).checks.map((c) => c.name)).not.toContain(name);
+  });
+
   it('fails a broken target and says what is wrong, task by task', async () => {
     const r = await checkConformance(['node', PROTOCOL_TOY, '--mode', 'broken'], {});
     expect(r.ok).toBe(false);

@@ -9,7 +9,7 @@ import { namesTable } from '../../readback/semantics.ts';
 import { errorMessage } from '../../util/errors.ts';
 import { groupBy } from '../../util/group.ts';
 import { ProtocolClient } from './client.ts';
-import { SUPPORTED_VERSIONS } from './messages.ts';
+import { RemoteError, SUPPORTED_VERSIONS } from './messages.ts';
 import { startClient, type ProtocolTargetOptions } from './target.ts';
 
 export interface CheckResult {
@@ -372,6 +372,47 @@ async function interactive(client: ProtocolClient, info: TargetInfo, selected: T
   ];
 }
 
+/**
+ * The promise of capability `pipeline` (docs/protocol.md), for a target that
+ * declares it: an episode's requests sent together, under an id blindspot chose,
+ * are answered in order and as the same reference was answered one request at a
+ * time; an id in use is refused.
+ */
+async function pipelined(client: ProtocolClient, info: TargetInfo, controls: Control[], references: Trajectory[]): Promise<CheckResult[]> {
+  if (!info.capabilities.includes('pipeline')) return [];
+  const name = 'pipeline: requests sent together are served in order, under the client\'s episode ids';
+  const want = controls.find((c) => c.delivery.completed);
+  const trajectory = references.find((r) => r.task === want?.task);
+  if (!want || !trajectory) return [result(name, 1, ['no reference delivered to compare with'], 'episodes')];
+  const episode = 'conformance-p1';
+  // asked in one turn of the event loop, so the client writes them in one line batch
+  const [opened, delivered, read, checked, reused, closed] = await Promise.allSettled([
+    client.request('open', { episode }),
+    client.request('deliver', { episode, trajectory }),
+    client.request('readback', { episode }),
+    client.request('check', { episode, task: trajectory.task }),
+    client.request('open', { episode }),
+    client.request('close', { episode }),
+  ]);
+  const failures: string[] = [];
+  const judge = <T>(what: string, r: PromiseSettledResult<T>, wrong: (v: T) => string | undefined) => {
+    const why = r.status === 'rejected' ? errorMessage(r.reason) : wrong(r.value);
+    if (why) failures.push(`${what}: ${why}`);
+  };
+  judge(`open {episode: ${episode}}`, opened, (v) => (v.episode === episode ? undefined : `answered episode ${v.episode}`));
+  judge('deliver', delivered, (v) => (v.completed ? undefined : `the reference did not complete: ${v.error ?? 'incomplete'}`));
+  judge('readback', read, (v) => {
+    const d = differences(v.effect as Effect, want.effects[0]);
+    return d ? `differs from the delivery sent one request at a time: ${d}` : undefined;
+  });
+  judge('check', checked, (v) => (v.verdict === want.verdicts[0].verdict ? undefined : `says ${v.verdict}, sent one request at a time it said ${want.verdicts[0].verdict}`));
+  if (!(reused.status === 'rejected' && reused.reason instanceof RemoteError && reused.reason.code === 'invalid-params')) {
+    failures.push(`open {episode: ${episode}} while it is open: expected an invalid-params error, got ${reused.status === 'rejected' ? errorMessage(reused.reason) : 'an episode'}`);
+  }
+  judge('close', closed, () => undefined);
+  return [result(name, 1, failures.length ? [`${trajectory.task}: ${failures.join('; ')}`] : [], 'episodes')];
+}
+
 export async function checkConformance(command: string[], open: OpenOptions, opts: ConformanceOptions = {}): Promise<ConformanceReport> {
   const report: ConformanceReport = { ok: false, command, tasks: 0, checks: [] };
   let client: ProtocolClient;
@@ -397,6 +438,7 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     // protocol 1 declares neither worlds nor semantics: there is nothing of theirs to hold it to
     if (report.protocol! >= 2) report.checks.push(...(await checkDeclarations(subject, report.target!, found)));
     if (client.alive) report.checks.push(...(await interactive(client, report.target!, selected)));
+    if (client.alive) report.checks.push(...(await pipelined(client, report.target!, found.controls, found.references)));
     if (client.alive) report.checks.push(await malformed(client, selected[0]?.id ?? tasks[0]?.id ?? 'task'));
     else report.checks.push({ name: 'malformed requests get structured errors', ok: false, summary: 'not probed', failures: ['the target process died before the probes'] });
   } finally {
