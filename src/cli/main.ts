@@ -162,11 +162,14 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
 }
 
 /** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
+/** Output piped into `head` and closed early is not an error of ours. */
+function onStdoutError(e: NodeJS.ErrnoException): void {
+  if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
+}
+
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
-  // Output piped into `head` and closed early is not an error of ours.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
-  });
+  // once per process, however many commands run in it (a test file runs dozens)
+  if (!process.stdout.listeners('error').includes(onStdoutError)) process.stdout.on('error', onStdoutError);
   // This command's folders: none yet, whatever an earlier command in this process made.
   forgetMadeDirs();
   try {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, comparable, runCli } from '../fixtures/cli.ts';
+import { main } from '../../src/cli/main.ts';
 import { useTmp, TOY } from '../fixtures/tmp.ts';
 
 const tmp = useTmp();
@@ -47,6 +48,12 @@ describe('runCli gives what the spawned CLI gives', () => {
     expect(plain(inProcess, b)).toEqual(plain(spawned, a));
     for (const d of [a, b]) expect(existsSync(join(d, 'run', 'report.json'))).toBe(true);
     expect(comparable(join(b, 'run'))).toEqual(comparable(join(a, 'run')));
+  });
+
+  it('main() run many times in one process listens once for a closed stdout, not once per command', async () => {
+    const before = process.stdout.listenerCount('error');
+    for (let i = 0; i < 12; i++) expect(await main(['targets'], { log: () => {}, err: () => {} })).toBe(0);
+    expect(process.stdout.listenerCount('error')).toBeLessThanOrEqual(before + 1);
   });
 
   it('leaves the process as it found it: exit code, env, cwd, stdout listeners', async () => {
