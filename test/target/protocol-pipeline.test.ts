@@ -58,70 +58,64 @@ function server(pipeline: 'on' | 'off') {
 
 const trajectory = (text: string, ms = 0): Trajectory => ({ task: text, steps: [{ call: 'notes.add', args: { text, ms }, kind: 'write' }] });
 
+type Opened = Awaited<ReturnType<typeof openProtocolTarget>>;
+
+/** What `work` got from a fresh server in `mode`, and the server's request log once it has shut down. */
+async function spoken(mode: 'on' | 'off', work: (target: Opened) => Promise<unknown[]>): Promise<{ answers: unknown[]; log: string[] }> {
+  const s = server(mode);
+  const target = await openProtocolTarget(s.command, {});
+  let answers: unknown[];
+  try {
+    answers = await work(target);
+  } finally {
+    await target.close();
+  }
+  return { answers, log: s.log() };
+}
+
+/** One cell as the engine scores it: deliver, readback, check, close. */
+async function cell(target: Opened, text: string, checker: string, plan = {}, ms = 0): Promise<unknown[]> {
+  const ep = await target.episode(plan);
+  const answers = [await ep.deliver(trajectory(text, ms)), await ep.readback(), await ep.check(checker)];
+  await ep.close();
+  return answers;
+}
+
 describe('a target declaring pipeline', { timeout: 30_000 }, () => {
   it('gets an episode\'s readback with its delivery, and answers as a target spoken to one request at a time', async () => {
-    const results: Record<string, unknown[]> = {};
-    for (const mode of ['off', 'on'] as const) {
-      const s = server(mode);
-      const target = await openProtocolTarget(s.command, {});
-      try {
-        results[mode] = [];
-        for (const text of ['a', 'b']) {
-          const ep = await target.episode();
-          results[mode].push(await ep.deliver(trajectory(text)), await ep.readback(), await ep.check('a'));
-          await ep.close();
-        }
-      } finally {
-        await target.close();
-      }
-      const log = s.log();
-      if (mode === 'off') expect(log.every((l) => l.endsWith(' 0'))).toBe(true);
-      else {
-        // each episode's readback was read while its delivery was still owed (the open goes out
-        // a moment before them, and may or may not be answered by then)
-        const readbacks = log.filter((l) => l.startsWith('readback '));
-        expect(readbacks).toHaveLength(2);
-        expect(readbacks.every((l) => Number(l.split(' ')[1]) >= 1)).toBe(true);
-      }
-    }
-    expect(results.on).toEqual(results.off);
-    expect(results.on[4]).toEqual({ notes: { added: [{ key: '1', values: { text: 'b' } }], updated: [], removed: [] } });
-    expect(results.on[5]).toMatchObject({ verdict: 'fail' });
+    const work = async (target: Opened) => [...(await cell(target, 'a', 'a')), ...(await cell(target, 'b', 'a'))];
+    const off = await spoken('off', work);
+    const on = await spoken('on', work);
+    expect(off.log.every((l) => l.endsWith(' 0'))).toBe(true);
+    // each episode's readback was read while its delivery was still owed (the open goes out
+    // a moment before them, and may or may not be answered by then)
+    const readbacks = on.log.filter((l) => l.startsWith('readback '));
+    expect(readbacks).toHaveLength(2);
+    expect(readbacks.every((l) => Number(l.split(' ')[1]) >= 1)).toBe(true);
+    expect(on.answers).toEqual(off.answers);
+    expect(on.answers[4]).toEqual({ notes: { added: [{ key: '1', values: { text: 'b' } }], updated: [], removed: [] } });
+    expect(on.answers[5]).toMatchObject({ verdict: 'fail' });
   });
 
   it('sends the check the plan names with the delivery, after its readback, and answers as if asked after it', async () => {
-    const answers: Record<string, unknown[]> = {};
-    const logs: Record<string, string[]> = {};
-    for (const mode of ['off', 'on'] as const) {
-      const s = server(mode);
-      const target = await openProtocolTarget(s.command, {});
-      try {
-        answers[mode] = [];
-        for (const text of ['a', 'b']) {
-          const ep = await target.episode({ check: 'a' });
-          answers[mode].push(await ep.deliver(trajectory(text, 50)), await ep.readback(), await ep.check('a'));
-          await ep.close();
-        }
-        // a check of another task than the plan's is asked when the engine asks it (the planned one goes unread)
-        const ep = await target.episode({ check: 'a' });
-        answers[mode].push(await ep.deliver(trajectory('b')), await ep.readback(), await ep.check('b'));
-        await ep.close();
-      } finally {
-        await target.close();
-      }
-      logs[mode] = s.log().map((l) => l.split(' ')[0]);
-      if (mode === 'on') {
-        // each planned check was read while its episode's delivery and readback were still owed
-        const checks = s.log().filter((l) => l.startsWith('check '));
-        expect(checks.slice(0, 2).every((l) => Number(l.split(' ')[1]) >= 2)).toBe(true);
-      }
-    }
-    expect(answers.on).toEqual(answers.off);
-    expect(answers.on.map((a) => (a as { verdict?: string }).verdict).filter(Boolean)).toEqual(['pass', 'fail', 'pass']);
+    const work = async (target: Opened) => [
+      ...(await cell(target, 'a', 'a', { check: 'a' }, 50)),
+      ...(await cell(target, 'b', 'a', { check: 'a' }, 50)),
+      // a check of another task than the plan's is asked when the engine asks it (the planned one goes unread)
+      ...(await cell(target, 'b', 'b', { check: 'a' })),
+    ];
+    const off = await spoken('off', work);
+    const on = await spoken('on', work);
+    // each planned check was read while its episode's delivery and readback were still owed
+    const checks = on.log.filter((l) => l.startsWith('check '));
+    expect(checks.slice(0, 2).every((l) => Number(l.split(' ')[1]) >= 2)).toBe(true);
+    expect(on.answers).toEqual(off.answers);
+    expect(on.answers.map((a) => (a as { verdict?: string }).verdict).filter(Boolean)).toEqual(['pass', 'fail', 'pass']);
     // the target met every episode's requests in the engine's order: readback before check
+    const methods = (log: string[]) => log.map((l) => l.split(' ')[0]);
     const episode = ['open', 'deliver', 'readback', 'check', 'close'];
-    expect(logs.off).toEqual(['handshake', ...episode, ...episode, ...episode, 'shutdown']);
-    expect(logs.on).toEqual(['handshake', ...episode, ...episode, 'open', 'deliver', 'readback', 'check', 'check', 'close', 'shutdown']);
+    expect(methods(off.log)).toEqual(['handshake', ...episode, ...episode, ...episode, 'shutdown']);
+    expect(methods(on.log)).toEqual(['handshake', ...episode, ...episode, 'open', 'deliver', 'readback', 'check', 'check', 'close', 'shutdown']);
   });
 
   it('times each request from the answer before it: a readback queued behind a slow delivery is not charged for it; close is not waited for', async () => {
