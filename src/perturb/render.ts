@@ -3,7 +3,7 @@
 // correlation cells), perturb.csv (one row per family), heatmap.csv, and for
 // several agents compare.json/.md/.html/.csv; plus the few lines the CLI prints.
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvTable } from '../report/csv.ts';
 import type { Reporter } from '../contract/report.ts';
 import { jsonReporter, pageReporter, writeReports } from '../report/reporter.ts';
 import { esc, markdownPage, type Block, type Page, type Section, type Table } from '../report/section.ts';
@@ -248,7 +248,7 @@ function perturbPage(a: PerturbAnalysis): Page {
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(Math.round(x * 1e4) / 1e4));
 
 function perturbCsv(a: PerturbAnalysis): string {
-  return stringify(
+  return csvTable(
     a.families.map((f) => ({
       family: f.family, target: f.target, type: f.type, tasks: f.tasks, instances: f.instances,
       clean: num(f.clean), clean_lo: num(f.ci?.clean?.lo), clean_hi: num(f.ci?.clean?.hi),
@@ -256,14 +256,13 @@ function perturbCsv(a: PerturbAnalysis): string {
       degradation: num(f.degradation), degradation_lo: num(f.ci?.degradation?.lo), degradation_hi: num(f.ci?.degradation?.hi),
       broke: f.broke, fixed: f.fixed, asked: f.asked, reason: f.reason ?? '', false_accepts: f.falseAccepts, agent_errors: f.agentErrors,
     })),
-    { header: true },
   );
 }
 
 function heatmapCsv(a: PerturbAnalysis): string {
-  return stringify(
+  return csvTable(
     a.heatmap.targets.map((target, i) => ({ target, ...Object.fromEntries(a.heatmap.types.map((y, j) => [y, num(a.heatmap.degradation[i][j])])) })),
-    { header: true, columns: ['target', ...a.heatmap.types] },
+    ['target', ...a.heatmap.types],
   );
 }
 
@@ -306,14 +305,13 @@ const comparisonReporters: Reporter<PerturbComparison>[] = [
   {
     name: 'csv',
     files: (c) => ({
-      'compare.csv': stringify(
+      'compare.csv': csvTable(
         c.agents.map((a) => ({
           rank: a.rank ?? '', agent: a.agent, clean: num(a.clean), clean_lo: num(a.ci?.clean?.lo), clean_hi: num(a.ci?.clean?.hi), perturbed: num(a.perturbed),
           degradation: num(a.degradation), degradation_lo: num(a.ci?.degradation?.lo), degradation_hi: num(a.ci?.degradation?.hi), tasks: a.tasks, instances: a.instances,
           false_accepts: a.falseAccepts, reason: a.reason ?? '',
           ...Object.fromEntries([...Object.entries(a.targets), ...Object.entries(a.types), ...Object.entries(a.families)].map(([k, d]) => [`degradation_${k}`, num(d)])),
         })),
-        { header: true },
       ),
     }),
   },

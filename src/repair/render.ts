@@ -1,6 +1,6 @@
 // A repair result as people read it: the flips table, controls preserved x/y,
 // and anything the patch broke or moved, stated before any good news is trusted.
-import { stringify } from 'csv-stringify/sync';
+import { csvTable } from '../report/csv.ts';
 import type { Reporter } from '../contract/report.ts';
 import type { Block, Page, Section } from '../report/section.ts';
 import { jsonReporter, pageReporter } from '../report/reporter.ts';
@@ -66,9 +66,9 @@ function repairPage(r: RepairResult): Page {
 }
 
 const flipsCsv = (r: RepairResult) =>
-  stringify(
+  csvTable(
     r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; ') })),
-    { header: true, columns: ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'] },
+    ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'],
   );
 
 /** A repair's files, written into its repair/<patch>/ folder. */
