@@ -11,6 +11,7 @@ import { openTarget, targetFactory } from '../target/registry.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
+import { isCompiledTwin } from '../util/install.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../target/checker-files.ts';
 import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
@@ -86,7 +87,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   const sourceDir = checkerDirOf(l.incDir, l.increment) ?? dirname(files[0].file!);
   const copyDir = join(out, 'checkers');
   await rm(copyDir, { recursive: true, force: true });
-  await cp(sourceDir, copyDir, { recursive: true });
+  await cp(sourceDir, copyDir, { recursive: true, filter: (f) => !isCompiledTwin(f) });
   // Outside this package the TypeScript copies would load as CommonJS; a package.json
   // (not a checker file, so not in the checker hash) keeps them ES modules like the originals.
   await writeFile(join(copyDir, 'package.json'), JSON.stringify({ type: 'module', private: true }) + '\n', { flag: 'wx' }).catch(() => undefined);

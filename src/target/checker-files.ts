@@ -1,14 +1,28 @@
 // Where a frozen increment's checker files live on disk. Targets record checker
-// paths relative to the repository they ship in (or absolute, for copies), so a
-// repair or a report can find the exact source that was audited, and prove by hash
-// that it is still that source.
+// paths relative to the repository they ship in (or absolute, for copies outside
+// it), so a repair or a report can find the exact source that was audited, and
+// prove by hash that it is still that source. The paths are part of the checker
+// hash, hence of the increment id, so they must not depend on whether blindspot
+// runs from its sources or from dist/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { sha256 } from '../util/hash.ts';
+import { INSTALL_ROOT } from '../util/install.ts';
 
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * Where paths are relative to, in order: the code's root (the checkout when run from
+ * the sources, dist/ when compiled: dist/targets/ mirrors targets/, so a shipped
+ * target's checkers read the same either way), then the install root (a repair's
+ * copies inside the checkout's reports/).
+ */
+const ROOTS = [...new Set([resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), INSTALL_ROOT])];
+
+const inside = (root: string, dir: string) => {
+  const rel = relative(root, dir);
+  return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel;
+};
 
 /**
  * A target's checker files as describe() reports them: every .ts file of `dir`,
@@ -16,17 +30,16 @@ const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'
  * its sha256 and a hash over all of them. locateCheckerFile is the inverse.
  */
 export function describeCheckerFiles(dir: string): Pick<TargetInfo, 'checkerFiles' | 'checkerHash'> {
-  const rel = relative(PACKAGE_ROOT, dir);
-  const shown = rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+  const shown = ROOTS.map((root) => inside(root, dir)).find((rel) => rel !== undefined) ?? dir;
   const checkerFiles = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
     .map((f) => ({ path: join(shown, f).split('\\').join('/'), sha256: sha256(readFileSync(join(dir, f))) }));
   return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
 }
 
-/** Absolute path of a recorded checker file: absolute as is, else under the package, else under the cwd. */
+/** Absolute path of a recorded checker file: absolute as is, else under one of the roots, else under the cwd. */
 function locateCheckerFile(path: string): string | undefined {
   if (isAbsolute(path)) return existsSync(path) ? path : undefined;
-  return [resolve(PACKAGE_ROOT, path), resolve(path)].find((p) => existsSync(p));
+  return [...ROOTS.map((root) => resolve(root, path)), resolve(path)].find((p) => existsSync(p));
 }
 
 export interface LocatedChecker extends CheckerFile {

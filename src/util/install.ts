@@ -44,7 +44,12 @@ export function allowTypeScript(): Promise<void> {
 export async function importableFile(file: string): Promise<string> {
   if (!/\.[mc]?ts$/.test(file)) return file;
   const twin = file.replace(/\.([mc]?)ts$/, '.$1js');
-  if (COMPILED && file.startsWith(join(INSTALL_ROOT, 'dist') + sep) && existsSync(twin)) return twin;
+  if (COMPILED && inDist(file) && existsSync(twin)) return twin;
   await allowTypeScript();
   return file;
 }
+
+const inDist = (file: string) => file.startsWith(join(INSTALL_ROOT, 'dist') + sep);
+
+/** A module the build emitted beside a shipped TypeScript source: not a source of its own (a repair copies the sources only). */
+export const isCompiledTwin = (file: string): boolean => inDist(file) && /\.[mc]?js$/.test(file) && existsSync(file.replace(/\.([mc]?)js$/, '.$1ts'));
