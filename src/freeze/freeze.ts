@@ -134,7 +134,9 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
         }
       : undefined;
     const refs = new Map<string, Trajectory>();
-    for (const t of tasks) refs.set(t.id, await target.reference(t.id));
+    // A pipelining target answers in order, so its references are asked for at once: one round trip, not one per task.
+    if (info.capabilities.includes('pipeline')) (await Promise.all(tasks.map((t) => target.reference(t.id)))).forEach((r, i) => refs.set(tasks[i].id, r));
+    else for (const t of tasks) refs.set(t.id, await target.reference(t.id));
     let census: Frozen['census'];
     if (families.includes('extra-ni')) {
       const c = await takeIdempotenceCensus(target, tasks.map((t) => t.id), refs);
