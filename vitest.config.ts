@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // The CLI the tests spawn runs the sources as written, even where a built dist/ is current;
     // the apps world's disk cache of one test run is its own, never the user's ~/.cache.
     env: { BLINDSPOT_SOURCES: '1', BLINDSPOT_CACHE: mkdtempSync(join(tmpdir(), 'blindspot-test-cache-')) },
