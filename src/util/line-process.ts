@@ -33,6 +33,10 @@ export interface LineChild {
   gone(): Promise<void>;
 }
 
+/** A typo in a target's command is the likeliest cause, so the message names it rather than an exit that never happened. */
+const notStarted = (code: string) =>
+  `could not be started (${code}: ${code === 'ENOENT' ? 'no such command or file' : code === 'EACCES' ? 'not executable' : 'the system refused to start it'})`;
+
 export function spawnLineChild(command: string[], opts: LineChildOptions): LineChild {
   const [file, ...args] = command;
   const child: ResultPromise = execa(file, args, {
@@ -52,7 +56,7 @@ export function spawnLineChild(command: string[], opts: LineChildOptions): LineC
   });
   // a child that exits while a line is on its way would otherwise crash us with EPIPE
   child.stdin!.on('error', () => undefined);
-  void child.then((r) => opts.onExit(`exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
+  void child.then((r) => opts.onExit(r.exitCode === undefined && !r.signal && r.code ? notStarted(r.code) : `exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
   return {
     write: (line) => void child.stdin!.write(line + '\n'),
     stderr: () => [...stderr],

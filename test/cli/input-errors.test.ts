@@ -22,6 +22,18 @@ describe('malformed input gives one line naming file and field, and exit code 2'
     expect(r.stderr).toMatch(/^blindspot: --target: unknown target 'nosuchbench' \(known: apps/);
   });
 
+  it.each([
+    ['blindspot-no-such-command', /target process blindspot-no-such-command could not be started \(ENOENT: no such command or file\)$/],
+    ['test/fixtures/tmp.ts', /target process test\/fixtures\/tmp\.ts could not be started \(EACCES: not executable\)$/],
+  ])('a protocol command that cannot start: %s', async (command, message) => {
+    const root = tmp();
+    const r = await runCli(['audit', '--target', 'protocol', '--out', join(root, 'run'), ...dirs(root), '--', command]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(message);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
   it('sealed split without a reason', async () => {
     const root = tmp();
     const r = await runCli(['freeze', '--target', TOY, '--split', 'holdout', ...dirs(root)]);
