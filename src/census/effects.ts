@@ -3,7 +3,7 @@
 import type { Effect, Target, Trajectory } from '../contract/target.ts';
 import { writtenTables } from '../readback/compare.ts';
 import { hashJson } from '../util/hash.ts';
-import { deliverFresh, referenceOf } from './deliver.ts';
+import { deliverEachFresh, referenceOf } from './deliver.ts';
 
 export interface EffectCensus {
   kind: 'effects';
@@ -17,11 +17,15 @@ export interface EffectCensus {
 /** `references`: as for the idempotence census. */
 export async function takeEffectCensus(target: Target, taskIds: string[], references?: ReadonlyMap<string, Trajectory>): Promise<EffectCensus> {
   const info = await target.describe();
-  const entries: EffectCensus['entries'] = [];
-  for (const task of [...taskIds].sort()) {
-    const { effect, ...d } = await deliverFresh(target, task, (await referenceOf(target, task, references)).steps);
-    entries.push({ task, completed: d.completed, ...(d.error ? { error: d.error } : {}), tables: writtenTables(effect), effect });
-  }
+  const jobs: Trajectory[] = [];
+  for (const task of [...taskIds].sort()) jobs.push({ task, steps: (await referenceOf(target, task, references)).steps });
+  const entries: EffectCensus['entries'] = (await deliverEachFresh(target, jobs)).map(({ effect, ...d }, i) => ({
+    task: jobs[i].task,
+    completed: d.completed,
+    ...(d.error ? { error: d.error } : {}),
+    tables: writtenTables(effect),
+    effect,
+  }));
   const body = { kind: 'effects' as const, target: info.name, targetVersion: info.version, corpusHash: info.corpusHash, entries };
   return { ...body, hash: hashJson(body) };
 }

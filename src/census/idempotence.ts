@@ -2,10 +2,10 @@
 // what the task's own delivery leaves behind. Measured per task, never declared
 // per endpoint: one endpoint can overwrite in one task and append in another, so
 // extra-ni's eligibility is the repeat's evidence in that task's delivery.
-import type { EffectSemantics, Step, Target, Trajectory } from '../contract/target.ts';
+import type { Delivery, Effect, EffectSemantics, Step, Target, Trajectory } from '../contract/target.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
-import { deliverFresh, referenceOf } from './deliver.ts';
+import { deliverEachFresh, referenceOf } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
 
 export interface IdempotenceEntry {
@@ -37,14 +37,15 @@ export interface IdempotenceCensus {
  */
 export const repeatStep = (steps: Step[], i: number): Step[] => [...steps.slice(0, i + 1), steps[i], ...steps.slice(i + 1)];
 
-/** Delivers the reference and the reference with its last write repeated, each fresh, and compares their material effects. */
-async function probe(target: Target, task: string, steps: Step[], semantics: EffectSemantics | undefined): Promise<IdempotenceEntry | undefined> {
+/** The reference and the reference with its last write repeated, each delivered fresh; undefined for a task that writes nothing. */
+function probeOf(task: string, steps: Step[]): { task: string; call: string; once: Trajectory; twice: Trajectory } | undefined {
   const last = steps.map((s) => s.kind).lastIndexOf('write');
-  if (last < 0) return undefined;
-  const call = steps[last].call;
-  const once = await deliverFresh(target, task, steps);
+  return last < 0 ? undefined : { task, call: steps[last].call, once: { task, steps }, twice: { task, steps: repeatStep(steps, last) } };
+}
+
+/** Compares the two deliveries' material effects. */
+function judge(task: string, call: string, once: Delivery & { effect: Effect }, twice: Delivery & { effect: Effect }, semantics: EffectSemantics | undefined): IdempotenceEntry {
   if (!once.completed) throw new Error(`census: the reference of ${task} failed to deliver: ${once.error}`);
-  const twice = await deliverFresh(target, task, repeatStep(steps, last));
   if (!twice.completed) return { task, call, status: 'rejects-repeat', observation: `second call rejected: ${twice.error}` };
   const diff = diffEffects(materialEffect(once.effect, semantics), materialEffect(twice.effect, semantics));
   if (diff.length) return { task, call, status: 'non-idempotent', observation: diff.map(describeDifference).join('; ') };
@@ -61,11 +62,13 @@ async function probe(target: Target, task: string, steps: Step[], semantics: Eff
 export async function takeIdempotenceCensus(target: Target, taskIds: string[], references?: ReadonlyMap<string, Trajectory>): Promise<IdempotenceCensus> {
   const info = await target.describe();
   const tasks = [...taskIds].sort();
-  const entries: IdempotenceEntry[] = [];
+  const probes = [];
   for (const task of tasks) {
-    const entry = await probe(target, task, (await referenceOf(target, task, references)).steps, info.semantics);
-    if (entry) entries.push(entry);
+    const p = probeOf(task, (await referenceOf(target, task, references)).steps);
+    if (p) probes.push(p);
   }
+  const observed = await deliverEachFresh(target, probes.flatMap((p) => [p.once, p.twice]));
+  const entries = probes.map((p, i) => judge(p.task, p.call, observed[2 * i], observed[2 * i + 1], info.semantics));
   const body = { kind: 'idempotence' as const, version: 2 as const, target: info.name, targetVersion: info.version, corpusHash: info.corpusHash, tasks, entries };
   return { ...body, hash: hashJson(body) };
 }

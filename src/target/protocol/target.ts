@@ -96,6 +96,14 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
   const can = (capability: string) => first.capabilities.includes(capability);
   /** episodes opened with an id of blindspot's choosing (capability pipeline), unique across restarts */
   let pipelined = 0;
+  /** The id is blindspot's, so the episode's requests follow its open without waiting for the answer. */
+  const openAhead = (c: ProtocolClient) => {
+    const episode = `p${++pipelined}`;
+    const opening = c.request('open', { episode }).then((r) => {
+      if (r.episode !== episode) throw new RemoteError('invalid-result', `open answered episode ${r.episode}, not ${episode} as asked (capability pipeline)`);
+    });
+    return { episode, opening: quiet(opening) };
+  };
   const target: Target & { restarts: number } = {
     async describe() {
       return structuredClone(first);
@@ -115,12 +123,8 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
         const { episode } = await c.request('open');
         return protocolEpisode(c, episode, can('call'));
       }
-      // The id is blindspot's, so the episode's requests follow its open without waiting for the answer.
-      const episode = `p${++pipelined}`;
-      const opening = c.request('open', { episode }).then((r) => {
-        if (r.episode !== episode) throw new RemoteError('invalid-result', `open answered episode ${r.episode}, not ${episode} as asked (capability pipeline)`);
-      });
-      return protocolEpisode(c, episode, can('call'), { opening: quiet(opening), plan });
+      const { episode, opening } = openAhead(c);
+      return protocolEpisode(c, episode, can('call'), { opening, plan });
     },
     async close() {
       await client.close();
@@ -130,6 +134,30 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
       return restarts;
     },
   };
+  if (can('pipeline')) {
+    // not part of Target: the censuses' many fresh deliveries (census/deliver.ts). Every
+    // episode's open, deliver, readback and close go out before the first answer; the
+    // target serves them in order, so it still holds one episode open at a time.
+    Object.assign(target, {
+      async deliverEach(jobs: Trajectory[]): Promise<(Delivery & { effect: Effect })[]> {
+        const c = await live();
+        const sent = jobs.map((trajectory) => {
+          const { episode, opening } = openAhead(c);
+          const delivered = quiet(c.request('deliver', { episode, trajectory }));
+          const effect = quiet(c.request('readback', { episode }));
+          quiet(c.request('close', { episode }));
+          return { opening, delivered, effect };
+        });
+        const observed = [];
+        for (const s of sent) {
+          // as an episode does: a failed delivery (or open) is its result; a failed readback (or open) throws
+          const delivery = await s.opening.then(() => s.delivered).catch((e: unknown): Delivery => ({ completed: false, stepsRun: 0, error: errorMessage(e) }));
+          observed.push({ ...delivery, effect: (await s.opening.then(() => s.effect)).effect as Effect });
+        }
+        return observed;
+      },
+    });
+  }
   if (can('inputs')) {
     target.inputs = async (taskId: string): Promise<AgentInputs> => {
       const r = await (await live()).request('inputs', { task: taskId }).catch(sealedAware(taskId));
