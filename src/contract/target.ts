@@ -257,12 +257,25 @@ export interface Episode {
    */
   call?(taskId: string, step: Step): Promise<CallResult>;
   close(): Promise<void>;
+  /**
+   * Optional, for a target that queues episodes (a pipelining protocol target
+   * serves one after another): settles when the target starts serving this one,
+   * rejects if it never will. The engine times the episode's phases from then,
+   * so a queued episode is not charged for the ones ahead of it.
+   */
+  serving?: Promise<void>;
 }
 
 /** What the engine will ask of an episode, told as it opens it (Target.episode). */
 export interface EpisodePlan {
   /** the task whose checker judges the episode once its effect is read back */
   check?: string;
+  /**
+   * The plan is the episode's whole life: one delivery, its readback, the check
+   * named (if any), then close, and nothing else. A pipelining target is sent all
+   * of it at once, so episodes in flight together reach it one after another.
+   */
+  whole?: boolean;
 }
 
 /** What one call of an interactive agent returned. */

@@ -17,6 +17,7 @@ import type { Target } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { InThreadScorer } from './in-thread.ts';
+import { PipelinedScorer } from './pipelined.ts';
 import { SCORER_BUNDLED, spawnProcess, spawnThread, type FromScorer, type Scorer, type ScorerInit } from './scorers.ts';
 import { targetLists } from '../target/registry.ts';
 import { lostCellEntry, PHASE } from './score.ts';
@@ -47,6 +48,8 @@ export interface PoolOptions extends Pick<ScorerInit, 'target' | 'open' | 'limit
   isolate?: boolean;
   /** cells of another job kind than the engine's own (kind.ts) */
   kind?: JobKind;
+  /** the local target serves episodes in order (capability pipeline): the main thread keeps several cells in flight */
+  pipeline?: boolean;
 }
 /**
  * About the time a worker needs to load a target, measured here for apps: 0.15 s
@@ -80,7 +83,7 @@ export class Pool {
   /** whether to start workers has been decided (and, if so, they were started) */
   private workersDecided = false;
   private watchdog?: NodeJS.Timeout;
-  private local?: InThreadScorer;
+  private local?: InThreadScorer | PipelinedScorer;
   private bootFailures = 0;
 
   constructor(private opts: PoolOptions, private onResult: (entry: LedgerEntry) => void) {}
@@ -93,7 +96,7 @@ export class Pool {
       this.started = true;
       if (this.offMain) this.startWorkers();
       else {
-        this.local = new InThreadScorer(this.opts.local!, this.opts.limitMs);
+        this.local = this.opts.pipeline ? new PipelinedScorer(this.opts.local!, this.opts.limitMs) : new InThreadScorer(this.opts.local!, this.opts.limitMs);
         if (this.opts.workerThresholdMs === 0 && this.extraWorkers() > 0) this.startWorkers();
       }
     }
@@ -158,16 +161,20 @@ export class Pool {
     this.localRunning = true;
     const t0 = performance.now();
     let scored = 0;
-    while (!this.stopping && this.queue.length) {
-      const cell = this.queue.shift()!;
-      this.onResult(await this.local!.score(cell));
-      scored++;
-      const elapsed = performance.now() - t0;
-      if (!this.workersDecided && this.extraWorkers() > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
-        if ((elapsed / scored) * this.queue.length > (this.opts.workerThresholdMs ?? WORTH_A_WORKER)) this.startWorkers();
-        else this.workersDecided = true; // this increment is cheaper in one thread
+    const lane = async () => {
+      while (!this.stopping && this.queue.length) {
+        const cell = this.queue.shift()!;
+        this.onResult(await this.local!.score(cell));
+        scored++;
+        const elapsed = performance.now() - t0;
+        if (!this.workersDecided && this.extraWorkers() > 0 && (scored >= SAMPLE.cells || elapsed >= SAMPLE.ms)) {
+          if ((elapsed / scored) * this.queue.length > (this.opts.workerThresholdMs ?? WORTH_A_WORKER)) this.startWorkers();
+          else this.workersDecided = true; // this increment is cheaper in one thread
+        }
       }
-    }
+    };
+    const depth = this.local instanceof PipelinedScorer ? this.local.depth : 1;
+    await Promise.all(Array.from({ length: depth }, lane));
     this.localRunning = false;
     this.settle();
   }

@@ -114,11 +114,12 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
     const own = stateful || !opts.target;
     const target = own ? await openTarget(inc.target.spec, open) : opts.target!;
     try {
-      await verifyAgainst(opts.incrementDir, inc, await target.describe());
+      const info = await target.describe();
+      await verifyAgainst(opts.incrementDir, inc, info);
       // a search's operators are loaded, and a changed plugin refused, before the run folder is touched
       const spec = inc.extras.search as SearchSpec | undefined;
       const search = spec ? { spec, ops: await loadOperators(spec) } : undefined;
-      return await scoreRun(opts, inc, cells, target, open, search);
+      return await scoreRun(opts, inc, cells, target, open, search, info.capabilities.includes('pipeline'));
     } finally {
       if (own) await target.close();
     }
@@ -149,6 +150,8 @@ async function scoreRun(
   target: Target,
   open: OpenOptions,
   search: { spec: SearchSpec; ops: OperatorSet } | undefined,
+  /** the target serves its episodes in order (capability pipeline), so the main thread keeps several cells in flight */
+  pipeline: boolean,
 ): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard, opts.kind?.agent);
   for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
@@ -215,7 +218,7 @@ async function scoreRun(
   const unguard = guardExit(() => `scoring ${run.id} (${session.scored} cells scored in this session)`);
   try {
     const startPool = (limitMs: number) =>
-      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, ...(opts.kind ? { kind: opts.kind } : { local: target }), workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec) }, (e) => {
+      new Pool({ workers: opts.workers, target: inc.target.spec, open, limitMs, ...(opts.kind ? { kind: opts.kind } : { local: target }), workerThresholdMs: opts.workerThresholdMs, isolate: !ownsCode(inc.target.spec), pipeline }, (e) => {
         record([e]);
         if (stopRequested) halt();
       });

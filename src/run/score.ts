@@ -2,7 +2,7 @@
 // (so a checker cannot disturb the evidence), then check, unless the cell is
 // one whose verdict nothing uses. Shared by workers and by in-process runs; and
 // the ledger entries of a cell refused or lost without being scored.
-import type { Target, Verdict, VerdictValue } from '../contract/target.ts';
+import type { Delivery, Target, Verdict, VerdictValue } from '../contract/target.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { graded } from '../grammar/swap.ts';
@@ -91,22 +91,37 @@ export function lostCellEntry(cell: Cell, why: string, phase: number = PHASE.del
   };
 }
 
+/**
+ * A queued episode the target never started serving (its process died first,
+ * serving the cell ahead): nothing of this cell ran, so it may be scored again.
+ */
+export class NotStarted extends Error {}
+
 export async function scoreCell(
   target: Target,
   cell: Cell,
   limitMs: number,
   onPhase: (phase: number) => void = () => {},
+  /** throw NotStarted for an episode the target never started, instead of recording its failure */
+  opts: { retryUnstarted?: boolean } = {},
 ): Promise<LedgerEntry> {
   if (!cell.construction.ok) return refusedEntry(cell);
-  const started = performance.now();
-  const episode = await target.episode(graded(cell) ? { check: cell.checker } : {});
+  let started = performance.now();
+  const episode = await target.episode(graded(cell) ? { check: cell.checker, whole: true } : { whole: true });
   const entry: LedgerEntry = { cell: cell.id, status: 'scored', at: '' };
-  const limit = new PhaseLimit(limitMs);
+  const failed = (e: unknown): Delivery => ({ completed: false, stepsRun: 0, error: errorMessage(e) });
+  let limit: PhaseLimit | undefined;
   try {
     onPhase(PHASE.deliver);
-    entry.delivery = await limit
-      .run('delivery', episode.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...(cell.world ? { world: cell.world } : {}), ...cell.delivery }))
-      .catch((e) => ({ completed: false, stepsRun: 0, error: errorMessage(e) }));
+    // sent now: a queued episode's requests wait at the target, not here
+    const delivering = episode.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...(cell.world ? { world: cell.world } : {}), ...cell.delivery }).catch(failed);
+    if (episode.serving) {
+      const unstarted = await episode.serving.then(() => undefined, (e: unknown) => e);
+      if (unstarted !== undefined && opts.retryUnstarted) throw new NotStarted(errorMessage(unstarted));
+      started = performance.now();
+    }
+    limit = new PhaseLimit(limitMs);
+    entry.delivery = await limit.run('delivery', delivering).catch(failed);
     onPhase(PHASE.readback);
     try {
       entry.effect = await limit.run('readback', episode.readback());
@@ -118,7 +133,7 @@ export async function scoreCell(
       entry.verdict = await runChecker(() => episode.check(cell.checker), limit);
     }
   } finally {
-    limit.clear();
+    limit?.clear();
     await episode.close().catch(() => undefined);
     onPhase(PHASE.idle);
   }

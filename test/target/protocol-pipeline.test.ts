@@ -2,61 +2,14 @@
 // without waiting for the answers before them, the target serves them in order,
 // and the engine still takes deliver, readback and check one after another.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { openProtocolTarget } from '../../src/target/protocol/target.ts';
 import { scoreCell } from '../../src/run/score.ts';
 import { controlCell } from '../../src/grammar/enumerate.ts';
-import type { Trajectory } from '../../src/contract/target.ts';
 import { useTmp } from '../fixtures/tmp.ts';
+import { pipeTarget, trajectory } from '../fixtures/protocol/pipe.ts';
 
 const tmp = useTmp();
-
-/**
- * A pipelining target: deliver and readback sleep for the trajectory's `ms`,
- * each request is logged with the number of requests waiting behind it when
- * it was read, and the notes delivered are what readback and check see.
- */
-const SERVER = `
-import { createInterface } from 'node:readline';
-import { appendFileSync } from 'node:fs';
-const [log, pipeline] = process.argv.slice(2);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const episodes = new Map();
-let waiting = 0;
-const info = { name: 'pipe', version: '1', checkerHash: 'c'.repeat(64), checkerFiles: [], corpusHash: 'd'.repeat(64), capabilities: ['api', 'readback', ...(pipeline === 'on' ? ['pipeline'] : [])] };
-const M = {
-  handshake: (p) => ({ protocol: p.protocol, target: info }),
-  open: (p) => { const id = p.episode ?? 'e' + (episodes.size + 1); episodes.set(id, { notes: [], ms: 0 }); return { episode: id }; },
-  deliver: async (p) => { const ep = episodes.get(p.episode); ep.ms = p.trajectory.steps[0]?.args.ms ?? 0; await sleep(ep.ms); for (const s of p.trajectory.steps) ep.notes.push(s.args.text); return { completed: true, stepsRun: p.trajectory.steps.length }; },
-  readback: async (p) => { const ep = episodes.get(p.episode); await sleep(ep.ms); return { effect: { notes: { added: ep.notes.map((text, i) => ({ key: String(i + 1), values: { text } })), updated: [], removed: [] } } }; },
-  check: (p) => ({ verdict: episodes.get(p.episode).notes.includes(p.task) ? 'pass' : 'fail', detail: '' }),
-  close: async (p) => { await sleep(episodes.get(p.episode).ms); episodes.delete(p.episode); return {}; },
-  shutdown: () => ({}),
-};
-let chain = Promise.resolve();
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const req = JSON.parse(line);
-  appendFileSync(log, req.method + ' ' + waiting++ + '\\n');
-  chain = chain.then(async () => {
-    const result = await M[req.method](req.params ?? {});
-    waiting--;
-    process.stdout.write(JSON.stringify({ id: req.id, result }) + '\\n');
-    if (req.method === 'shutdown') process.exit(0);
-  });
-});
-`;
-
-function server(pipeline: 'on' | 'off') {
-  const dir = tmp();
-  const file = join(dir, 'pipe-target.mjs');
-  writeFileSync(file, SERVER);
-  const log = join(dir, 'log');
-  writeFileSync(log, '');
-  return { command: ['node', file, log, pipeline], log: () => readFileSync(log, 'utf8').trim().split('\n') };
-}
-
-const trajectory = (text: string, ms = 0): Trajectory => ({ task: text, steps: [{ call: 'notes.add', args: { text, ms }, kind: 'write' }] });
+const server = (pipeline: 'on' | 'off') => pipeTarget(pipeline, tmp());
 
 type Opened = Awaited<ReturnType<typeof openProtocolTarget>>;
 

@@ -7,7 +7,7 @@ import { SealedSplitError, type CallResult, type Delivery, type Effect, type Epi
 import type { AgentInputs } from '../../contract/inputs.ts';
 import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
-import { RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
+import { BridgeDiedError, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -73,15 +73,20 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
   const first = info;
   let restarts = 0;
 
+  /** a restart under way: the engine's cells in flight all find the child dead at once, and start one together */
+  let restarting: Promise<ProtocolClient> | undefined;
   /** The live child, restarted if it died; a restarted child must be the same target. */
-  async function live(): Promise<ProtocolClient> {
-    if (client.alive) return client;
-    restarts++;
-    ({ client, info } = await startClient(command, open, opts));
-    if (info.checkerHash !== first.checkerHash || info.corpusHash !== first.corpusHash) {
-      throw new Error(`${first.name}: restarted target reports other checkers or corpus (hashes changed)`);
-    }
-    return client;
+  function live(): Promise<ProtocolClient> {
+    if (client.alive) return Promise.resolve(client);
+    restarting ??= (async () => {
+      restarts++;
+      ({ client, info } = await startClient(command, open, opts));
+      if (info.checkerHash !== first.checkerHash || info.corpusHash !== first.corpusHash) {
+        throw new Error(`${first.name}: restarted target reports other checkers or corpus (hashes changed)`);
+      }
+      return client;
+    })().finally(() => (restarting = undefined));
+    return restarting;
   }
 
   const sealedAware = (taskId: string) => (e: unknown): never => {
@@ -99,10 +104,13 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
   /** The id is blindspot's, so the episode's requests follow its open without waiting for the answer. */
   const openAhead = (c: ProtocolClient) => {
     const episode = `p${++pipelined}`;
-    const opening = c.request('open', { episode }).then((r) => {
-      if (r.episode !== episode) throw new RemoteError('invalid-result', `open answered episode ${r.episode}, not ${episode} as asked (capability pipeline)`);
-    });
-    return { episode, opening: quiet(opening) };
+    const open = () =>
+      quiet(
+        c.request('open', { episode }).then((r) => {
+          if (r.episode !== episode) throw new RemoteError('invalid-result', `open answered episode ${r.episode}, not ${episode} as asked (capability pipeline)`);
+        }),
+      );
+    return { episode, open };
   };
   const target: Target & { restarts: number } = {
     async describe() {
@@ -123,8 +131,8 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
         const { episode } = await c.request('open');
         return protocolEpisode(c, episode, can('call'));
       }
-      const { episode, opening } = openAhead(c);
-      return protocolEpisode(c, episode, can('call'), { opening, plan });
+      const { episode, open } = openAhead(c);
+      return protocolEpisode(c, episode, can('call'), { open, plan });
     },
     async close() {
       await client.close();
@@ -142,7 +150,8 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
       async deliverEach(jobs: Trajectory[]): Promise<(Delivery & { effect: Effect })[]> {
         const c = await live();
         const sent = jobs.map((trajectory) => {
-          const { episode, opening } = openAhead(c);
+          const { episode, open } = openAhead(c);
+          const opening = open();
           const delivered = quiet(c.request('deliver', { episode, trajectory }));
           const effect = quiet(c.request('readback', { episode }));
           quiet(c.request('close', { episode }));
@@ -175,16 +184,20 @@ function quiet<T>(p: Promise<T>): Promise<T> {
 
 /**
  * One episode on one child; if that child dies, the episode is lost with it.
- * Pipelined (capability pipeline: `opening` and the engine's `plan`), the
+ * Pipelined (capability pipeline: `open` and the engine's `plan`), the
  * episode's requests are sent without waiting for the answers before them, which
  * the target serves in order: its open is not waited for; its deliver, its
  * readback (the engine always reads back after a delivery) and the check the plan
  * names go out together, so the target has read the effect back before that
  * checker starts; its close is not waited for. Each answer is still awaited in the
- * engine's order, deliver, then readback, then check.
+ * engine's order, deliver, then readback, then check. A `whole` plan sends all
+ * of them, open and close included, in the delivery's write: with several cells
+ * in flight, the target serves each episode from open to close before the next.
  */
-function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, pipelined?: { opening: Promise<void>; plan: EpisodePlan }): Episode {
-  const opening = pipelined?.opening;
+function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, pipelined?: { open: () => Promise<void>; plan: EpisodePlan }): Episode {
+  const whole = pipelined?.plan.whole === true;
+  let opening = pipelined && !whole ? pipelined.open() : undefined;
+  let closedAhead = false;
   /** requests the engine is waiting on: owed when it gives up on the cell, the child is stuck in one */
   let owed = 0;
   const owe = async <T>(answer: Promise<T>): Promise<T> => {
@@ -201,15 +214,27 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
     await opening;
     return answer;
   };
+  /** served (answered, refused or timed out) once the target reached it; never, if the child died before */
+  const servedOf = (o: Promise<void>) =>
+    quiet(
+      o.catch((e: unknown) => {
+        if (e instanceof BridgeDiedError) throw e;
+      }),
+    );
   let readahead: Promise<Result<'readback'>> | undefined;
   let checkahead: { task: string; answer: Promise<Result<'check'>> } | undefined;
   const ep: Episode = {
     async deliver(trajectory: Trajectory): Promise<Delivery> {
       try {
+        if (whole && !opening) ep.serving = servedOf((opening = pipelined!.open()));
         const delivered = ask('deliver', { episode, trajectory });
         if (opening) readahead = quiet(ask('readback', { episode }));
         const task = pipelined?.plan.check;
         if (task !== undefined) checkahead = { task, answer: quiet(ask('check', { episode, task })) };
+        if (whole) {
+          closedAhead = true;
+          quiet(client.request('close', { episode }));
+        }
         return await owe(delivered);
       } catch (e) {
         return { completed: false, stepsRun: 0, error: errorMessage(e) };
@@ -228,13 +253,15 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
     async close() {
       // An answer still owed when the engine gives up on a cell means the child is
       // stuck in it: kill it so the next cell gets a fresh one instead of a queue.
-      if (opening ? owed > 0 : client.inFlight > 0) client.kill('abandoned a request of a timed-out cell');
-      if (!client.alive) return;
+      if (pipelined ? owed > 0 : client.inFlight > 0) client.kill('abandoned a request of a timed-out cell');
+      // a whole episode's close went out with its delivery; one never delivered was never opened
+      if (!client.alive || closedAhead || (pipelined && !opening)) return;
       const closed = client.request('close', { episode }).catch(() => undefined);
       // pipelined, the next episode's requests queue behind the close: nothing waits for its answer
-      if (!opening) await closed;
+      if (!pipelined) await closed;
     },
   };
+  if (opening) ep.serving = servedOf(opening);
   if (interactive) {
     // a tool call that fails is the answer {ok: false}; a protocol error or a dead child throws
     ep.call = async (task: string, step: Step): Promise<CallResult> => (await owe(ask('call', { episode, task, step }))) as CallResult;
