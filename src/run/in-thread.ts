@@ -47,6 +47,8 @@ function startWatchdog(): Watchdog {
 }
 
 export class InThreadScorer {
+  /** one cell at a time: the watchdog follows a single cell */
+  readonly depth = 1;
   private dog: Watchdog;
   private lastYield = -Infinity;
   private current?: { cell: Cell; seq: number; phase: number; settle: (e: LedgerEntry) => void };

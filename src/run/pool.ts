@@ -173,8 +173,7 @@ export class Pool {
         }
       }
     };
-    const depth = this.local instanceof PipelinedScorer ? this.local.depth : 1;
-    await Promise.all(Array.from({ length: depth }, lane));
+    await Promise.all(Array.from({ length: this.local!.depth }, lane));
     this.localRunning = false;
     this.settle();
   }

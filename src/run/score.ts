@@ -107,7 +107,7 @@ export async function scoreCell(
 ): Promise<LedgerEntry> {
   if (!cell.construction.ok) return refusedEntry(cell);
   let started = performance.now();
-  const episode = await target.episode(graded(cell) ? { check: cell.checker, whole: true } : { whole: true });
+  const episode = await target.episode({ whole: true, ...(graded(cell) ? { check: cell.checker } : {}) });
   const entry: LedgerEntry = { cell: cell.id, status: 'scored', at: '' };
   const failed = (e: unknown): Delivery => ({ completed: false, stepsRun: 0, error: errorMessage(e) });
   let limit: PhaseLimit | undefined;

@@ -197,7 +197,6 @@ function quiet<T>(p: Promise<T>): Promise<T> {
 function protocolEpisode(client: ProtocolClient, episode: string, interactive: boolean, pipelined?: { open: () => Promise<void>; plan: EpisodePlan }): Episode {
   const whole = pipelined?.plan.whole === true;
   let opening = pipelined && !whole ? pipelined.open() : undefined;
-  let closedAhead = false;
   /** requests the engine is waiting on: owed when it gives up on the cell, the child is stuck in one */
   let owed = 0;
   const owe = async <T>(answer: Promise<T>): Promise<T> => {
@@ -226,15 +225,12 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
   const ep: Episode = {
     async deliver(trajectory: Trajectory): Promise<Delivery> {
       try {
-        if (whole && !opening) ep.serving = servedOf((opening = pipelined!.open()));
+        if (whole) ep.serving = servedOf((opening = pipelined!.open()));
         const delivered = ask('deliver', { episode, trajectory });
         if (opening) readahead = quiet(ask('readback', { episode }));
         const task = pipelined?.plan.check;
         if (task !== undefined) checkahead = { task, answer: quiet(ask('check', { episode, task })) };
-        if (whole) {
-          closedAhead = true;
-          quiet(client.request('close', { episode }));
-        }
+        if (whole) quiet(client.request('close', { episode }));
         return await owe(delivered);
       } catch (e) {
         return { completed: false, stepsRun: 0, error: errorMessage(e) };
@@ -254,8 +250,8 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
       // An answer still owed when the engine gives up on a cell means the child is
       // stuck in it: kill it so the next cell gets a fresh one instead of a queue.
       if (pipelined ? owed > 0 : client.inFlight > 0) client.kill('abandoned a request of a timed-out cell');
-      // a whole episode's close went out with its delivery; one never delivered was never opened
-      if (!client.alive || closedAhead || (pipelined && !opening)) return;
+      // a whole episode's close went out with its delivery (one never delivered was never opened)
+      if (!client.alive || whole) return;
       const closed = client.request('close', { episode }).catch(() => undefined);
       // pipelined, the next episode's requests queue behind the close: nothing waits for its answer
       if (!pipelined) await closed;
