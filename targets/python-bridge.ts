@@ -39,6 +39,10 @@ export function pythonBridge(b: PythonBridge) {
       const { openProtocolTarget } = await import('../src/target/protocol/target.ts');
       return openProtocolTarget(command(), options, { label: b.name, cwd: b.root });
     },
+    async prestart() {
+      const { ProtocolClient } = await import('../src/target/protocol/client.ts');
+      ProtocolClient.startAhead(command(), { cwd: b.root });
+    },
   };
   return { python, command, factory };
 }

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_TARGET, freezeOptionsFrom, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, writableFolder } from './options.ts';
+import { DEFAULT_TARGET, freezeOptionsFrom, prestartNamedTarget, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, writableFolder } from './options.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
@@ -28,6 +28,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
           'corrected utility with 95% Clopper-Pearson intervals and the orders the corrections reverse; `blindspot consequence` pools several run folders.',
       ),
   handler: async (a) => {
+    prestartNamedTarget(a);
     const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
       import('../freeze/freeze.ts'),
       import('../run/runfile.ts'),

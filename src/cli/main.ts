@@ -7,6 +7,7 @@
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
+import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
@@ -189,5 +190,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     }
     out.err(`blindspot: internal error: ${(e as Error).stack ?? e}`);
     return 1;
+  } finally {
+    discardAhead();
   }
 }

@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
-import { formatTargetSpec, knownTargets, parseTargetSpec } from '../target/registry.ts';
+import { formatTargetSpec, knownTargets, parseTargetSpec, prestartTarget } from '../target/registry.ts';
 import type { Split } from '../contract/target.ts';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
@@ -113,6 +113,21 @@ export function targetSpec(a: Record<string, any>): string {
   if (rest.length) options.command = rest.map(String).join(' ');
   const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
+}
+
+/**
+ * Starts the target's process (a protocol target, a Python bridge) while the
+ * command loads the engine and checks the rest of its input; main() kills it if
+ * the command ends without opening it. A spec that does not parse starts nothing.
+ */
+export function prestartNamedTarget(a: Record<string, any>): void {
+  let spec: string;
+  try {
+    spec = targetSpec(a);
+  } catch {
+    return;
+  }
+  void prestartTarget(spec);
 }
 
 /**

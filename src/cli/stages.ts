@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { openTarget } from '../target/registry.ts';
-import { existingFolder, freezeOptionsFrom, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
+import { existingFolder, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
@@ -10,6 +10,7 @@ type Args = Record<string, any>;
 export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) => jsonOption(taskOptions(targetOption(y))),
   handler: async (a) => {
+    prestartNamedTarget(a);
     writableFolder('--censuses', a.censuses);
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
     const [{ selectTasks }, { takeIdempotenceCensus }, { storeCensus }] = await Promise.all([
@@ -36,6 +37,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
 export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
+    prestartNamedTarget(a);
     for (const flag of ['mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
     const { freeze } = await import('../freeze/freeze.ts');
     const f = await freeze(freezeOptionsFrom(a));

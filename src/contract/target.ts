@@ -373,6 +373,13 @@ export interface TargetFactory {
   /** protocol-backed targets: the command that starts one (what `target check` exercises) */
   command?(options: OpenOptions): string[] | Promise<string[]>;
   /**
+   * Optional: starts the target's process ahead of `open` with the same target
+   * options, which adopts it, so that it boots while the engine loads. The CLI
+   * calls it as soon as the command line names the target; a process no open
+   * adopts is killed when the command ends. It may throw: open reports the problem.
+   */
+  prestart?(options: OpenOptions): void | Promise<void>;
+  /**
    * Optional: where the checker of `task` is in the benchmark's own repository,
    * from the frozen checker files alone (no target opened), for SARIF results.
    * Without it, a generator's own checker file (`<dir>/<generator>.<ext>`) is used.

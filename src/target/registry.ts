@@ -13,6 +13,7 @@ const protocol: TargetFactory = {
   description: 'any benchmark speaking the external target protocol (docs/protocol.md): --target protocol -- <command...>',
   command: async (options) => (await import('./protocol/target.ts')).commandFrom(options),
   open: async (options) => (await import('./protocol/target.ts')).openCommandTarget(options),
+  prestart: async (options) => (await import('./protocol/target.ts')).prestartCommandTarget(options),
 };
 const registered: Record<string, () => Promise<TargetFactory>> = {};
 const lists: string[] = [];
@@ -76,6 +77,21 @@ export async function targetFactory(spec: string): Promise<TargetFactory> {
   const load = factories()[name];
   if (!load) throw new InputError(`--target: unknown target '${name}' (known: ${knownTargets().join(', ')})`);
   return load();
+}
+
+/**
+ * Starts a target's process ahead of its open (TargetFactory.prestart), for a
+ * command that knows its target before it has loaded the engine. Never throws:
+ * whatever is wrong with the spec, the open that follows says it.
+ */
+export async function prestartTarget(spec: string): Promise<void> {
+  try {
+    const factory = await targetFactory(spec);
+    const { options } = parseTargetSpec(spec);
+    await factory.prestart?.(Object.keys(options).length ? { targetOptions: options } : {});
+  } catch {
+    // reported by openTarget
+  }
 }
 
 export async function openTarget(spec: string, options: OpenOptions = {}): Promise<Target> {

@@ -7,6 +7,7 @@ import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProtocolError } from './errors.ts';
+import { aheadKey, startAhead, takeAhead } from './ahead.ts';
 
 interface LineChildOptions {
   cwd?: string;
@@ -37,17 +38,26 @@ export interface LineChild {
 const notStarted = (code: string) =>
   `could not be started (${code}: ${code === 'ENOENT' ? 'no such command or file' : code === 'EACCES' ? 'not executable' : 'the system refused to start it'})`;
 
-export function spawnLineChild(command: string[], opts: LineChildOptions): LineChild {
+type StartOptions = Pick<LineChildOptions, 'cwd' | 'forceKillAfterMs'>;
+
+const keyOf = (command: string[], opts: StartOptions) => aheadKey([command, opts.cwd ?? null, opts.forceKillAfterMs]);
+
+function start(command: string[], opts: StartOptions): ResultPromise {
   const [file, ...args] = command;
-  const child: ResultPromise = execa(file, args, {
-    cwd: opts.cwd,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    buffer: false,
-    reject: false,
-    forceKillAfterDelay: opts.forceKillAfterMs,
-  });
+  return execa(file, args, { cwd: opts.cwd, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false, forceKillAfterDelay: opts.forceKillAfterMs });
+}
+
+/**
+ * Starts the child that a spawnLineChild with the same command and options will
+ * adopt (its output waits in the pipes until then); util/ahead.ts ends it if
+ * nothing does.
+ */
+export function spawnLineChildAhead(command: string[], opts: StartOptions): void {
+  startAhead(keyOf(command, opts), () => start(command, opts));
+}
+
+export function spawnLineChild(command: string[], opts: LineChildOptions): LineChild {
+  const child = takeAhead<ResultPromise>(keyOf(command, opts)) ?? start(command, opts);
   const stderr: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (l) => opts.onLine(l));
   createInterface({ input: child.stderr! }).on('line', (l) => {

@@ -274,6 +274,11 @@ export function commandFrom(options: OpenOptions): string[] {
   return parseCommandString(raw);
 }
 
+/** Starts the command's process ahead of openCommandTarget (TargetFactory.prestart). */
+export function prestartCommandTarget(options: OpenOptions): void {
+  ProtocolClient.startAhead(commandFrom(options));
+}
+
 const RESERVED = new Set(['command', 'timeout']);
 
 /** The generic protocol target (see registry.ts): its own options (command, timeout) stay here, the rest go to the child. */
