@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec, prestartTarget } from '../target/registry.ts';
@@ -293,10 +293,11 @@ export function writableFolder(flag: string, path: string | undefined): void {
     throw new InputError(at === abs ? `${flag}: ${path} is a file, not a folder` : `${flag}: cannot create the folder ${path}: ${at} is a file, not a folder`);
   }
   try {
-    accessSync(at, constants.W_OK | constants.X_OK);
+    // a folder made and removed at once: permission bits alone pass /proc and /sys, which refuse every mkdir
+    rmdirSync(mkdtempSync(join(at, '.blindspot-probe-')));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'EROFS' ? 'it is on a read-only file system' : `it cannot be written (${code})`;
+    const why = code === 'EROFS' ? 'it is on a read-only file system' : code === 'ENOENT' ? 'the system creates no folders there (ENOENT)' : `it cannot be written (${code})`;
     throw new InputError(at === abs ? `${flag}: ${path}: ${why}` : `${flag}: cannot create the folder ${path}: ${at}: ${why}`);
   }
 }

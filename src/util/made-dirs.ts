@@ -1,7 +1,7 @@
 // Folders this command created. A command that fails (bad input found late, a
 // target that does not open, a full disk) removes those it left empty, so that a
 // refused command leaves no empty run folder, nor an empty reports/, behind.
-import { mkdirSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 const made = new Set<string>();
@@ -15,11 +15,18 @@ export function makeDir(dir: string, options: { mode?: number; exclusive?: boole
     made.add(abs);
     return;
   }
-  const first = mkdirSync(abs, { recursive: true, mode: options.mode });
-  if (first === undefined) return;
-  for (let d = abs; ; d = dirname(d)) {
-    made.add(d);
-    if (d === first || dirname(d) === d) break;
+  // One level at a time, not mkdirSync's recursive mode: under /proc or /sys, where
+  // mkdir answers ENOENT below a folder that exists, Node 20's recursive mode spins forever.
+  const missing: string[] = [];
+  for (let d = abs; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      mkdirSync(d, { mode: options.mode });
+      made.add(d);
+    } catch (e) {
+      // made meanwhile by another command (two runs sharing a reports/ folder): theirs, not ours
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(d).isDirectory()) throw e;
+    }
   }
 }
 

@@ -4,7 +4,7 @@
 // full file system are made with tmpfs; where mounting is not allowed the test
 // says so and is skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -69,5 +69,16 @@ describe('an unwritable folder or a full disk is one line naming the path, exit 
     const [first, ...rest] = r.stderr.split('\n');
     expect(first).toMatch(/no space left on the device/);
     expect(rest.join('\n')).toMatch(/at writeFileAtomic/);
+  });
+});
+
+describe('a folder the system creates nothing in', () => {
+  // permission bits pass under /proc, whose every mkdir fails: found before anything is made, not after the freeze
+  it.skipIf(!existsSync('/proc/self'))('--out under /proc is refused before the census and the freeze', async () => {
+    const cwd = tmp();
+    const r = await runCli(['audit', '--out', '/proc/no-such-folder/run', '--no-progress'], {}, cwd);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toBe('blindspot: --out: cannot create the folder /proc/no-such-folder/run: /proc: the system creates no folders there (ENOENT)');
+    expect(readdirSync(cwd)).toEqual([]);
   });
 });
