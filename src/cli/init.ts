@@ -2,12 +2,14 @@
 // benchmark, on the SDK in python/blindspot_target. The skeleton serves, but its
 // five functions raise until filled in, and the SDK's handshake names each one
 // still unfilled, so `target check` on it says what is left to write.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
+import { writableFolder } from './options.ts';
+import { makeDir } from '../util/made-dirs.ts';
 
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
 const SDK = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'python');
@@ -109,7 +111,7 @@ function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
   const files = { 'adapter.py': adapterSkeleton(name, dir), 'README.md': readmeStub(name, dir) };
   const taken = Object.keys(files).filter((f) => existsSync(join(dir, f)));
   if (taken.length) throw new InputError(`init: ${taken.map((f) => join(dir, f)).join(' and ')} already exist${taken.length === 1 ? 's' : ''}; init writes only new files (move ${taken.length === 1 ? 'it' : 'them'} away, or pick another folder)`);
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   for (const [f, text] of Object.entries(files)) writeFileSync(join(dir, f), text, { flag: 'wx' });
   return Object.keys(files).map((f) => join(dir, f));
 }
@@ -121,6 +123,7 @@ export const initCommand = (out: Out): CommandModule<{}, Record<string, any>> =>
       .option('name', { type: 'string', requiresArg: true, describe: 'the benchmark name the adapter reports (default: the folder name)' })
       .example('$0 init --python my-bench', 'write my-bench/adapter.py and my-bench/README.md'),
   handler: (a) => {
+    writableFolder('--python', a.python);
     for (const f of writeSkeleton(a.python, a.name)) out.log(`wrote ${f}`);
     out.log(`fill in the five functions of adapter.py, then: ${checkLine(a.python)}`);
   },

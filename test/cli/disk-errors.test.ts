@@ -81,4 +81,10 @@ describe('a folder the system creates nothing in', () => {
     expect(r.stderr).toBe('blindspot: --out: cannot create the folder /proc/no-such-folder/run: /proc: the system creates no folders there (ENOENT)');
     expect(readdirSync(cwd)).toEqual([]);
   });
+
+  it.skipIf(!existsSync('/proc/self'))('init --python under /proc is refused, not a hang', async () => {
+    const r = await runCli(['init', '--python', '/proc/no-such-folder'], {}, tmp());
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toBe('blindspot: --python: cannot create the folder /proc/no-such-folder: /proc: the system creates no folders there (ENOENT)');
+  });
 });
