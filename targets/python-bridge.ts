@@ -40,8 +40,7 @@ export function pythonBridge(b: PythonBridge) {
       return openProtocolTarget(command(), options, { label: b.name, cwd: b.root });
     },
     async prestart() {
-      const { ProtocolClient } = await import('../src/target/protocol/client.ts');
-      ProtocolClient.startAhead(command(), { cwd: b.root });
+      (await import('../src/util/line-process.ts')).spawnLineChildAhead(command(), { cwd: b.root });
     },
   };
   return { python, command, factory };

@@ -11,9 +11,9 @@ import { isModulePath, loadUserExport } from '../util/user-module.ts';
 const protocol: TargetFactory = {
   name: 'protocol',
   description: 'any benchmark speaking the external target protocol (docs/protocol.md): --target protocol -- <command...>',
-  command: async (options) => (await import('./protocol/target.ts')).commandFrom(options),
+  command: async (options) => (await import('./protocol/command.ts')).commandFrom(options),
   open: async (options) => (await import('./protocol/target.ts')).openCommandTarget(options),
-  prestart: async (options) => (await import('./protocol/target.ts')).prestartCommandTarget(options),
+  prestart: async (options) => (await import('./protocol/command.ts')).prestartCommandTarget(options),
 };
 const registered: Record<string, () => Promise<TargetFactory>> = {};
 const lists: string[] = [];

@@ -3,7 +3,7 @@
 // perturbation generator answers one line with one line (startLineProcess).
 // Both start, read and end their child here. Its death, or silence past a
 // deadline, is an error naming what it was doing, with the last lines of its stderr.
-import { execa, type ResultPromise } from 'execa';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProtocolError } from './errors.ts';
@@ -13,8 +13,6 @@ interface LineChildOptions {
   cwd?: string;
   /** how many of the last stderr lines to keep for error messages */
   stderrLines: number;
-  /** after a kill, how long before SIGKILL follows the polite signal */
-  forceKillAfterMs: number;
   onLine(line: string): void;
   /** once, when the child is gone: `exited with code N` or `exited on SIGNAL` */
   onExit(how: string): void;
@@ -35,47 +33,76 @@ export interface LineChild {
 }
 
 /** A typo in a target's command is the likeliest cause, so the message names it rather than an exit that never happened. */
-const notStarted = (code: string) =>
+const notStarted = (code: string | undefined) =>
   `could not be started (${code}: ${code === 'ENOENT' ? 'no such command or file' : code === 'EACCES' ? 'not executable' : 'the system refused to start it'})`;
 
-type StartOptions = Pick<LineChildOptions, 'cwd' | 'forceKillAfterMs'>;
+type StartOptions = Pick<LineChildOptions, 'cwd'>;
 
-const keyOf = (command: string[], opts: StartOptions) => aheadKey([command, opts.cwd ?? null, opts.forceKillAfterMs]);
-
-function start(command: string[], opts: StartOptions): ResultPromise {
-  const [file, ...args] = command;
-  return execa(file, args, { cwd: opts.cwd, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false, forceKillAfterDelay: opts.forceKillAfterMs });
+/** A started child and how it ended, told once. */
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  ended: Promise<string>;
 }
 
+/** Children still running: killed if this process exits first, so none outlives a crash of ours. */
+const running = new Set<ChildProcessWithoutNullStreams>();
+let reaping = false;
+
 /**
- * Starts the child that a spawnLineChild with the same command and options will
+ * node:child_process rather than execa, so that a child can be started before
+ * anything heavy has loaded (util/ahead.ts) and adopted as it is; every end is
+ * SIGKILL or stdin's EOF, so nothing here needs execa's escalating kill.
+ */
+function start(command: string[], opts: StartOptions): Started {
+  const [file, ...args] = command;
+  const child = spawn(file, args, { cwd: opts.cwd, stdio: 'pipe' });
+  running.add(child);
+  if (!reaping) {
+    reaping = true;
+    process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+  }
+  const ended = new Promise<string>((resolve) => {
+    // a child that never started emits 'error' and no 'close' we can rely on
+    child.once('error', (e: NodeJS.ErrnoException) => child.pid === undefined && resolve(notStarted(e.code)));
+    child.once('close', (code, signal) => resolve(`exited${code !== null ? ` with code ${code}` : ''}${signal ? ` on ${signal}` : ''}`));
+  }).finally(() => running.delete(child));
+  return { child, ended };
+}
+
+const keyOf = (command: string[], opts: StartOptions) => aheadKey([command, opts.cwd ?? null]);
+
+/**
+ * Starts the child that a spawnLineChild with the same command and folder will
  * adopt (its output waits in the pipes until then); util/ahead.ts ends it if
  * nothing does.
  */
-export function spawnLineChildAhead(command: string[], opts: StartOptions): void {
-  startAhead(keyOf(command, opts), () => start(command, opts));
+export function spawnLineChildAhead(command: string[], opts: StartOptions = {}): void {
+  startAhead(keyOf(command, opts), () => {
+    const started = start(command, opts);
+    return { kill: (signal) => started.child.kill(signal), started };
+  });
 }
 
 export function spawnLineChild(command: string[], opts: LineChildOptions): LineChild {
-  const child = takeAhead<ResultPromise>(keyOf(command, opts)) ?? start(command, opts);
+  const { child, ended } = takeAhead<{ kill(s: NodeJS.Signals): boolean; started: Started }>(keyOf(command, opts))?.started ?? start(command, opts);
   const stderr: string[] = [];
-  createInterface({ input: child.stdout! }).on('line', (l) => opts.onLine(l));
-  createInterface({ input: child.stderr! }).on('line', (l) => {
+  createInterface({ input: child.stdout }).on('line', (l) => opts.onLine(l));
+  createInterface({ input: child.stderr }).on('line', (l) => {
     stderr.push(l);
     if (stderr.length > opts.stderrLines) stderr.shift();
   });
   // a child that exits while a line is on its way would otherwise crash us with EPIPE
-  child.stdin!.on('error', () => undefined);
-  void child.then((r) => opts.onExit(r.exitCode === undefined && !r.signal && r.code ? notStarted(r.code) : `exited${r.exitCode !== undefined ? ` with code ${r.exitCode}` : ''}${r.signal ? ` on ${r.signal}` : ''}`));
+  child.stdin.on('error', () => undefined);
+  void ended.then((how) => opts.onExit(how));
   return {
-    write: (line) => void child.stdin!.write(line + '\n'),
+    write: (line) => void child.stdin.write(line + '\n'),
     stderr: () => [...stderr],
-    endInput: () => void child.stdin?.end(),
+    endInput: () => void child.stdin.end(),
     // The timer does not hold the event loop: armed, it would keep the whole
     // command open for the rest of `ms` after its work is done.
-    exitsWithin: (ms) => Promise.race([child.then(() => true, () => true), sleep(ms, false, { ref: false })]),
+    exitsWithin: (ms) => Promise.race([ended.then(() => true), sleep(ms, false, { ref: false })]),
     kill: () => void child.kill('SIGKILL'),
-    gone: async () => void (await child.catch(() => undefined)),
+    gone: async () => void (await ended),
   };
 }
 
@@ -95,7 +122,6 @@ export function startLineProcess(command: string[], name: string): LineProcess {
   const child = spawnLineChild(command, {
     // the last three are all its errors show
     stderrLines: 3,
-    forceKillAfterMs: 1000,
     onLine: (l) => {
       if (l.trim()) lines.push(l);
       wake();

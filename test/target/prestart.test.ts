@@ -8,10 +8,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openProtocolTarget } from '../../src/target/protocol/target.ts';
-import { ProtocolClient } from '../../src/target/protocol/client.ts';
+import { spawnLineChildAhead } from '../../src/util/line-process.ts';
 import { discardAhead } from '../../src/util/ahead.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
+import { alive } from '../fixtures/process.ts';
 
 const tmp = useTmp();
 
@@ -29,20 +30,11 @@ async function until(what: string, ok: () => boolean): Promise<void> {
   expect(ok(), what).toBe(true);
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('a target process started ahead', { timeout: 30_000 }, () => {
   it('is adopted by the open of the same command: one process serves the target', async () => {
     const log = join(tmp(), 'toy.log');
     const command = ['node', PROTOCOL_TOY, '--log', log];
-    ProtocolClient.startAhead(command);
+    spawnLineChildAhead(command);
     // booted before the open asks for it: a second process would log a second start
     await until('the process started ahead is up', () => lines(log).length === 1);
     const target = await openProtocolTarget(command, {});
@@ -59,7 +51,7 @@ describe('a target process started ahead', { timeout: 30_000 }, () => {
   it('is not adopted by another command, and is killed when nothing opened it', async () => {
     const log = join(tmp(), 'toy.log');
     const other = join(tmp(), 'other.log');
-    ProtocolClient.startAhead(['node', PROTOCOL_TOY, '--log', log]);
+    spawnLineChildAhead(['node', PROTOCOL_TOY, '--log', log]);
     const target = await openProtocolTarget(['node', PROTOCOL_TOY, '--log', other], {});
     await target.close();
     expect(lines(other).map((l) => l.kind)).toEqual(['start', 'exit']);

@@ -4,7 +4,7 @@
 import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
 import { zodProblem } from '../../util/errors.ts';
 import { passesAsIs, plainResult } from './hand-check.ts';
-import { spawnLineChild, spawnLineChildAhead, type LineChild } from '../../util/line-process.ts';
+import { spawnLineChild, type LineChild } from '../../util/line-process.ts';
 
 export interface ClientOptions {
   cwd?: string;
@@ -22,8 +22,6 @@ interface Pending {
 }
 
 const STDERR_TAIL = 20;
-/** The bridge exits on stdin EOF; this only bounds a stuck shutdown. */
-const FORCE_KILL_AFTER_MS = 2000;
 
 export class ProtocolClient {
   private child: LineChild;
@@ -36,16 +34,10 @@ export class ProtocolClient {
   /** lines written in this turn of the event loop, sent together (see write) */
   private outbox: string[] = [];
 
-  /** Starts the child that the first client of this command and folder adopts (util/ahead.ts). */
-  static startAhead(command: string[], opts: ClientOptions = {}): void {
-    spawnLineChildAhead(command, { cwd: opts.cwd, forceKillAfterMs: FORCE_KILL_AFTER_MS });
-  }
-
   constructor(readonly command: string[], private opts: ClientOptions = {}) {
     this.child = spawnLineChild(command, {
       cwd: opts.cwd,
       stderrLines: STDERR_TAIL,
-      forceKillAfterMs: FORCE_KILL_AFTER_MS,
       onLine: (line) => this.onLine(line),
       onExit: (how) => this.die(how),
     });

@@ -2,11 +2,11 @@
 // reused across every cell its worker scores; when the child dies it is
 // restarted for the next episode, and the episode it was serving reports its
 // delivery incomplete and its checker as Error, so the run goes on.
-import { parseCommandString } from 'execa';
 import { SealedSplitError, type CallResult, type Delivery, type Effect, type Episode, type EpisodePlan, type OpenOptions, type Step, type Target, type TargetInfo, type TaskInfo, type Trajectory, type Verdict } from '../../contract/target.ts';
 import type { AgentInputs } from '../../contract/inputs.ts';
 import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
+import { commandFrom } from './command.ts';
 import { BridgeDiedError, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
@@ -266,19 +266,6 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
 }
 
 /** The command of a generic protocol target: `command` option, split like a shell would (no quoting of spaces). */
-export function commandFrom(options: OpenOptions): string[] {
-  const raw = options.targetOptions?.command;
-  if (!raw?.trim()) {
-    throw new InputError('protocol target: name its command after `--` (e.g. `-- python3 my_target.py`) or with `--target-option command="python3 my_target.py"`');
-  }
-  return parseCommandString(raw);
-}
-
-/** Starts the command's process ahead of openCommandTarget (TargetFactory.prestart). */
-export function prestartCommandTarget(options: OpenOptions): void {
-  ProtocolClient.startAhead(commandFrom(options));
-}
-
 const RESERVED = new Set(['command', 'timeout']);
 
 /** The generic protocol target (see registry.ts): its own options (command, timeout) stay here, the rest go to the child. */

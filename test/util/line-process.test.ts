@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnLineChild } from '../../src/util/line-process.ts';
+import { alive } from '../fixtures/process.ts';
+
+describe('a line child', { timeout: 30_000 }, () => {
+  it('that cannot be started says so, naming the cause', async () => {
+    const how = await new Promise<string>((onExit) => spawnLineChild(['./no-such-command'], { stderrLines: 1, onLine: () => undefined, onExit }));
+    expect(how).toBe('could not be started (ENOENT: no such command or file)');
+  });
+
+  it('reports its exit code and its signal', async () => {
+    const exit = (code: string) => new Promise<string>((onExit) => spawnLineChild([process.execPath, '-e', code], { stderrLines: 1, onLine: () => undefined, onExit }));
+    expect(await exit('process.exit(3)')).toBe('exited with code 3');
+    expect(await exit('process.kill(process.pid, "SIGKILL")')).toBe('exited on SIGKILL');
+  });
+
+  it('does not outlive the process that started it, even one that exits without ending it', async () => {
+    const r = await execa(process.execPath, ['--import', 'tsx', 'test/fixtures/util/orphan.ts']);
+    const pid = Number(r.stdout.trim());
+    expect(pid).toBeGreaterThan(0);
+    for (let i = 0; i < 40 && alive(pid); i++) await sleep(50);
+    expect(alive(pid), `child ${pid} still running after its parent exited`).toBe(false);
+  });
+});
