@@ -6,7 +6,7 @@ import { isModulePath, loadUserExport } from '../util/user-module.ts';
  * The engine's own target, any benchmark in any language: `--target protocol --
  * <command...>`. The built-in ones are registered by whoever composes the program
  * (the CLI from targets/index.ts), so the engine never imports a target. The
- * client (execa, zod) loads on open, so that listing targets stays cheap.
+ * client (zod) loads on open, so that listing targets stays cheap.
  */
 const protocol: TargetFactory = {
   name: 'protocol',
