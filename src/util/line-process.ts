@@ -38,10 +38,11 @@ const notStarted = (code: string | undefined) =>
 
 type StartOptions = Pick<LineChildOptions, 'cwd'>;
 
-/** A started child and how it ended, told once. */
+/** A started child and how it ended, told once; `kill` lets util/ahead.ts end it unadopted. */
 interface Started {
   child: ChildProcessWithoutNullStreams;
   ended: Promise<string>;
+  kill(signal: NodeJS.Signals): boolean;
 }
 
 /** Children still running: killed if this process exits first, so none outlives a crash of ours. */
@@ -66,7 +67,7 @@ function start(command: string[], opts: StartOptions): Started {
     child.once('error', (e: NodeJS.ErrnoException) => child.pid === undefined && resolve(notStarted(e.code)));
     child.once('close', (code, signal) => resolve(`exited${code !== null ? ` with code ${code}` : ''}${signal ? ` on ${signal}` : ''}`));
   }).finally(() => running.delete(child));
-  return { child, ended };
+  return { child, ended, kill: (signal) => child.kill(signal) };
 }
 
 const keyOf = (command: string[], opts: StartOptions) => aheadKey([command, opts.cwd ?? null]);
@@ -77,14 +78,11 @@ const keyOf = (command: string[], opts: StartOptions) => aheadKey([command, opts
  * nothing does.
  */
 export function spawnLineChildAhead(command: string[], opts: StartOptions = {}): void {
-  startAhead(keyOf(command, opts), () => {
-    const started = start(command, opts);
-    return { kill: (signal) => started.child.kill(signal), started };
-  });
+  startAhead(keyOf(command, opts), () => start(command, opts));
 }
 
 export function spawnLineChild(command: string[], opts: LineChildOptions): LineChild {
-  const { child, ended } = takeAhead<{ kill(s: NodeJS.Signals): boolean; started: Started }>(keyOf(command, opts))?.started ?? start(command, opts);
+  const { child, ended } = takeAhead<Started>(keyOf(command, opts)) ?? start(command, opts);
   const stderr: string[] = [];
   createInterface({ input: child.stdout }).on('line', (l) => opts.onLine(l));
   createInterface({ input: child.stderr }).on('line', (l) => {

@@ -6,13 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { openProtocolTarget } from '../../src/target/protocol/target.ts';
 import { spawnLineChildAhead } from '../../src/util/line-process.ts';
 import { discardAhead } from '../../src/util/ahead.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
-import { alive } from '../fixtures/process.ts';
+import { alive, until } from '../fixtures/process.ts';
 
 const tmp = useTmp();
 
@@ -23,11 +22,6 @@ function lines(log: string): { kind: string; pid: number }[] {
     .filter(Boolean)
     .map((l) => l.split(' '))
     .map(([kind, , pid]) => ({ kind, pid: Number(pid) }));
-}
-
-async function until(what: string, ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !ok(); i++) await sleep(25);
-  expect(ok(), what).toBe(true);
 }
 
 describe('a target process started ahead', { timeout: 30_000 }, () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnLineChild } from '../../src/util/line-process.ts';
-import { alive } from '../fixtures/process.ts';
+import { alive, until } from '../fixtures/process.ts';
 
 describe('a line child', { timeout: 30_000 }, () => {
   it('that cannot be started says so, naming the cause', async () => {
@@ -20,7 +19,6 @@ describe('a line child', { timeout: 30_000 }, () => {
     const r = await execa(process.execPath, ['--import', 'tsx', 'test/fixtures/util/orphan.ts']);
     const pid = Number(r.stdout.trim());
     expect(pid).toBeGreaterThan(0);
-    for (let i = 0; i < 40 && alive(pid); i++) await sleep(50);
-    expect(alive(pid), `child ${pid} still running after its parent exited`).toBe(false);
+    await until(`child ${pid} gone after its parent exited`, () => !alive(pid), 2000);
   });
 });
