@@ -7,6 +7,7 @@ import { formatTargetSpec, knownTargets, parseTargetSpec, prestartTarget } from 
 import type { Split } from '../contract/target.ts';
 import { fsProblem, InputError } from '../util/errors.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
+import { joinCommand } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 
@@ -110,7 +111,7 @@ export function targetSpec(a: Record<string, any>): string {
   }
   if (a.suite !== undefined) options.suite = String(a.suite);
   const rest = (a['--'] ?? []) as string[];
-  if (rest.length) options.command = rest.map(String).join(' ');
+  if (rest.length) options.command = joinCommand(rest.map(String));
   const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }

@@ -4,20 +4,7 @@
 import type { OpenOptions } from '../../contract/target.ts';
 import { InputError } from '../../util/errors.ts';
 import { spawnLineChildAhead } from '../../util/line-process.ts';
-
-/**
- * Words split at runs of spaces; a backslash before a space keeps it inside the
- * word (`my\ dir/target.py`), as execa's parseCommandString reads a command.
- */
-export function splitCommand(raw: string): string[] {
-  const words: string[] = [];
-  for (const piece of raw.trim().split(/ +/)) {
-    const last = words.length ? words[words.length - 1] : undefined;
-    if (last?.endsWith('\\')) words[words.length - 1] = `${last.slice(0, -1)} ${piece}`;
-    else if (piece) words.push(piece);
-  }
-  return words;
-}
+import { splitCommand } from '../../util/command-words.ts';
 
 export function commandFrom(options: OpenOptions): string[] {
   const raw = options.targetOptions?.command;

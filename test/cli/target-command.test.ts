@@ -1,0 +1,38 @@
+// The words after `--` are the protocol target's command, recorded in the target
+// spec as one string. A path with a space in it stays one word: the target starts
+// from it, and the spec (which workers and later runs reopen) carries it escaped.
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runCli } from '../fixtures/cli.ts';
+import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
+
+const tmp = useTmp();
+const escaped = (path: string) => path.replace(/ /g, '\\ ');
+const starts = (log: string) => readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('start ')).length;
+
+describe('the command after --', { timeout: 30_000 }, () => {
+  it('keeps a path with a space as one word, in the spec a later run reopens', async () => {
+    const dir = join(tmp(), 'my targets');
+    mkdirSync(dir);
+    const server = join(dir, 'toy target.mjs');
+    copyFileSync(resolve(PROTOCOL_TOY), server);
+    const log = join(dir, 'toy.log');
+    const mutants = join(tmp(), 'm');
+    const frozen = await runCli(['freeze', '--json', '--mutants', mutants, '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', 'node', server, '--log', log]);
+    expect(frozen.code, frozen.stderr).toBe(0);
+    const [increment] = readdirSync(mutants);
+    const spec = JSON.parse(readFileSync(join(mutants, increment, 'increment.json'), 'utf8')).target.spec as string;
+    expect(new URLSearchParams(spec.slice(spec.indexOf('?') + 1)).get('command')).toBe(`node ${escaped(server)} --log ${escaped(log)}`);
+    // the run opens the target from the recorded spec alone
+    const run = await runCli(['run', join(mutants, increment), '--workers', '1', '--no-progress', '--out', join(tmp(), 'run')]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(starts(log), 'the freeze started the target once, and the run once more').toBe(2);
+  });
+
+  it('refuses a word it cannot carry, before starting anything', async () => {
+    const r = await runCli(['census', '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', 'node', 'server.mjs ', '--x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('blindspot: the command after `--`: word "server.mjs " cannot be passed through as one word (an empty word, or one ending in a space or a backslash); rename the path or use --target-option command="..."');
+  });
+});
