@@ -40,7 +40,7 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
   const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;
   const flags = { high: a['threshold-high'], low: a['threshold-low'], break: a['threshold-break'] };
   const merged = { ...config?.thresholds, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
-  const parsed = ThresholdsSchema.safeParse(merged);
+  const parsed = ThresholdsSchema.safeParse(merged, { jitless: true }); // parsed once: not worth compiling (increment.ts)
   if (!parsed.success) throw new InputError(`${file ? `${file} with the --threshold-* flags` : '--threshold-*'}: thresholds: ${zodProblem(parsed.error)}`);
   return parsed.data;
 }

@@ -140,7 +140,8 @@ async function intactIncrement(dir: string, hash: string, manifestSha: string): 
 
 export async function loadIncrement(dir: string): Promise<Increment> {
   const file = join(dir, 'increment.json');
-  const parsed = IncrementSchema.safeParse(readJsonFile(file));
+  // jitless: a schema parsed once per command is not worth zod compiling a checker for it
+  const parsed = IncrementSchema.safeParse(readJsonFile(file), { jitless: true });
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   const inc = parsed.data;
   const { hash, frozenAt: _f, id: _i, ...body } = inc;
