@@ -1,4 +1,3 @@
-import cliProgress from 'cli-progress';
 import type { LedgerEntry } from '../contract/ledger.ts';
 
 interface Progress {
@@ -30,9 +29,10 @@ const buckets = (c: Counts) => `${c.pass} pass ${c.fail} fail ${c.error} error $
 /**
  * A bar on a terminal. Off a terminal (a CI log, a pipe) one line every few
  * seconds and one at the end, so a long run shows it is alive without filling
- * the log with bar redraws.
+ * the log with bar redraws. The bar's library loads only for a bar: elsewhere
+ * it would cost a few ms before the first cell.
  */
-export function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput(), unit = 'cells'): Progress {
+export async function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput(), unit = 'cells'): Promise<Progress> {
   if (!enabled) return { tick() {}, stop() {} };
   const counts: Counts = { pass: 0, fail: 0, error: 0, refused: 0, ungraded: 0 };
   // every cell done lands in exactly one bucket, so the buckets add up to the count done
@@ -60,6 +60,7 @@ export function createProgress(enabled: boolean, total: number, start: number, o
       },
     };
   }
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       stream: output.stream,

@@ -14,8 +14,6 @@ import { Pool, type PoolOptions } from './pool.ts';
 import { refusedEntry } from './score.ts';
 import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress } from './progress.ts';
-import { searchOutcome } from '../search/findings.ts';
-import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import type { OperatorSet } from '../search/plan.ts';
 import { formatShard, shardCells, type Shard } from './shard.ts';
@@ -118,7 +116,8 @@ export async function runIncrement(opts: RunOptions): Promise<RunResult> {
       await verifyAgainst(opts.incrementDir, inc, info);
       // a search's operators are loaded, and a changed plugin refused, before the run folder is touched
       const spec = inc.extras.search as SearchSpec | undefined;
-      const search = spec ? { spec, ops: await loadOperators(spec) } : undefined;
+      // the search's modules load only for a search run: every other run would pay for them before its first cell
+      const search = spec ? { spec, ops: await (await import('../search/load.ts')).loadOperators(spec) } : undefined;
       return await scoreRun(opts, inc, cells, target, open, search, info.capabilities.includes('pipeline'));
     } finally {
       if (own) await target.close();
@@ -174,7 +173,7 @@ async function scoreRun(
 
   const ledger = new LedgerWriter(ledgerPath(opts.runDir), head);
   const pending = cells.filter((c) => !byId.has(c.id)).sort(byArm);
-  const progress = createProgress(opts.progress ?? false, cells.length, byId.size, undefined, opts.kind?.unit);
+  const progress = await createProgress(opts.progress ?? false, cells.length, byId.size, undefined, opts.kind?.unit);
   let stopRequested = false;
   // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
   const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
@@ -247,6 +246,7 @@ async function scoreRun(
       await pool.idle();
     }
     if (search && !stopRequested) {
+      const { searchOutcome } = await import('../search/findings.ts');
       const outcome = await searchOutcome({
         ...search,
         semantics: inc.target.semantics,

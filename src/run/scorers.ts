@@ -4,7 +4,6 @@
 // pid, a native crash or a runaway allocation ends only that child). Both speak
 // the same messages, so the pool treats them alike.
 import { Worker } from 'node:worker_threads';
-import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Cell } from '../contract/cell.ts';
 import type { OpenOptions } from '../contract/target.ts';
@@ -68,6 +67,9 @@ export function spawnThread(init: ScorerInit, on: ScorerEvents): Scorer {
  */
 export function spawnProcess(init: ScorerInit, on: ScorerEvents): Scorer {
   let phase = 0;
+  // loaded here, on first use: node:child_process (with net and dgram) costs a
+  // run of our own targets, which never forks a scorer, a few ms before its first cell
+  const { fork } = process.getBuiltinModule('node:child_process');
   const child = fork(ENTRY, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BLINDSPOT_SCORER_INIT: JSON.stringify(init) },

@@ -29,10 +29,10 @@ const pipe = () => {
 describe('progress off a terminal', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('writes one line every interval and one at the end, counting from the cells already done', () => {
+  it('writes one line every interval and one at the end, counting from the cells already done', async () => {
     vi.useFakeTimers();
     const { lines, stream } = pipe();
-    const p = createProgress(true, 10, 2, { stream, everySeconds: 10 });
+    const p = await createProgress(true, 10, 2, { stream, everySeconds: 10 });
     p.tick(entry('pass'));
     p.tick(entry('fail'));
     vi.advanceTimersByTime(9_999);
@@ -50,10 +50,10 @@ describe('progress off a terminal', () => {
     expect(lines).toHaveLength(2);
   });
 
-  it('counts a cell delivered and read back but never graded (a world-reference cell) as ungraded', () => {
+  it('counts a cell delivered and read back but never graded (a world-reference cell) as ungraded', async () => {
     vi.useFakeTimers();
     const { lines, stream } = pipe();
-    const p = createProgress(true, 3, 0, { stream, everySeconds: 10 });
+    const p = await createProgress(true, 3, 0, { stream, everySeconds: 10 });
     p.tick(entry('pass'));
     p.tick({ cell: 'swap:a@world:b', status: 'scored', delivery: { completed: true, stepsRun: 1 }, effect: {}, at: '' });
     p.tick(entry());
@@ -61,10 +61,10 @@ describe('progress off a terminal', () => {
     expect(lines).toEqual(['scoring 3/3 cells (100%) | 1 pass 0 fail 0 error 1 refused 1 ungraded | 0 s elapsed\n']);
   });
 
-  it('writes nothing when disabled', () => {
+  it('writes nothing when disabled', async () => {
     vi.useFakeTimers();
     const { lines, stream } = pipe();
-    const p = createProgress(false, 10, 0, { stream, everySeconds: 1 });
+    const p = await createProgress(false, 10, 0, { stream, everySeconds: 1 });
     p.tick(entry('pass'));
     vi.advanceTimersByTime(5_000);
     p.stop();
