@@ -4,7 +4,8 @@
 // loading, to main()), engine load, census (open the target, its tasks, references
 // and censuses), freeze, scoring, report, and exit (the last mark to the process's
 // end: handles that outlive the work show here). "first cell" is the first ledger
-// line's time from spawn. The bin runs dist/ when it is built and current, else
+// line's time from spawn: refused cells are recorded before anything is scored, so
+// "first scored" (the first line of a cell that ran) is given beside it. The bin runs dist/ when it is built and current, else
 // the sources (the table says which).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ interface Split {
   wall: number;
   cells: number;
   firstCell: number;
+  firstScored: number;
   phases: Record<string, number>;
 }
 
@@ -58,8 +60,9 @@ export function audit(args: string[]): Split {
       last = t;
     }
     phases.exit = wall - last;
-    const ledger = readFileSync(join(out, 'ledger.jsonl'), 'utf8').trim().split('\n');
-    return { wall, cells: ledger.length, firstCell: Date.parse(JSON.parse(ledger[0]).at) - spawned, phases };
+    const ledger = readFileSync(join(out, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { at: string; status: string });
+    const sinceSpawn = (e: { at: string } | undefined) => (e ? Date.parse(e.at) - spawned : NaN);
+    return { wall, cells: ledger.length, firstCell: sinceSpawn(ledger[0]), firstScored: sinceSpawn(ledger.find((e) => e.status !== 'refused')), phases };
   } finally {
     s.done();
   }
@@ -73,7 +76,7 @@ export async function benchWhole(rounds = 5): Promise<void> {
   printRows(`Whole-process audits, median of ${rounds} fresh processes (program: ${program}), ms`, AUDITS.map((a) => {
     const xs = runs.get(a.name)!;
     const wall = median(xs.map((x) => x.wall));
-    const row: Record<string, string | number> = { command: a.name, cells: xs[0].cells, wall: wall.toFixed(0), 'cells/s': (xs[0].cells / (wall / 1000)).toFixed(0), 'first cell': median(xs.map((x) => x.firstCell)).toFixed(0) };
+    const row: Record<string, string | number> = { command: a.name, cells: xs[0].cells, wall: wall.toFixed(0), 'cells/s': (xs[0].cells / (wall / 1000)).toFixed(0), 'first cell': median(xs.map((x) => x.firstCell)).toFixed(0), 'first scored': median(xs.map((x) => x.firstScored)).toFixed(0) };
     for (const p of [...PHASES, 'exit']) row[p] = median(xs.map((x) => x.phases[p])).toFixed(0);
     return row;
   }));
