@@ -9,8 +9,7 @@ import { buildReport, type Report } from './build.ts';
 import { applyTriage } from './triage.ts';
 import type { Triage } from '../triage/triage.ts';
 import { DEFAULT_THRESHOLDS, killRates, type Thresholds } from './thresholds.ts';
-import { searchOutcome } from '../search/findings.ts';
-import { loadOperators } from '../search/load.ts';
+import type { SearchOutcome } from '../search/findings.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import { type RunsReport, buildRunsReport } from '../runs/summary.ts';
 import type { RunsExtras } from '../runs/cells.ts';
@@ -52,9 +51,12 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
   const judged = judge(classification);
   const spec = increment.extras.search as SearchSpec | undefined;
   const byId = new Map(ledger.map((e) => [e.cell, e]));
-  const search = spec
-    ? await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) })
-    : undefined;
+  let search: SearchOutcome | undefined;
+  if (spec) {
+    // loaded for a search run only, as in run.ts
+    const [{ searchOutcome }, { loadOperators }] = await Promise.all([import('../search/findings.ts'), import('../search/load.ts')]);
+    search = await searchOutcome({ spec, ops: await loadOperators(spec), semantics: increment.target.semantics, cells: manifest, entryOf: (id) => byId.get(id) });
+  }
   const triaged = applyTriage(buildReport(increment, manifest, run, judged, ledger, search), manifest, triage);
   const scored = { ...triaged, killRates: killRates(classification, triaged, increment.families, thresholds) };
   const runs = increment.extras.runs

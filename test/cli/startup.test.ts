@@ -34,6 +34,16 @@ describe('start-up', () => {
     expect(heavy).toEqual([]);
   });
 
+  // What only some runs use loads only for them: the bar's library on a terminal,
+  // the search's modules for a search run, node:child_process for a target scored
+  // in child processes. An audit of a built-in target with no bar loads none.
+  it('an audit of a built-in target without a bar loads no bar, no search and no node:child_process', async () => {
+    const root = tmp();
+    const loaded = await modulesOf(['audit', '--target', 'apps', '--no-progress', '--out', join(root, 'run'), '--mutants', join(root, 'm'), '--censuses', join(root, 'c')]);
+    expect(loaded.some((u) => u.endsWith('/src/run/run.ts')), 'the sources were recorded, scoring included').toBe(true);
+    expect(loaded.filter((u) => /\/node_modules\/cli-progress\/|\/src\/search\/|^node:child_process$/.test(u))).toEqual([]);
+  });
+
   // A command's module is loaded only when its name is on the command line; the
   // top-level listing comes from the heads in COMMANDS, src/cli/main.ts.
   const COMMAND_FILES = ['audit', 'stages', 'merge', 'targets', 'rerun', 'target-check', 'repair', 'guard', 'triage', 'consequence', 'perturb', 'init'];
