@@ -53,17 +53,22 @@ export interface PoolOptions extends Pick<ScorerInit, 'target' | 'open' | 'limit
 }
 /**
  * About the time a worker needs to load a target, measured here for apps: 0.15 s
- * from the build's bundle, 0.6 s from the sources through tsx (whose loader
- * thread a booting worker shares with the main thread).
+ * from the build's bundle (80-90 ms to its ready message on a quiet machine), 0.6 s
+ * from the sources through tsx (whose loader thread a booting worker shares with
+ * the main thread).
  */
 const WORKER_BOOT_MS = SCORER_BUNDLED ? 150 : 600;
 /**
- * A booting worker competes with the main thread for the machine, so it pays off
- * only when the remaining work is a few boots long (measured on 2 cores: from the
- * sources a 2 s apps grid ran slower with a worker than without; from the bundle
- * the 0.6 s apps intent-swap grid runs faster with one).
+ * A booting worker competes with the main thread for the machine, and scores
+ * slowly until its own code is compiled, so it pays off only when the remaining
+ * work is a few boots long. Measured on 2 cores, `blindspot run` with 2 workers,
+ * medians of 7 alternating runs, process start to the end of scoring: from the
+ * bundle, the apps swap grid (2,304 cells, ~420 ms of work estimated) took 781 ms
+ * with a worker and 743 ms without; 3,600 cells (~670 ms estimated) 970 ms with
+ * one and 996 ms without. From the sources a 2 s apps grid ran slower with a
+ * worker than without.
  */
-const WORTH_A_WORKER = (SCORER_BUNDLED ? 2 : 4) * WORKER_BOOT_MS;
+const WORTH_A_WORKER = 4 * WORKER_BOOT_MS;
 /** The main thread times this much work before deciding whether workers are worth starting. */
 const SAMPLE = { cells: 16, ms: 100 };
 /** Cells per message to a worker. */
