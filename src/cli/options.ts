@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { mkdtempSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
@@ -97,6 +97,9 @@ export const targetOption = <T>(y: Argv<T>) =>
     })
     .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name> (agentdojo: workspace, slack, banking, travel; bfcl: base, miss_param, miss_func, long_context, all)' });
 
+/** A word that names a file or folder, or a new one in a folder that exists (a log the target will write). */
+const namesPath = (word: string) => existsSync(word) || (word.includes('/') && existsSync(dirname(word)));
+
 /**
  * The target spec the increment records: the name plus every target option, so
  * that workers and later runs reopen exactly this target. Words after `--` are
@@ -111,7 +114,7 @@ export function targetSpec(a: Record<string, any>): string {
   }
   if (a.suite !== undefined) options.suite = String(a.suite);
   const rest = (a['--'] ?? []) as string[];
-  if (rest.length) options.command = joinCommand(rest.map(String));
+  if (rest.length) options.command = joinCommand(rest.map(String), namesPath);
   const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }

@@ -14,17 +14,21 @@ export function splitCommand(raw: string): string[] {
 }
 
 /**
- * The words after `--` as the one string splitCommand reads back into the same
- * words (a path with a space stays one word). A word it cannot carry is refused
- * rather than recorded as another command than the one typed.
+ * The words after `--` as the one string splitCommand reads back. A word that
+ * names a file or folder (`isPath`) stays one word, its spaces escaped; any other
+ * word is taken as typed, so `-- "python3 -u" server.py` is three words, as it
+ * always was. A path the split cannot give back is refused rather than recorded
+ * as another command than the one typed.
  */
-export function joinCommand(words: string[]): string {
-  const raw = words.map((w) => w.replace(/ /g, '\\ ')).join(' ');
+export function joinCommand(words: string[], isPath: (word: string) => boolean): string {
+  const paths = words.map(isPath);
+  const raw = words.map((w, i) => (paths[i] ? w.replace(/ /g, '\\ ') : w)).join(' ');
+  const meant = words.flatMap((w, i) => (paths[i] ? [w] : splitCommand(w)));
   const back = splitCommand(raw);
-  const lost = words.findIndex((w, i) => back[i] !== w);
-  if (lost >= 0 || back.length !== words.length) {
-    const word = words[lost >= 0 ? lost : words.length - 1];
-    throw new InputError(`the command after \`--\`: word ${JSON.stringify(word)} cannot be passed through as one word (an empty word, or one ending in a space or a backslash); rename the path or use --target-option command="..."`);
+  const lost = meant.findIndex((w, i) => back[i] !== w);
+  if (lost >= 0 || back.length !== meant.length) {
+    const word = meant[lost >= 0 ? lost : meant.length - 1];
+    throw new InputError(`the command after \`--\`: ${JSON.stringify(word)} cannot be passed through as one word (a path ending in a space, or in a backslash before the next word); rename the path or use --target-option command="..."`);
   }
   return raw;
 }

@@ -30,9 +30,16 @@ describe('the command after --', { timeout: 30_000 }, () => {
     expect(starts(log), 'the freeze started the target once, and the run once more').toBe(2);
   });
 
-  it('refuses a word it cannot carry, before starting anything', async () => {
-    const r = await runCli(['census', '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', 'node', 'server.mjs ', '--x']);
+  it('runs a whole command quoted as one word as the words it holds, as it always did', async () => {
+    const r = await runCli(['census', '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', `node ${resolve(PROTOCOL_TOY)}`]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('refuses a path it cannot carry, before starting anything', async () => {
+    const server = join(tmp(), 'toy target.mjs ');
+    copyFileSync(resolve(PROTOCOL_TOY), server);
+    const r = await runCli(['census', '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', 'node', server, '--x']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('blindspot: the command after `--`: word "server.mjs " cannot be passed through as one word (an empty word, or one ending in a space or a backslash); rename the path or use --target-option command="..."');
+    expect(r.stderr).toBe(`blindspot: the command after \`--\`: ${JSON.stringify(server)} cannot be passed through as one word (a path ending in a space, or in a backslash before the next word); rename the path or use --target-option command="..."`);
   });
 });
