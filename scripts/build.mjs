@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rebuildReason, STAMP } from '../bin/dist.mjs';
 
 const require = createRequire(import.meta.url);
@@ -103,10 +103,19 @@ function zodEntry() {
   ].join('\n');
 }
 
+// yargs and zod run as CommonJS through V8's code cache (scripts/cached-script.mjs),
+// each behind an ES module face that exports what the compiled modules import.
+const CACHED = { yargs: 'export default m.default;', zod: 'export const { z } = m;' };
+cpSync(join(root, 'scripts', 'cached-script.mjs'), join(dist, 'vendor', 'cached-script.js'));
+
 for (const name of VENDORED) {
   const bundle = join(dist, 'vendor', `${name}.js`);
   const entry = name === 'zod' ? { stdin: { contents: zodEntry(), resolveDir: root, sourcefile: 'zod-members.js' } } : { entryPoints: [fileURLToPath(import.meta.resolve(name))] };
-  await require('esbuild').build({ ...entry, bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning', plugins: PLUGINS[name], ...(BANNERS[name] ? { banner: { js: BANNERS[name] } } : {}) });
+  const options = { ...entry, bundle: true, platform: 'node', logLevel: 'warning', plugins: PLUGINS[name], ...(BANNERS[name] ? { banner: { js: BANNERS[name] } } : {}) };
+  if (CACHED[name]) {
+    await require('esbuild').build({ ...options, format: 'cjs', outfile: join(dist, 'vendor', `${name}.cjs`), define: { 'import.meta.url': '__metaUrl' } });
+    writeFileSync(bundle, `import { runCached } from './cached-script.js';\nconst m = runCached('${name}');\n${CACHED[name]}\n`);
+  } else await require('esbuild').build({ ...options, format: 'esm', outfile: bundle });
   const at = (file) => relative(dirname(file), bundle).split(sep).join('/');
   // static imports and dynamic ones (a schema built only where a command reads a file)
   const forms = [(m) => `from '${m}';`, (m) => `import('${m}')`];
@@ -175,6 +184,16 @@ cpSync(join(root, 'targets'), join(dist, 'targets'), { recursive: true, filter: 
 // The Python SDK the bridges import from two folders above themselves (dist/python in a
 // build), without what python/.gitignore keeps out of git: npm never packs a .gitignore.
 cpSync(join(root, 'python'), join(dist, 'python'), { recursive: true, filter: (f) => noPycache(f) && !/[\\/](\.gitignore|build|[^\\/]*\.egg-info)$/.test(f) });
+// The code caches of the CommonJS bundles, made by this Node as a census of the apps
+// target compiles them (yargs parsing its flags, zod building and checking schemas).
+// Without them every command compiles the bundles as before, only slower.
+const warm = join(dist, '.warm-censuses');
+const warmed = spawnSync(process.execPath, ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(pathToFileURL(join(BUNDLE, 'cli.js')).href)}); process.exitCode = await main(['census', '--target', 'apps', '--censuses', ${JSON.stringify(warm)}]);`], {
+  env: { ...process.env, BLINDSPOT_WRITE_CODE_CACHE: '1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+rmSync(warm, { recursive: true, force: true });
+if (warmed.status !== 0) console.log(`blindspot: no code cache for ${Object.keys(CACHED).join(', ')} (the warming census exited ${warmed.status}); commands compile them at start`);
 // The start of the build: a source changed after it makes dist/ stale.
 writeFileSync(join(dist, STAMP), `${JSON.stringify({ started })}\n`);
 console.log(`blindspot: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { distProblem, rebuildReason, STAMP } from '../../bin/dist.mjs';
 import { describeCheckerFiles } from '../../src/target/checker-files.ts';
@@ -139,6 +140,29 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
     expect(report.controls).toMatchObject({ total: 48, pass: 48, unscored: [] });
     // the checkers audited are the sources, by the same paths and hashes
     expect(report.evidence.checkerHash).toBe(describeCheckerFiles('targets/apps/checkers').checkerHash);
+  });
+
+  // yargs and zod run from code caches the build made with this Node (scripts/cached-script.mjs);
+  // a cache V8 cannot use (another Node, a damaged file) is compiled past, never trusted
+  it('loads yargs and zod from the code caches the build made, and past a cache V8 rejects', async () => {
+    const probe = async (vendor: string) => {
+      const url = (f: string) => JSON.stringify(pathToFileURL(resolve(vendor, f)).href);
+      const code = [
+        `const { default: yargs } = await import(${url('yargs.js')});`,
+        `const { z } = await import(${url('zod.js')});`,
+        `const { cacheUsed } = await import(${url('cached-script.js')});`,
+        `const n = yargs(['--n', '3']).parseSync().n;`,
+        `console.log(JSON.stringify({ cacheUsed, n, parsed: z.object({ a: z.string() }).safeParse({ a: 'x' }).success }));`,
+      ].join('\n');
+      const r = await execa('node', ['--input-type=module', '-e', code], { reject: false });
+      expect(r.exitCode, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    expect(await probe('dist/vendor')).toEqual({ cacheUsed: { yargs: true, zod: true }, n: 3, parsed: true });
+    const damaged = join(tmp(), 'vendor');
+    cpSync('dist/vendor', damaged, { recursive: true });
+    for (const name of ['yargs', 'zod']) writeFileSync(join(damaged, `${name}.cache`), 'not a code cache');
+    expect(await probe(damaged)).toEqual({ cacheUsed: { yargs: false, zod: false }, n: 3, parsed: true });
   });
 
   // zod is bundled too: the engine and its targets share that one copy; and the
