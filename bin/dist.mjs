@@ -44,7 +44,7 @@ export function distProblem(root = ROOT) {
 }
 
 /** What the build reads besides the folders it compiles: an edit of one changes what it would write. */
-const BUILD_INPUTS = ['scripts/build.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+const BUILD_INPUTS = ['scripts/build.mjs', 'scripts/cached-script.mjs', 'tsconfig.json', 'tsconfig.build.json'];
 
 /**
  * Why a checkout's dist/ must be built again (distProblem's reasons, or an edit of

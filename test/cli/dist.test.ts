@@ -82,7 +82,7 @@ describe('which program the bin runs', () => {
     utimesSync(join(root, 'src', 'cli', 'main.ts'), past, past);
     expect(rebuildReason(root)).toBe('dist/ is not built');
     packageAt(root, { sources: false, builtAt: now });
-    const inputs = ['scripts/build.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+    const inputs = ['scripts/build.mjs', 'scripts/cached-script.mjs', 'tsconfig.json', 'tsconfig.build.json'];
     mkdirSync(join(root, 'scripts'));
     for (const f of inputs) {
       writeFileSync(join(root, f), '');
