@@ -12,7 +12,7 @@
 // the apps target then run from dist/bundle/, a few chunks bundled from the compiled
 // modules (see below).
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -193,7 +193,8 @@ const warmed = spawnSync(process.execPath, ['--input-type=module', '-e', `const 
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 rmSync(warm, { recursive: true, force: true });
-if (warmed.status !== 0) console.log(`blindspot: no code cache for ${Object.keys(CACHED).join(', ')} (the warming census exited ${warmed.status}); commands compile them at start`);
+const uncached = Object.keys(CACHED).filter((name) => !existsSync(join(dist, 'vendor', `${name}.cache`)));
+if (uncached.length) console.log(`blindspot: no code cache for ${uncached.join(', ')} (the warming census exited ${warmed.status}); commands compile them at start`);
 // The start of the build: a source changed after it makes dist/ stale.
 writeFileSync(join(dist, STAMP), `${JSON.stringify({ started })}\n`);
 console.log(`blindspot: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -29,6 +29,15 @@ export function runCached(name) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
   // written at exit, so that the cache holds the functions the command compiled as it ran
-  if (WRITE) process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));
+  if (WRITE) {
+    process.once('exit', () => {
+      try {
+        writeFileSync(cacheFile, script.createCachedData());
+      } catch (e) {
+        // an exit listener that throws would end the command with another code: the cache is only ever an optimisation
+        process.stderr.write(`blindspot: the code cache of ${name} was not written (${e.message})\n`);
+      }
+    });
+  }
   return module.exports;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
@@ -145,7 +145,7 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
   // yargs and zod run from code caches the build made with this Node (scripts/cached-script.mjs);
   // a cache V8 cannot use (another Node, a damaged file) is compiled past, never trusted
   it('loads yargs and zod from the code caches the build made, and past a cache V8 rejects', async () => {
-    const probe = async (vendor: string) => {
+    const probe = async (vendor: string, env: Record<string, string> = {}) => {
       const url = (f: string) => JSON.stringify(pathToFileURL(resolve(vendor, f)).href);
       const code = [
         `const { default: yargs } = await import(${url('yargs.js')});`,
@@ -154,15 +154,21 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
         `const n = yargs(['--n', '3']).parseSync().n;`,
         `console.log(JSON.stringify({ cacheUsed, n, parsed: z.object({ a: z.string() }).safeParse({ a: 'x' }).success }));`,
       ].join('\n');
-      const r = await execa('node', ['--input-type=module', '-e', code], { reject: false });
+      const r = await execa('node', ['--input-type=module', '-e', code], { reject: false, env });
       expect(r.exitCode, r.stderr).toBe(0);
-      return JSON.parse(r.stdout);
+      return { ...JSON.parse(r.stdout), ...(r.stderr ? { stderr: r.stderr } : {}) };
     };
     expect(await probe('dist/vendor')).toEqual({ cacheUsed: { yargs: true, zod: true }, n: 3, parsed: true });
     const damaged = join(tmp(), 'vendor');
     cpSync('dist/vendor', damaged, { recursive: true });
     for (const name of ['yargs', 'zod']) writeFileSync(join(damaged, `${name}.cache`), 'not a code cache');
     expect(await probe(damaged)).toEqual({ cacheUsed: { yargs: false, zod: false }, n: 3, parsed: true });
+    // writing a cache (the build's warming run) that cannot be written costs a line, never the command
+    rmSync(join(damaged, 'zod.cache'));
+    mkdirSync(join(damaged, 'zod.cache'));
+    const written = await probe(damaged, { BLINDSPOT_WRITE_CODE_CACHE: '1' });
+    expect(written.stderr).toMatch(/^blindspot: the code cache of zod was not written \(EISDIR/);
+    expect(readFileSync(join(damaged, 'yargs.cache')).length).toBeGreaterThan(1000);
   });
 
   // zod is bundled too: the engine and its targets share that one copy; and the
