@@ -7,7 +7,6 @@ import { parseTargetSpec } from '../target/registry.ts';
 import { isModulePath } from '../util/user-module.ts';
 import type { ReportOptions } from '../report/write.ts';
 import { formatShard, type Shard } from '../run/shard.ts';
-import { summaryLines } from './summary.ts';
 import { breakOnThresholds, thresholdsFrom } from './thresholds.ts';
 import type { Out } from './out.ts';
 import type { Target } from '../contract/target.ts';
@@ -65,6 +64,8 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
   phaseEnded('report');
   if (a.json) out.log(JSON.stringify(written.runs ? { ...written.report, runs: written.runs } : written.report, null, 2));
   else {
+    // with the report's modules, not before the first cell (summary.ts reads the report's sections)
+    const { summaryLines } = await import('./summary.ts');
     out.log(
       `Scored ${result.scoredNow} cells (${result.alreadyScored} already in the ledger) of ${result.total}` +
         (result.derived ? ` in the manifest, plus ${result.derived} derived while shrinking search findings.` : '.'),

@@ -44,6 +44,14 @@ describe('start-up', () => {
     expect(loaded.filter((u) => /\/node_modules\/cli-progress\/|\/src\/search\/|^node:child_process$/.test(u))).toEqual([]);
   });
 
+  // The report's model and the recorded-runs summary load once the scoring is done:
+  // the audit command's own modules (its options, its tail) hold none of them.
+  it('audit --help loads none of the report\'s or the recorded runs\' modules but the default thresholds', async () => {
+    const loaded = await modulesOf(['audit', '--help']);
+    expect(loaded.some((u) => u.endsWith('/src/cli/audit.ts'))).toBe(true);
+    expect([...new Set(loaded.filter((u) => /\/src\/(report|runs)\//.test(u)))]).toEqual([expect.stringMatching(/\/src\/report\/thresholds\.ts$/)]);
+  });
+
   // A command's module is loaded only when its name is on the command line; the
   // top-level listing comes from the heads in COMMANDS, src/cli/main.ts.
   const COMMAND_FILES = ['audit', 'stages', 'merge', 'targets', 'rerun', 'target-check', 'repair', 'guard', 'triage', 'consequence', 'perturb', 'init'];
