@@ -5,8 +5,8 @@
 // and censuses), freeze, scoring, report, and exit (the last mark to the process's
 // end: handles that outlive the work show here). "first cell" is the first ledger
 // line's time from spawn: refused cells are recorded before anything is scored, so
-// "first scored" (the first line of a cell that ran) is given beside it. The bin runs dist/ when it is built and current, else
-// the sources (the table says which).
+// "first scored" (the first line of a cell that ran) is given beside it. The bin
+// runs dist/ when it is built and current, else the sources (the table says which).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
