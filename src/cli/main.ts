@@ -6,6 +6,7 @@
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
+import { withFlagGuesses } from '../util/suggest.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
@@ -19,7 +20,11 @@ registerTargets(targetList);
 
 type Command = (out: Out) => CommandModule<{}, any>;
 /** The part of yargs' undeclared internals that buildCli touches. */
-type YargsInternals = { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } };
+type YargsInternals = {
+  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+  /** the options of the command being parsed (public in yargs, missing from its types) */
+  getOptions(): { key: Record<string, unknown> };
+};
 
 /**
  * Every command: its name (with positionals) and the line `--help` lists, in the
@@ -158,7 +163,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // yargs reports bad flags (and errors thrown by an option's coerce) as a
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
-      throw new InputError(msg ?? err.message);
+      throw new InputError(withFlagGuesses(msg ?? err.message, Object.keys((cli as unknown as YargsInternals).getOptions().key), argv));
     });
 }
 

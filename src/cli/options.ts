@@ -6,6 +6,7 @@ import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from 
 import { formatTargetSpec, knownTargets, parseTargetSpec, prestartTarget } from '../target/registry.ts';
 import type { Split } from '../contract/target.ts';
 import { fsProblem, InputError } from '../util/errors.ts';
+import { knownTail } from '../util/suggest.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { joinCommand } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
@@ -42,7 +43,7 @@ export const text = (flag: string) => (raw: unknown): string => String(once(flag
 
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
 export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
-  for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}' (known: ${known.join(', ')})`);
+  for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}'${knownTail(x, known)}`);
   return xs as T[];
 }
 

@@ -10,6 +10,7 @@ import { classify } from '../classify/classify.ts';
 import { lockRunFolder } from '../run/lock.ts';
 import type { Triage } from '../triage/triage.ts';
 import { InputError } from '../util/errors.ts';
+import { knownTail } from '../util/suggest.ts';
 import { groupBy } from '../util/group.ts';
 import { sha256 } from '../util/hash.ts';
 import { ANY_FAMILY, budgets, type Budgets, type FamilyBudget, type RunCells } from './budget.ts';
@@ -90,7 +91,7 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
     : undefined;
   const prefixed = nameGenerators(runs);
   const known = [...new Set(runs.flatMap((r) => r.manifest.filter((c) => c.arm === 'fault').map((c) => c.family)))].sort();
-  if (family !== ANY_FAMILY && !known.includes(family)) throw new InputError(`--family: no fault family '${family}' in these runs (known: ${[ANY_FAMILY, ...known].join(', ')})`);
+  if (family !== ANY_FAMILY && !known.includes(family)) throw new InputError(`--family: no fault family '${family}' in these runs${knownTail(family, [ANY_FAMILY, ...known])}`);
 
   const pooled = budgets(runs, opts.triage, confidence);
   const { readings } = readingsOf(pooled, family, confidence);

@@ -6,6 +6,7 @@ import { controlCell, faultCells } from '../grammar/enumerate.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';
+import { knownTail, quotedWithGuesses } from '../util/suggest.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
@@ -54,7 +55,7 @@ interface Frozen {
 
 function parseFamilies(families: string[], known: string[]): string[] {
   const unknown = families.find((f) => !known.includes(f));
-  if (unknown !== undefined) throw new InputError(`--families: unknown family '${unknown}' (known: ${known.join(', ')})`);
+  if (unknown !== undefined) throw new InputError(`--families: unknown family '${unknown}'${knownTail(unknown, known)}`);
   return known.filter((f) => families.includes(f));
 }
 
@@ -74,11 +75,14 @@ const grammarOf = (capabilities: string[]) => {
   };
 };
 
+/** What --tasks may name: task ids and generator names. */
+const namesOf = (tasks: TaskInfo[]) => [...new Set(tasks.flatMap((t) => [t.id, t.generator]))];
+
 /** Task ids or generator names within the selection; names nothing outside it. */
 export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
   if (!names?.length) return tasks.map((t) => t.id);
   const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
-  if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${unknown.map((u) => `'${u}'`).join(', ')}`);
+  if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${quotedWithGuesses(unknown, namesOf(tasks))}`);
   return tasks.filter((t) => names.includes(t.id) || names.includes(t.generator)).map((t) => t.id);
 }
 
@@ -93,7 +97,7 @@ export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' 
   if (opts.tasks?.length) {
     const wanted = new Set(opts.tasks);
     const unknown = opts.tasks.filter((w) => !all.some((t) => t.id === w || t.generator === w));
-    if (unknown.length) throw new InputError(`--tasks: no task or generator named ${unknown.map((u) => `'${u}'`).join(', ')}`);
+    if (unknown.length) throw new InputError(`--tasks: no task or generator named ${quotedWithGuesses(unknown, namesOf(all))}`);
     tasks = tasks.filter((t) => wanted.has(t.id) || wanted.has(t.generator));
   }
   if (!tasks.length) throw new InputError(`--split/--tasks: the selection is empty`);

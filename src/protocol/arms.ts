@@ -3,6 +3,7 @@
 // name them (--help, option checks, resume) without loading the engine.
 import type { Arm } from '../contract/cell.ts';
 import { InputError } from '../util/errors.ts';
+import { knownTail } from '../util/suggest.ts';
 
 /**
  * faults: the paper's fault grammar (one construction per family per task);
@@ -19,7 +20,7 @@ export const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'flo
 
 export function parseArms(arms: string[]): ArmName[] {
   for (const a of arms) {
-    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}' (known: ${ARM_NAMES.join(', ')})`);
+    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}'${knownTail(a, ARM_NAMES)}`);
   }
   if (!arms.length) throw new InputError('--arms: name at least one arm');
   return ARM_NAMES.filter((a) => arms.includes(a));

@@ -1,5 +1,6 @@
 import type { OpenOptions, Target, TargetFactory, TargetList } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
+import { knownTail } from '../util/suggest.ts';
 import { isModulePath, loadUserExport } from '../util/user-module.ts';
 
 /**
@@ -75,7 +76,7 @@ export async function targetFactory(spec: string): Promise<TargetFactory> {
     return loadUserExport<TargetFactory>(name, '--target', 'target', fits, 'a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts)');
   }
   const load = factories()[name];
-  if (!load) throw new InputError(`--target: unknown target '${name}' (known: ${knownTargets().join(', ')})`);
+  if (!load) throw new InputError(`--target: unknown target '${name}'${knownTail(name, knownTargets())}`);
   return load();
 }
 

@@ -55,6 +55,13 @@ const CASES: Record<string, Case> = {
   'audit --arms ""': { args: () => ['audit', '--arms', ''], says: /^--arms: expected one or more arms/ },
   'audit --split nope': { args: () => ['audit', '--split', 'nope'], says: /^--split: unknown split 'nope'/ },
   'audit --tasks no_such_task': { args: () => ['audit', '--tasks', 'no_such_task'], says: /^--tasks: no task or generator named 'no_such_task'/ },
+  // a first typo is answered with what it most likely meant
+  'audit --target app': { args: () => ['audit', '--target', 'app'], says: /^--target: unknown target 'app' \(known: apps, .*\); did you mean 'apps'\?$/ },
+  'audit --arms fault': { args: () => ['audit', '--arms', 'fault'], says: /^--arms: unknown arm 'fault' \(known: .*\); did you mean 'faults'\?$/ },
+  'audit --split dve': { args: () => ['audit', '--split', 'dve'], says: /^--split: unknown split 'dve' \(known: dev, test, holdout\); did you mean 'dev'\?$/ },
+  'audit --tasks a misspelt task': { args: () => ['audit', '--tasks', 'venmo_add_frends/0'], says: /^--tasks: no task or generator named 'venmo_add_frends\/0' \(did you mean 'venmo_add_friends\/0'\?\)$/ },
+  'audit --splits (a misspelt flag)': { args: () => ['audit', '--splits', 'dev'], says: /^Unknown argument: splits \(did you mean --split\?\)$/ },
+  'audit --time-limt (listed once, not camel-cased again)': { args: () => ['audit', '--time-limt', '5'], says: /^Unknown argument: time-limt \(did you mean --time-limit\?\)$/ },
   'audit --split holdout without --unseal': { args: () => ['audit', '--split', 'holdout'], says: /^--split: holdout is sealed/ },
   'audit --unseal holdout without --reason': { args: () => ['audit', '--split', 'holdout', '--unseal', 'holdout'], says: /^--reason: / },
   'audit --unseal nope': { args: () => ['audit', '--unseal', 'nope', '--reason', 'r'], says: /^--unseal: unknown split 'nope'/ },

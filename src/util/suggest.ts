@@ -1,0 +1,57 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * The known name a typo most likely meant, or undefined when none is close: one
+ * the typed name begins or ends (`app` for `apps`), or one within a third of its
+ * length in edits, at least two (a swapped pair of letters, `dve` for `dev`, is two
+ * edits), one for a name of one or two letters; the nearest wins. A tie between two
+ * names is no suggestion: a guess between two would mislead as often as it helps.
+ */
+export function closestName(typed: string, known: readonly string[]): string | undefined {
+  const t = typed.toLowerCase();
+  if (!t) return undefined;
+  const scored = known.map((k) => {
+    const name = k.toLowerCase();
+    return { k, d: name.startsWith(t) || (t.length >= 3 && name.endsWith(t)) ? 0.5 : distance(t, name) };
+  });
+  const best = Math.min(...scored.map((s) => s.d));
+  const near = scored.filter((s) => s.d === best);
+  const within = t.length <= 2 ? 1 : Math.max(2, Math.floor(t.length / 3));
+  return best <= within && near.length === 1 && near[0].k !== typed ? near[0].k : undefined;
+}
+
+/** ` (known: a, b); did you mean 'a'?`: the tail of every "unknown <what> '<typed>'" message. */
+export function knownTail(typed: string, known: readonly string[]): string {
+  const near = closestName(typed, known);
+  return ` (known: ${known.join(', ')})${near === undefined ? '' : `; did you mean '${near}'?`}`;
+}
+
+/** `'a' (did you mean 'b'?), 'c'`: names too many to list the known ones, each with what it likely meant. */
+export const quotedWithGuesses = (unknown: readonly string[], known: readonly string[]): string =>
+  unknown
+    .map((u) => {
+      const near = closestName(u, known);
+      return `'${u}'${near === undefined ? '' : ` (did you mean '${near}'?)`}`;
+    })
+    .join(', ');
+
+/**
+ * yargs' "Unknown argument(s): a, b" with each mistyped flag's likely meaning:
+ * "Unknown argument: splits (did you mean --split?)". Only the words typed as
+ * flags (in argv) are guessed at: a stray positional word is no flag misspelt.
+ */
+export function withFlagGuesses(message: string, options: readonly string[], argv: readonly string[]): string {
+  const m = /^(Unknown arguments?: )(.*)$/.exec(message);
+  if (!m) return message;
+  const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const flags = options.filter((o) => o.length > 1 && !/[A-Z$]/.test(o));
+  const typedAsFlag = (name: string) => [name, camel(name)].some((n) => argv.some((a) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `-${n}`));
+  const listed = m[2].split(', ');
+  // yargs lists a mistyped dashed flag twice, as typed and camel-cased
+  const typed = listed.filter((name) => !/[A-Z]/.test(name) || !listed.some((o) => o !== name && camel(o) === name));
+  const words = typed.map((name) => {
+    const near = typedAsFlag(name) ? closestName(name, flags) : undefined;
+    return near === undefined ? name : `${name} (did you mean --${near}?)`;
+  });
+  return (typed.length === 1 ? 'Unknown argument: ' : m[1]) + words.join(', ');
+}

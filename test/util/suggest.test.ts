@@ -1,0 +1,64 @@
+// A mistyped name is answered with what it most likely meant, and only when one
+// name stands out: a wrong guess would send a new user further astray than none.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { closestName, knownTail, quotedWithGuesses, withFlagGuesses } from '../../src/util/suggest.ts';
+
+const TARGETS = ['apps', 'servicedesk', 'agentdojo', 'bfcl', 'miniwob', 'protocol'];
+const SPLITS = ['dev', 'test', 'holdout'];
+
+describe('closestName', () => {
+  it.each([
+    ['app', TARGETS, 'apps'], // a prefix
+    ['Apps', TARGETS, 'apps'], // case
+    ['minwob', TARGETS, 'miniwob'], // one letter left out
+    ['dve', SPLITS, 'dev'], // two letters swapped
+    ['agentdjoo', TARGETS, 'agentdojo'],
+    ['extra_ni', ['extra', 'extra-ni', 'omit'], 'extra-ni'],
+  ])('%s among %j is %s', (typed, known, meant) => {
+    expect(closestName(typed, known)).toBe(meant);
+  });
+
+  it.each([
+    ['nope', TARGETS], // nothing near
+    ['a', TARGETS], // begins both apps and agentdojo
+    ['', TARGETS],
+    ['xyz', SPLITS],
+    ['tes', ['test', 'tests']], // a prefix of two
+  ])('%j among %j has no suggestion', (typed, known) => {
+    expect(closestName(typed, known)).toBeUndefined();
+  });
+
+  it('never suggests a name for itself, and only names it was given', () => {
+    const name = fc.stringMatching(/^[a-z][a-z-]{0,11}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 8 }), name, (known, typed) => {
+        const near = closestName(typed, known);
+        if (near !== undefined) expect(known).toContain(near);
+        for (const k of known) expect(closestName(k, known)).not.toBe(k);
+      }),
+    );
+  });
+});
+
+describe('the messages that carry a suggestion', () => {
+  it('lists the known names, then the likely one', () => {
+    expect(knownTail('fault', ['faults', 'floor'])).toBe(" (known: faults, floor); did you mean 'faults'?");
+    expect(knownTail('nope', ['faults', 'floor'])).toBe(' (known: faults, floor)');
+  });
+
+  it('guesses at each of several unknown names', () => {
+    expect(quotedWithGuesses(['venmo_add_frends/0', 'zzz'], ['venmo_add_friends/0', 'todo_add/0'])).toBe("'venmo_add_frends/0' (did you mean 'venmo_add_friends/0'?), 'zzz'");
+  });
+
+  const OPTIONS = ['split', 'splits-x', 'time-limit', 'timeLimit', 'families', 'help', '$0', '_'];
+  it("guesses at yargs' unknown flags, once each, never at a stray positional word", () => {
+    expect(withFlagGuesses('Unknown arguments: time-limt, timeLimt', OPTIONS, ['audit', '--time-limt', '5'])).toBe('Unknown argument: time-limt (did you mean --time-limit?)');
+    expect(withFlagGuesses('Unknown argument: hlep', OPTIONS, ['audit', '--hlep'])).toBe('Unknown argument: hlep (did you mean --help?)');
+    expect(withFlagGuesses('Unknown arguments: famlies, splt', OPTIONS, ['audit', '--famlies=omit', '--splt', 'dev'])).toBe(
+      'Unknown arguments: famlies (did you mean --families?), splt (did you mean --split?)',
+    );
+    expect(withFlagGuesses('Unknown argument: splt', OPTIONS, ['audit', 'splt'])).toBe('Unknown argument: splt');
+    expect(withFlagGuesses('Not enough arguments', OPTIONS, ['run'])).toBe('Not enough arguments');
+  });
+});
