@@ -12,7 +12,7 @@ import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
-import { registerTargets } from '../target/registry.ts';
+import { knownTargets, registerTargets } from '../target/registry.ts';
 import { targetList } from '../../targets/index.ts';
 
 // The composition root: the built-in targets become known by name here.
@@ -163,7 +163,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // yargs reports bad flags (and errors thrown by an option's coerce) as a
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
-      throw new InputError(withFlagGuesses(msg ?? err.message, Object.keys((cli as unknown as YargsInternals).getOptions().key), argv));
+      throw new InputError(withFlagGuesses(msg ?? err.message, Object.keys((cli as unknown as YargsInternals).getOptions().key), argv, { target: knownTargets() }));
     });
 }
 

@@ -37,10 +37,11 @@ export const quotedWithGuesses = (unknown: readonly string[], known: readonly st
 
 /**
  * yargs' "Unknown argument(s): a, b" with each mistyped flag's likely meaning:
- * "Unknown argument: splits (did you mean --split?)". Only the words typed as
- * flags (in argv) are guessed at: a stray positional word is no flag misspelt.
+ * "Unknown argument: splits (did you mean --split?)". A stray word that is a value
+ * of one of the command's flags is given that flag ("audit apps": did you mean
+ * --target apps?); no other stray word is guessed at, it is no flag misspelt.
  */
-export function withFlagGuesses(message: string, options: readonly string[], argv: readonly string[]): string {
+export function withFlagGuesses(message: string, options: readonly string[], argv: readonly string[], values: Record<string, readonly string[]> = {}): string {
   const m = /^(Unknown arguments?: )(.*)$/.exec(message);
   if (!m) return message;
   const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -50,7 +51,11 @@ export function withFlagGuesses(message: string, options: readonly string[], arg
   // yargs lists a mistyped dashed flag twice, as typed and camel-cased
   const typed = listed.filter((name) => !/[A-Z]/.test(name) || !listed.some((o) => o !== name && camel(o) === name));
   const words = typed.map((name) => {
-    const near = typedAsFlag(name) ? closestName(name, flags) : undefined;
+    if (!typedAsFlag(name)) {
+      const flag = Object.keys(values).find((f) => flags.includes(f) && values[f].includes(name));
+      return flag === undefined ? name : `${name} (did you mean --${flag} ${name}?)`;
+    }
+    const near = closestName(name, flags);
     return near === undefined ? name : `${name} (did you mean --${near}?)`;
   });
   return (typed.length === 1 ? 'Unknown argument: ' : m[1]) + words.join(', ');

@@ -61,4 +61,11 @@ describe('the messages that carry a suggestion', () => {
     expect(withFlagGuesses('Unknown argument: splt', OPTIONS, ['audit', 'splt'])).toBe('Unknown argument: splt');
     expect(withFlagGuesses('Not enough arguments', OPTIONS, ['run'])).toBe('Not enough arguments');
   });
+
+  it("names the flag of a stray word that is one of its values, for a command that has the flag", () => {
+    const values = { target: ['apps', 'bfcl'] };
+    expect(withFlagGuesses('Unknown argument: apps', [...OPTIONS, 'target'], ['audit', 'apps'], values)).toBe('Unknown argument: apps (did you mean --target apps?)');
+    expect(withFlagGuesses('Unknown argument: apps', OPTIONS, ['merge', 'apps'], values)).toBe('Unknown argument: apps');
+    expect(withFlagGuesses('Unknown argument: app', [...OPTIONS, 'target'], ['audit', 'app'], values)).toBe('Unknown argument: app');
+  });
 });
