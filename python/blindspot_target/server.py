@@ -7,6 +7,7 @@ an author's five functions)."""
 from __future__ import annotations
 
 import datetime as _datetime
+import difflib
 import hashlib
 import json
 import sys
@@ -117,7 +118,7 @@ def handshake_options(params: dict[str, Any], known: tuple[str, ...], bridge: st
         raise ProtocolError("invalid-params", "options must be an object")
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise ProtocolError("invalid-params", f"unknown target option(s) {', '.join(unknown)} (known: {', '.join(known)})")
+        raise ProtocolError("invalid-params", f"unknown target option(s) {', '.join(unknown)} (known: {', '.join(known)}){did_you_mean(unknown, known)}")
     if params.get("checkerDir") and not copies:
         raise ProtocolError("unsupported", f"the {bridge} bridge grades with the shipped checkers only")
     if params.get("checkerDir") is not None and not isinstance(params["checkerDir"], str):
@@ -219,6 +220,13 @@ def without(items: list[dict[str, Any]], fields: tuple[str, ...]) -> list[dict[s
     return [{k: v for k, v in item.items() if k not in fields} for item in items]
 
 
+def did_you_mean(bad: list[str], known: tuple[str, ...]) -> str:
+    """`; did you mean 'x'?` when the one unknown name is close to one known name
+    (as blindspot's own flags answer a typo), else nothing."""
+    near = difflib.get_close_matches(bad[0], known, n=2) if len(bad) == 1 else []
+    return f"; did you mean '{near[0]}'?" if len(near) == 1 else ""
+
+
 def chosen(value: Any, known: tuple[str, ...], what: str, every: str | None = None) -> list[str]:
     """The names a comma-separated option picks, in `known`'s order; `every` (if
     given) picks them all; anything unknown is an invalid-params error."""
@@ -228,7 +236,7 @@ def chosen(value: Any, known: tuple[str, ...], what: str, every: str | None = No
     bad = [s for s in wanted if s not in known]
     if bad or not wanted:
         also = f", or {every}" if every else ""
-        raise ProtocolError("invalid-params", f"unknown {what} {', '.join(bad) or '(none)'} (known: {', '.join(known)}{also})")
+        raise ProtocolError("invalid-params", f"unknown {what} {', '.join(bad) or '(none)'} (known: {', '.join(known)}{also}){did_you_mean(bad, known)}")
     return [s for s in known if s in wanted]
 
 

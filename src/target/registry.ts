@@ -100,8 +100,8 @@ export async function openTarget(spec: string, options: OpenOptions = {}): Promi
   const factory = await targetFactory(spec);
   const unknown = factory.options && Object.keys(targetOptions).find((k) => !factory.options!.includes(k));
   if (unknown !== undefined) {
-    const known = factory.options!.length ? `known: ${factory.options!.join(', ')}` : 'it takes none';
-    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}' (${known})`);
+    const known = factory.options!.length ? knownTail(unknown, factory.options!) : ' (it takes none)';
+    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}'${known}`);
   }
   return factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
 }

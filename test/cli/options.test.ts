@@ -122,11 +122,12 @@ describe('an empty value of a list option is refused, naming the flag', () => {
 
 describe('a --target-option the target does not take is refused before it opens', () => {
   it.each([
-    ['apps', /^blindspot: --target-option: target apps takes no option 'foo' \(it takes none\)$/],
-    ['servicedesk', /^blindspot: --target-option: target servicedesk takes no option 'foo' \(known: validate\)$/],
-  ])('%s', async (target, line) => {
+    ['apps', 'foo', /^blindspot: --target-option: target apps takes no option 'foo' \(it takes none\)$/],
+    ['servicedesk', 'foo', /^blindspot: --target-option: target servicedesk takes no option 'foo' \(known: validate\)$/],
+    ['servicedesk', 'validat', /^blindspot: --target-option: target servicedesk takes no option 'validat' \(known: validate\); did you mean 'validate'\?$/],
+  ])('%s, %s', async (target, option, line) => {
     const root = tmp();
-    await refused(['freeze', '--target', target, '--target-option', 'foo=1', '--mutants', join(root, 'm'), '--censuses', join(root, 'c')], line);
+    await refused(['freeze', '--target', target, '--target-option', `${option}=1`, '--mutants', join(root, 'm'), '--censuses', join(root, 'c')], line);
     expect(readdirSync(root)).toEqual([]);
   });
 
