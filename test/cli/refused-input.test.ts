@@ -175,6 +175,11 @@ const CASES: Record<string, Case> = {
   // scoring an increment
   'run a folder that is not an increment': { args: () => ['run', 'inc'], files: { inc: null }, says: /^inc\/increment\.json: cannot read file/ },
   'run a missing increment': { args: () => ['run', 'nope'], says: /^nope\/increment\.json: cannot read file/ },
+  'run an increment id cut short': {
+    args: () => ['run', 'mutants/apps-0123'],
+    files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/servicedesk-0123456789ab': null },
+    says: /^<increment>: mutants\/apps-0123: no such folder \(expected a frozen increment folder, mutants\/<id>\); did you mean mutants\/apps-0123456789ab\?$/,
+  },
   'run a file': { args: () => ['run', 'f'], files: { f: 'x' }, says: /^<increment>: f is a file, not a folder/ },
   'run --out an existing file': { args: () => ['run', increment, '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'run --config missing.json': { args: () => ['run', increment, '--config', 'missing.json'], says: /^--config: missing\.json does not exist/ },
@@ -183,6 +188,7 @@ const CASES: Record<string, Case> = {
   // reading a run folder
   'report a file': { args: () => ['report', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder \(expected a run folder\)/ },
   'report a missing folder': { args: () => ['report', 'nope'], says: /^<run>: nope: no such folder/ },
+  'report a mistyped run folder': { args: () => ['report', 'reports/apps-rn'], files: { reports: null, 'reports/apps-run': null }, says: /^<run>: reports\/apps-rn: no such folder \(expected a run folder\); did you mean reports\/apps-run\?$/ },
   'report a folder that is not a run': { args: () => ['report', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
   'report --mutants an existing file': { args: () => ['report', 'r', '--mutants', 'f'], files: { r: null, f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'merge a missing shard folder': { args: () => ['merge', 'nope', '--out', 'merged'], says: /^<runs>: nope: no such folder/ },
