@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec, prestartTarget } from '../target/registry.ts';
 import type { Split } from '../contract/target.ts';
 import { fsProblem, InputError } from '../util/errors.ts';
-import { closestName, knownTail } from '../util/suggest.ts';
+import { knownTail, meant, pathBeside } from '../util/suggest.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { joinCommand } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
@@ -307,18 +307,6 @@ export function writableFolder(flag: string, path: string | undefined): void {
   }
 }
 
-/** A folder beside a missing one whose name it most likely meant (a run or increment id cut short or mistyped). */
-function nearbyFolder(path: string): string | undefined {
-  let names: string[];
-  try {
-    names = readdirSync(dirname(resolve(path)), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch {
-    return undefined;
-  }
-  const near = closestName(basename(path), names);
-  return near === undefined ? undefined : join(dirname(path), near);
-}
-
 /**
  * An existing folder a command reads (a run folder, a --mutants folder to look in);
  * `what` says which. `optional`: a missing one is left to the command to name,
@@ -328,9 +316,9 @@ export function existingFolder(flag: string, path: string | undefined, what: str
   if (path === undefined) return;
   const st = entry(resolve(String(path)));
   if (!st) {
-    const near = nearbyFolder(String(path));
+    const near = pathBeside(String(path), 'folder');
     if (optional && near === undefined) return;
-    throw new InputError(`${flag}: ${path}: no such folder (expected ${what})${near === undefined ? '' : `; did you mean ${near}?`}`);
+    throw new InputError(`${flag}: ${path}: no such folder (expected ${what})${meant(near)}`);
   }
   if (!st.isDirectory()) throw new InputError(`${flag}: ${path} is a file, not a folder (expected ${what})`);
 }

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { InputError } from '../util/errors.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
 import { DEFAULT_THRESHOLDS, type KillRates, type Thresholds } from '../report/thresholds.ts';
 
 const DEFAULT_CONFIG = 'blindspot.config.json';
@@ -36,7 +37,7 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
   const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().strict().optional() }).passthrough();
   if (a.config === '') throw new InputError('--config: expected a path to a config file, got an empty value');
   const file = a.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
-  if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist`);
+  if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist${meant(pathBeside(a.config, 'file'))}`);
   const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;
   const flags = { high: a['threshold-high'], low: a['threshold-low'], break: a['threshold-break'] };
   const merged = { ...config?.thresholds, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };

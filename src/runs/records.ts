@@ -11,6 +11,7 @@ import type { Step } from '../contract/target.ts';
 import type { RecordedRunMeta } from '../contract/cell.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError } from '../util/errors.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
 import { sha256 } from '../util/hash.ts';
 import { isObject } from '../util/json-file.ts';
 
@@ -197,7 +198,7 @@ export function readRuns(path: string): RunSource {
   try {
     st = statSync(path);
   } catch {
-    throw new InputError(`--runs: ${path} does not exist (expected a folder of recorded runs, e.g. AgentDojo's runs/, or a .json/.jsonl file)`);
+    throw new InputError(`--runs: ${path} does not exist (expected a folder of recorded runs, e.g. AgentDojo's runs/, or a .json/.jsonl file)${meant(pathBeside(path))}`);
   }
   const root = st.isDirectory() ? path : join(path, '..');
   const files = st.isDirectory() ? filesUnder(path) : [path];

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { distance } from 'fastest-levenshtein';
 
 /**
@@ -60,3 +62,25 @@ export function withFlagGuesses(message: string, options: readonly string[], arg
   });
   return (typed.length === 1 ? 'Unknown argument: ' : m[1]) + words.join(', ');
 }
+
+/**
+ * The file or folder beside a missing path that it most likely meant (an id cut
+ * short, a name mistyped), as the path was typed, or undefined.
+ */
+export function pathBeside(path: string, kind: 'file' | 'folder' | 'any' = 'any'): string | undefined {
+  // the name is replaced where it was typed, so `./my-targt.ts` is answered with `./my-target.ts`
+  const typed = path.replace(/(.)\/+$/, '$1');
+  const name = basename(typed);
+  let names: string[];
+  try {
+    const entries = readdirSync(dirname(resolve(typed)), { withFileTypes: true });
+    names = entries.filter((d) => kind === 'any' || (kind === 'folder') === d.isDirectory()).map((d) => d.name);
+  } catch {
+    return undefined;
+  }
+  const near = closestName(name, names);
+  return near === undefined ? undefined : typed.slice(0, typed.length - name.length) + near;
+}
+
+/** `; did you mean <path>?`, or nothing. */
+export const meant = (path: string | undefined): string => (path === undefined ? '' : `; did you mean ${path}?`);

@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from './errors.ts';
+import { meant, pathBeside } from './suggest.ts';
 import { allowTypeScript } from './install.ts';
 
 /** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
@@ -40,7 +41,7 @@ export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
 async function importUserModule(file: string, flag: string): Promise<Record<string, unknown>> {
   const path = resolve(file);
   const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) throw new InputError(`${flag}: no module at ${file}`);
+  if (!stat) throw new InputError(`${flag}: no module at ${file}${meant(pathBeside(file, 'file'))}`);
   if (!stat.isFile()) throw new InputError(`${flag}: ${file} is a folder, not a module file`);
   const url = pathToFileURL(path).href;
   // Where Node's own format choice holds, its loader: the user's code then shares

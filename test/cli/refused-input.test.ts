@@ -84,6 +84,7 @@ const CASES: Record<string, Case> = {
   },
   'audit --threshold-high 120': { args: () => ['audit', '--threshold-high', '120'], says: /^--threshold-high: expected a percentage from 0 to 100, got '120'/ },
   // module targets and operator plugins
+  'audit --target a misspelt module': { args: () => ['audit', '--target', './my-targt.ts'], files: { 'my-target.ts': 'export const target = {};\n' }, says: /^--target: no module at \.\/my-targt\.ts; did you mean \.\/my-target\.ts\?$/ },
   'audit --target ./missing.ts': { args: () => ['audit', '--target', './missing.ts'], says: /^--target: no module at \.\/missing\.ts/ },
   'audit --target a folder': { args: () => ['audit', '--target', './adapters'], files: { adapters: null }, says: /^--target: \.\/adapters is a folder, not a module file/ },
   'audit --target a module exporting nothing usable': {
@@ -182,6 +183,7 @@ const CASES: Record<string, Case> = {
   },
   'run a file': { args: () => ['run', 'f'], files: { f: 'x' }, says: /^<increment>: f is a file, not a folder/ },
   'run --out an existing file': { args: () => ['run', increment, '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  'run --config a misspelt file': { args: () => ['run', increment, '--config', 'blindspot.jsn'], files: { 'blindspot.json': '{}' }, says: /^--config: blindspot\.jsn does not exist; did you mean blindspot\.json\?$/ },
   'run --config missing.json': { args: () => ['run', increment, '--config', 'missing.json'], says: /^--config: missing\.json does not exist/ },
   'run --triage with invalid JSON': { args: () => ['run', increment, '--triage', 't.json'], files: { 't.json': '{' }, says: /^t\.json: not valid JSON/ },
   'run --shard 0/2': { args: () => ['run', increment, '--shard', '0/2'], says: /^--shard: / },

@@ -2,7 +2,10 @@
 // name stands out: a wrong guess would send a new user further astray than none.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { closestName, knownTail, quotedWithGuesses, withFlagGuesses } from '../../src/util/suggest.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closestName, knownTail, meant, pathBeside, quotedWithGuesses, withFlagGuesses } from '../../src/util/suggest.ts';
 
 const TARGETS = ['apps', 'servicedesk', 'agentdojo', 'bfcl', 'miniwob', 'protocol'];
 const SPLITS = ['dev', 'test', 'holdout'];
@@ -67,5 +70,27 @@ describe('the messages that carry a suggestion', () => {
     expect(withFlagGuesses('Unknown argument: apps', [...OPTIONS, 'target'], ['audit', 'apps'], values)).toBe('Unknown argument: apps (did you mean --target apps?)');
     expect(withFlagGuesses('Unknown argument: apps', OPTIONS, ['merge', 'apps'], values)).toBe('Unknown argument: apps');
     expect(withFlagGuesses('Unknown argument: app', [...OPTIONS, 'target'], ['audit', 'app'], values)).toBe('Unknown argument: app');
+  });
+});
+
+describe('pathBeside', () => {
+  it('names the file or folder beside a missing path that it most likely meant, as the path was typed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'blindspot-beside-'));
+    try {
+      mkdirSync(join(dir, 'mutants', 'apps-47efd2e246e2'), { recursive: true });
+      mkdirSync(join(dir, 'mutants', 'apps-a5985990c4ac'));
+      writeFileSync(join(dir, 'my-target.ts'), '');
+      const at = (p: string) => join(dir, p);
+      expect(pathBeside(at('mutants/apps-47efd'), 'folder')).toBe(at('mutants/apps-47efd2e246e2'));
+      expect(pathBeside(at('mutants/apps-47efd/'), 'folder')).toBe(at('mutants/apps-47efd2e246e2'));
+      expect(pathBeside(at('mutants/apps-'), 'folder')).toBeUndefined(); // two begin so
+      expect(pathBeside(at('my-targt.ts'), 'file')).toBe(at('my-target.ts'));
+      expect(pathBeside(at('my-targt.ts'), 'folder')).toBeUndefined(); // a file is no folder
+      expect(pathBeside(at('nowhere/my-targt.ts'))).toBeUndefined();
+      expect(meant(pathBeside(at('my-targt.ts')))).toBe(`; did you mean ${at('my-target.ts')}?`);
+      expect(meant(undefined)).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
