@@ -1,6 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { distance } from 'fastest-levenshtein';
+import { createRequire } from 'node:module';
+
+// loaded on the first guess only: a guess follows a mistake, and loading the
+// package at every start cost a command a few milliseconds before its first cell
+let distance: ((a: string, b: string) => number) | undefined;
+const editDistance = (a: string, b: string): number => {
+  distance ??= (createRequire(import.meta.url)('fastest-levenshtein') as typeof import('fastest-levenshtein')).distance;
+  return distance(a, b);
+};
 
 /**
  * The known name a typo most likely meant, or undefined when none is close: one
@@ -14,7 +22,7 @@ export function closestName(typed: string, known: readonly string[]): string | u
   if (!t) return undefined;
   const scored = known.map((k) => {
     const name = k.toLowerCase();
-    return { k, d: name.startsWith(t) || (t.length >= 3 && name.endsWith(t)) ? 0.5 : distance(t, name) };
+    return { k, d: name.startsWith(t) || (t.length >= 3 && name.endsWith(t)) ? 0.5 : editDistance(t, name) };
   });
   const best = Math.min(...scored.map((s) => s.d));
   const near = scored.filter((s) => s.d === best);

@@ -36,12 +36,13 @@ describe('start-up', () => {
 
   // What only some runs use loads only for them: the bar's library on a terminal,
   // the search's modules for a search run, node:child_process for a target scored
-  // in child processes. An audit of a built-in target with no bar loads none.
-  it('an audit of a built-in target without a bar loads no bar, no search and no node:child_process', async () => {
+  // in child processes, the edit distance for a mistyped name. An audit of a
+  // built-in target with no bar loads none.
+  it('an audit of a built-in target without a bar loads no bar, no search, no typo guesser and no node:child_process', async () => {
     const root = tmp();
     const loaded = await modulesOf(['audit', '--target', 'apps', '--no-progress', '--out', join(root, 'run'), '--mutants', join(root, 'm'), '--censuses', join(root, 'c')]);
     expect(loaded.some((u) => u.endsWith('/src/run/run.ts')), 'the sources were recorded, scoring included').toBe(true);
-    expect(loaded.filter((u) => /\/node_modules\/cli-progress\/|\/src\/search\/|^node:child_process$/.test(u))).toEqual([]);
+    expect(loaded.filter((u) => /\/node_modules\/(cli-progress|fastest-levenshtein)\/|\/src\/search\/|^node:child_process$/.test(u))).toEqual([]);
   });
 
   // The report's model and the recorded-runs summary load once the scoring is done:
