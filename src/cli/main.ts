@@ -163,8 +163,25 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // yargs reports bad flags (and errors thrown by an option's coerce) as a
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
-      throw new InputError(withFlagGuesses(msg ?? err.message, Object.keys((cli as unknown as YargsInternals).getOptions().key), argv, { target: knownTargets() }));
+      const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
+      throw new InputError(missingPositional(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv));
     });
+}
+
+/**
+ * yargs' "Not enough non-option arguments: got 0, need at least 1" and "Missing
+ * required argument: from" as what is missing, and where to read more: "run: name
+ * <increment> (blindspot run <increment>)", "rerun: --from required (blindspot rerun --help)".
+ */
+function missingPositional(message: string, argv: string[]): string {
+  const name = argv.find((w) => !w.startsWith('-'));
+  // a command's own word for a required option (demandOption) follows on a line of its own
+  const required = /^Missing required arguments?: ([^\n]*)(?:\n([\s\S]+))?$/.exec(message);
+  if (required && name) return `${name}: ${required[1].split(', ').map((f) => `--${f}`).join(' and ')} required ${required[2] ? `(${required[2].trim()})` : `(blindspot ${name} --help)`}`;
+  if (!message.startsWith('Not enough non-option arguments')) return message;
+  const usage = COMMANDS.find((c) => c.command.split(' ')[0] === name)?.command;
+  const wanted = usage?.split(' ').filter((w) => w.startsWith('<')) ?? [];
+  return wanted.length ? `${name}: name ${wanted.join(' ')} (blindspot ${usage})` : message;
 }
 
 /** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */

@@ -181,6 +181,11 @@ const CASES: Record<string, Case> = {
     files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/servicedesk-0123456789ab': null },
     says: /^<increment>: mutants\/apps-0123: no such folder \(expected a frozen increment folder, mutants\/<id>\); did you mean mutants\/apps-0123456789ab\?$/,
   },
+  // a missing argument is named with the command's usage
+  'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
+  'merge with no runs': { args: () => ['merge', '--out', 'merged'], says: /^merge: name <runs\.\.> \(blindspot merge <runs\.\.>\)$/ },
+  'rerun without --from': { args: () => ['rerun'], says: /^rerun: --from required \(blindspot rerun --help\)$/ },
+  'init without --python': { args: () => ['init'], says: /^init: --python required \(name the folder to write: --python <dir>\)$/ },
   'run a file': { args: () => ['run', 'f'], files: { f: 'x' }, says: /^<increment>: f is a file, not a folder/ },
   'run --out an existing file': { args: () => ['run', increment, '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'run --config a misspelt file': { args: () => ['run', increment, '--config', 'blindspot.jsn'], files: { 'blindspot.json': '{}' }, says: /^--config: blindspot\.jsn does not exist; did you mean blindspot\.json\?$/ },
