@@ -164,7 +164,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
-      throw new InputError(missingPositional(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv));
+      throw new InputError(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv));
     });
 }
 
@@ -173,7 +173,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
  * required argument: from" as what is missing, and where to read more: "run: name
  * <increment> (blindspot run <increment>)", "rerun: --from required (blindspot rerun --help)".
  */
-function missingPositional(message: string, argv: string[]): string {
+function whatIsMissing(message: string, argv: string[]): string {
   const name = argv.find((w) => !w.startsWith('-'));
   // a command's own word for a required option (demandOption) follows on a line of its own
   const required = /^Missing required arguments?: ([^\n]*)(?:\n([\s\S]+))?$/.exec(message);
