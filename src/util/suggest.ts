@@ -36,12 +36,21 @@ export function knownTail(typed: string, known: readonly string[]): string {
   return ` (known: ${known.join(', ')})${near === undefined ? '' : `; did you mean '${near}'?`}`;
 }
 
-/** `'a' (did you mean 'b'?), 'c'`: names too many to list the known ones, each with what it likely meant. */
+/**
+ * `'a' (did you mean 'b'?), 'c'`: names among too many to list, each with what it
+ * likely meant; a name that begins several is shown the shortest of them, a
+ * generator rather than its tasks (`'spotify' (begins 16 names: spotify_queue_songs, ...)`).
+ */
 export const quotedWithGuesses = (unknown: readonly string[], known: readonly string[]): string =>
   unknown
     .map((u) => {
       const near = closestName(u, known);
-      return `'${u}'${near === undefined ? '' : ` (did you mean '${near}'?)`}`;
+      if (near !== undefined) return `'${u}' (did you mean '${near}'?)`;
+      const begun = u ? known.filter((k) => k.toLowerCase().startsWith(u.toLowerCase())).sort((a, b) => a.length - b.length || a.localeCompare(b)) : [];
+      // a name that extends another shown (a generator's task ids) is left to it
+      const shown = begun.filter((n) => !begun.some((m) => m !== n && n.startsWith(m)));
+      if (shown.length === 1) return `'${u}' (did you mean '${shown[0]}'?)`;
+      return begun.length > 1 ? `'${u}' (begins ${begun.length} names: ${shown.slice(0, 3).join(', ')}${begun.length > 3 ? ', ...' : ''})` : `'${u}'`;
     })
     .join(', ');
 

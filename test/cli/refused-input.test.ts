@@ -61,6 +61,7 @@ const CASES: Record<string, Case> = {
   'audit --split dve': { args: () => ['audit', '--split', 'dve'], says: /^--split: unknown split 'dve' \(known: dev, test, holdout\); did you mean 'dev'\?$/ },
   'audit --tasks a misspelt task': { args: () => ['audit', '--tasks', 'venmo_add_frends/0'], says: /^--tasks: no task or generator named 'venmo_add_frends\/0' \(did you mean 'venmo_add_friends\/0'\?\)$/ },
   'audit apps (the target without its flag)': { args: () => ['audit', 'apps'], says: /^Unknown argument: apps \(did you mean --target apps\?\)$/ },
+  'audit --tasks a generator cut short': { args: () => ['audit', '--tasks', 'venmo'], says: /^--tasks: no task or generator named 'venmo' \(begins \d+ names: venmo_[a-z_]+, venmo_[a-z_]+, venmo_[a-z_]+, \.\.\.\)$/ },
   'audit --splits (a misspelt flag)': { args: () => ['audit', '--splits', 'dev'], says: /^Unknown argument: splits \(did you mean --split\?\)$/ },
   'audit --time-limt (listed once, not camel-cased again)': { args: () => ['audit', '--time-limt', '5'], says: /^Unknown argument: time-limt \(did you mean --time-limit\?\)$/ },
   'audit --split holdout without --unseal': { args: () => ['audit', '--split', 'holdout'], says: /^--split: holdout is sealed/ },

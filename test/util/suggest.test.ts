@@ -50,6 +50,14 @@ describe('the messages that carry a suggestion', () => {
     expect(knownTail('nope', ['faults', 'floor'])).toBe(' (known: faults, floor)');
   });
 
+  it('shows a name that begins several the shortest of them (a generator, not its tasks), and the count', () => {
+    const known = ['spotify_add_song/0', 'spotify_add_song', 'spotify_build_playlist', 'spotify_like/0', 'spotify_like', 'todo_add'];
+    expect(quotedWithGuesses(['spotify'], known)).toBe("'spotify' (begins 5 names: spotify_like, spotify_add_song, spotify_build_playlist, ...)");
+    expect(quotedWithGuesses(['spotify_like'], known.slice(0, 3))).toBe("'spotify_like'");
+    expect(quotedWithGuesses(['todo'], known)).toBe("'todo' (did you mean 'todo_add'?)"); // begins one: a guess
+    expect(quotedWithGuesses(['spotify_add'], known)).toBe("'spotify_add' (did you mean 'spotify_add_song'?)"); // one generator and its tasks
+  });
+
   it('guesses at each of several unknown names', () => {
     expect(quotedWithGuesses(['venmo_add_frends/0', 'zzz'], ['venmo_add_friends/0', 'todo_add/0'])).toBe("'venmo_add_frends/0' (did you mean 'venmo_add_friends/0'?), 'zzz'");
   });
