@@ -16,6 +16,14 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .option('dismiss', { type: 'string', describe: 'dismiss it, with the reason (e.g. "the task never states the description")' })
       .option('accept', { type: 'string', describe: 'accept it as a weakness to fix, with the reason' })
       .option('triage', { type: 'string', default: DEFAULT_TRIAGE, describe: 'the triage file' })
+      // audit's --unseal takes a --reason; here the reason is the value of --dismiss or --accept
+      .option('reason', {
+        type: 'string',
+        hidden: true,
+        coerce: () => {
+          throw new InputError('--reason: give the reason as the value of --dismiss or --accept (--dismiss "why")');
+        },
+      })
       .example('$0 triage reports/r1 --cell "fault:extra:slack/user_task_15#0" --dismiss "the second message repeats a placeholder body"', 'dismiss one finding')
       .example('$0 triage reports/r1 --weakness "out-of-scope reboot_device" --dismiss "a reboot changes nothing the customer pays for"', 'dismiss one weakness on every task'),
   handler: async (a) => {

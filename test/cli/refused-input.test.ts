@@ -206,6 +206,7 @@ const CASES: Record<string, Case> = {
   'rerun --from a folder that is not a run': { args: () => ['rerun', '--from', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
   'rerun --out an existing file': { args: () => ['rerun', '--from', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
+  'triage --reason (the reason belongs to --dismiss)': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', '--reason', 'why'], files: { r: null }, says: /^--reason: give the reason as the value of --dismiss or --accept \(--dismiss "why"\)$/ },
   'triage a file': { args: () => ['triage', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
   'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
   'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
