@@ -6,7 +6,7 @@
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
-import { withFlagGuesses } from '../util/suggest.ts';
+import { closestName, withFlagGuesses } from '../util/suggest.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
@@ -164,7 +164,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
-      throw new InputError(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv));
+      throw new InputError(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv), argv));
     });
 }
 
@@ -182,6 +182,23 @@ function whatIsMissing(message: string, argv: string[]): string {
   const usage = COMMANDS.find((c) => c.command.split(' ')[0] === name)?.command;
   const wanted = usage?.split(' ').filter((w) => w.startsWith('<')) ?? [];
   return wanted.length ? `${name}: name ${wanted.join(' ')} (blindspot ${usage})` : message;
+}
+
+/**
+ * yargs' "Did you mean run?" for a command it does not know (`blindspot foo`), which
+ * guesses at any distance, as the unknown command, the known ones, and a guess only
+ * where one stands out: "unknown command 'audti' (known: audit, ...); did you mean 'audit'?".
+ */
+function unknownCommand(message: string, argv: string[]): string {
+  const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1];
+  if (guess === undefined) return message;
+  const words = argv.filter((w) => !w.startsWith('-'));
+  const top = COMMANDS.map((c) => c.command.split(' ')[0]);
+  // under a known command (`target chek`), yargs' guess is its only known subcommand here
+  const nested = top.includes(words[0]);
+  const typed = (nested ? words[1] : words[0]) ?? '';
+  const near = closestName(typed, nested ? [guess] : top);
+  return `unknown command '${typed}'${nested ? '' : ` (known: ${top.join(', ')})`}${near === undefined ? '' : `; did you mean '${near}'?`}`;
 }
 
 /** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */

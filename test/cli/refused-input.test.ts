@@ -182,6 +182,10 @@ const CASES: Record<string, Case> = {
     files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/servicedesk-0123456789ab': null },
     says: /^<increment>: mutants\/apps-0123: no such folder \(expected a frozen increment folder, mutants\/<id>\); did you mean mutants\/apps-0123456789ab\?$/,
   },
+  // an unknown command is named, with the known ones, and guessed at only when one is close
+  'a mistyped command': { args: () => ['audti', '--target', 'apps'], says: /^unknown command 'audti' \(known: audit, census, .*, init\); did you mean 'audit'\?$/ },
+  'a command that is none': { args: () => ['foo'], says: /^unknown command 'foo' \(known: audit, census, [a-z, ]+\)$/ },
+  'a mistyped subcommand': { args: () => ['target', 'chek'], says: /^unknown command 'chek'; did you mean 'check'\?$/ },
   // a missing argument is named with the command's usage
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
   'merge with no runs': { args: () => ['merge', '--out', 'merged'], says: /^merge: name <runs\.\.> \(blindspot merge <runs\.\.>\)$/ },
