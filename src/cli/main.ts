@@ -213,6 +213,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
   // This command's folders: none yet, whatever an earlier command in this process made.
   forgetMadeDirs();
   try {
+    // yargs counts the words after `--` (a target's command) as a command, and then runs none
+    const sep = argv.indexOf('--');
+    if (sep >= 0 && !argv.slice(0, sep).some((w) => !w.startsWith('-'))) {
+      throw new InputError('name a command before `--` (the words after it are a target\'s command); try `blindspot audit --target protocol -- python3 my_target.py`');
+    }
     const commands = await commandsFor(argv, out);
     phaseEnded('start-up');
     const cli = buildCli(argv, commands);

@@ -101,7 +101,9 @@ export async function openTarget(spec: string, options: OpenOptions = {}): Promi
   const unknown = factory.options && Object.keys(targetOptions).find((k) => !factory.options!.includes(k));
   if (unknown !== undefined) {
     const known = factory.options!.length ? knownTail(unknown, factory.options!) : ' (it takes none)';
-    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}'${known}`);
+    // the words after `--` are the option `command`: only a target that starts a process takes one
+    const after = unknown === 'command' ? '; the words after `--` are the command of --target protocol' : '';
+    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}'${known}${after}`);
   }
   return factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
 }

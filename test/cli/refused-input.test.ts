@@ -185,6 +185,8 @@ const CASES: Record<string, Case> = {
   // an unknown command is named, with the known ones, and guessed at only when one is close
   'a mistyped command': { args: () => ['audti', '--target', 'apps'], says: /^unknown command 'audti' \(known: audit, census, .*, init\); did you mean 'audit'\?$/ },
   'a command that is none': { args: () => ['foo'], says: /^unknown command 'foo' \(known: audit, census, [a-z, ]+\)$/ },
+  'audit of apps with a command after --': { args: () => ['audit', '--', 'python3', 'x.py'], says: /^--target-option: target apps takes no option 'command' \(it takes none\); the words after `--` are the command of --target protocol$/ },
+  'no command before --': { args: () => ['--', 'python3', 'my_target.py'], says: /^name a command before `--` \(the words after it are a target's command\); try `blindspot audit --target protocol -- python3 my_target\.py`$/ },
   'a mistyped subcommand': { args: () => ['target', 'chek'], says: /^unknown command 'chek'; did you mean 'check'\?$/ },
   // a missing argument is named with the command's usage
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
