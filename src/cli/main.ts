@@ -25,6 +25,8 @@ type YargsInternals = {
   /** the options of the command being parsed (public in yargs, missing from its types) */
   getOptions(): { key: Record<string, unknown> };
 };
+/** The commands being parsed (`perturb compare`: both), from yargs' undeclared internals. */
+const contextOf = (cli: Argv): string[] => (cli as unknown as { getInternalMethods(): { getContext(): { commands: string[] } } }).getInternalMethods().getContext().commands;
 
 /**
  * Every command: its name (with positionals) and the line `--help` lists, in the
@@ -164,7 +166,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
-      throw new InputError(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv), argv));
+      throw new InputError(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv));
     });
 }
 
@@ -173,15 +175,17 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
  * required argument: from" as what is missing, and where to read more: "run: name
  * <increment> (blindspot run <increment>)", "rerun: --from required (blindspot rerun --help)".
  */
-function whatIsMissing(message: string, argv: string[]): string {
-  const name = argv.find((w) => !w.startsWith('-'));
+function whatIsMissing(message: string, argv: string[], context: string[]): string {
+  const name = context.length ? context.join(' ') : argv.find((w) => !w.startsWith('-'));
   // a command's own word for a required option (demandOption) follows on a line of its own
   const required = /^Missing required arguments?: ([^\n]*)(?:\n([\s\S]+))?$/.exec(message);
   if (required && name) return `${name}: ${required[1].split(', ').map((f) => `--${f}`).join(' and ')} required ${required[2] ? `(${required[2].trim()})` : `(blindspot ${name} --help)`}`;
   if (!message.startsWith('Not enough non-option arguments')) return message;
   const usage = COMMANDS.find((c) => c.command.split(' ')[0] === name)?.command;
   const wanted = usage?.split(' ').filter((w) => w.startsWith('<')) ?? [];
-  return wanted.length ? `${name}: name ${wanted.join(' ')} (blindspot ${usage})` : message;
+  if (wanted.length) return `${name}: name ${wanted.join(' ')} (blindspot ${usage})`;
+  // a subcommand's usage is its parent's to declare, and not loaded here
+  return name ? `${name}: an argument is missing (blindspot ${name} --help)` : message;
 }
 
 /**
