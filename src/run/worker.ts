@@ -14,37 +14,56 @@ const post = (m: FromScorer) => (parentPort ? parentPort.postMessage(m) : proces
 const shared = init.phase ? new Int32Array(init.phase) : undefined;
 const onPhase = (p: number) => (shared ? Atomics.store(shared, 0, p) : post({ type: 'phase', phase: p }));
 
-const score = await useTargetLists(init.targetLists)
+/**
+ * How long a scorer that could not open its target waits, once it has said why,
+ * before it crashes. A thread's messages and its crash reach the pool apart, the
+ * crash at times first: the pool then took it for a scorer dying at boot and
+ * started another, and another, until three had died. Given the time to read the
+ * message, the pool fails the run with the reason and ends the scorer itself.
+ */
+const FATAL_GRACE_MS = 2000;
+
+function serve(score: ScoreFn): void {
+  const queue: Cell[] = [];
+  let busy = false;
+
+  async function drain() {
+    if (busy) return;
+    busy = true;
+    while (queue.length) {
+      const cell = queue.shift()!;
+      const entry = await score(cell, init.limitMs, onPhase);
+      // A thread serializes its entry here, off the main thread, which writes it to the
+      // ledger as it is; a process's messages are JSON already.
+      post(parentPort ? { type: 'result', text: JSON.stringify(entry) } : { type: 'result', entry });
+    }
+    busy = false;
+  }
+
+  const receive = (cells: Cell[]) => {
+    queue.push(...cells);
+    void drain();
+  };
+  if (parentPort) parentPort.on('message', receive);
+  else {
+    process.on('message', receive);
+    // The pool is gone: a child must not outlive it.
+    process.on('disconnect', () => process.exit(0));
+  }
+  post({ type: 'ready' });
+}
+
+const opened = await useTargetLists(init.targetLists)
   .then(() => openTarget(init.target, init.open))
   .then((t): ScoreFn | Promise<ScoreFn> => (init.kind ? loadKind(t, init.kind) : (cell, ms, on) => scoreCell(t, cell, ms, on)))
-  .catch((e: Error) => {
-    post({ type: 'fatal', error: e.message });
-    throw e;
-  });
-const queue: Cell[] = [];
-let busy = false;
-
-async function drain() {
-  if (busy) return;
-  busy = true;
-  while (queue.length) {
-    const cell = queue.shift()!;
-    const entry = await score(cell, init.limitMs, onPhase);
-    // A thread serializes its entry here, off the main thread, which writes it to the
-    // ledger as it is; a process's messages are JSON already.
-    post(parentPort ? { type: 'result', text: JSON.stringify(entry) } : { type: 'result', entry });
-  }
-  busy = false;
-}
-
-const receive = (cells: Cell[]) => {
-  queue.push(...cells);
-  void drain();
-};
-if (parentPort) parentPort.on('message', receive);
+  .then(
+    (score) => ({ score }),
+    (error: Error) => ({ error }),
+  );
+if ('score' in opened) serve(opened.score);
 else {
-  process.on('message', receive);
-  // The pool is gone: a child must not outlive it.
-  process.on('disconnect', () => process.exit(0));
+  post({ type: 'fatal', error: opened.error.message });
+  setTimeout(() => {
+    throw opened.error;
+  }, FATAL_GRACE_MS);
 }
-post({ type: 'ready' });

@@ -38,4 +38,28 @@ describe('target registry', () => {
     expect(await first({ ...init, targetLists: targetLists() })).toEqual({ type: 'ready' });
     expect(await first(init)).toMatchObject({ type: 'fatal', error: expect.stringContaining("unknown target 'apps'") });
   });
+
+  // A scorer that cannot open its target says why, and stays up for the pool to end
+  // it: its messages and its crash reach the pool apart, and a crash read first was
+  // taken for a scorer dying at boot (the pool started another, and another). One the
+  // pool does not end ends itself.
+  it.each([
+    ['thread', spawnThread],
+    ['process', spawnProcess],
+  ] as const)('a scorer %s that cannot open its target says why, then waits for the pool to end it', async (_kind, spawn) => {
+    const events: (FromScorer | string)[] = [];
+    let gone: () => void = () => {};
+    const ended = new Promise<void>((r) => (gone = r));
+    spawn({ target: 'apps', open: {}, limitMs: 10_000 }, {
+      message: (m) => events.push(m),
+      gone: (why) => {
+        events.push(why);
+        gone();
+      },
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(events).toEqual([{ type: 'fatal', error: expect.stringContaining("unknown target 'apps'") }]);
+    await ended;
+    expect(events[1]).toMatch(/worker crashed: --target: unknown target 'apps'|scorer process exited with code 1/);
+  });
 });
