@@ -6,7 +6,7 @@
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { fsProblem, InputError } from '../util/errors.ts';
-import { closestName, withFlagGuesses } from '../util/suggest.ts';
+import { closestName, knownTail, meant, quoted, withFlagGuesses } from '../util/suggest.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
@@ -181,7 +181,7 @@ function whatIsMissing(message: string, argv: string[], context: string[]): stri
   const required = /^Missing required arguments?: ([^\n]*)(?:\n([\s\S]+))?$/.exec(message);
   if (required && name) return `${name}: ${required[1].split(', ').map((f) => `--${f}`).join(' and ')} required ${required[2] ? `(${required[2].trim()})` : `(blindspot ${name} --help)`}`;
   if (!message.startsWith('Not enough non-option arguments')) return message;
-  const usage = COMMANDS.find((c) => c.command.split(' ')[0] === name)?.command;
+  const usage = COMMANDS.find((c) => nameOf(c) === name)?.command;
   const wanted = usage?.split(' ').filter((w) => w.startsWith('<')) ?? [];
   if (wanted.length) return `${name}: name ${wanted.join(' ')} (blindspot ${usage})`;
   // a subcommand's usage is its parent's to declare, and not loaded here
@@ -197,20 +197,19 @@ function unknownCommand(message: string, argv: string[]): string {
   const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1];
   if (guess === undefined) return message;
   const words = argv.filter((w) => !w.startsWith('-'));
-  const top = COMMANDS.map((c) => c.command.split(' ')[0]);
+  const top = COMMANDS.map(nameOf);
   // under a known command (`target chek`), yargs' guess is its only known subcommand here
   const nested = top.includes(words[0]);
   const typed = (nested ? words[1] : words[0]) ?? '';
-  const near = closestName(typed, nested ? [guess] : top);
-  return `unknown command '${typed}'${nested ? '' : ` (known: ${top.join(', ')})`}${near === undefined ? '' : `; did you mean '${near}'?`}`;
+  return `unknown command '${typed}'${nested ? meant(quoted(closestName(typed, [guess]))) : knownTail(typed, top)}`;
 }
 
-/** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
 /** Output piped into `head` and closed early is not an error of ours. */
 function onStdoutError(e: NodeJS.ErrnoException): void {
   if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
 }
 
+/** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
   // once per process, however many commands run in it (a test file runs dozens)
   if (!process.stdout.listeners('error').includes(onStdoutError)) process.stdout.on('error', onStdoutError);

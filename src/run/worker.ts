@@ -23,47 +23,41 @@ const onPhase = (p: number) => (shared ? Atomics.store(shared, 0, p) : post({ ty
  */
 const FATAL_GRACE_MS = 2000;
 
-function serve(score: ScoreFn): void {
-  const queue: Cell[] = [];
-  let busy = false;
-
-  async function drain() {
-    if (busy) return;
-    busy = true;
-    while (queue.length) {
-      const cell = queue.shift()!;
-      const entry = await score(cell, init.limitMs, onPhase);
-      // A thread serializes its entry here, off the main thread, which writes it to the
-      // ledger as it is; a process's messages are JSON already.
-      post(parentPort ? { type: 'result', text: JSON.stringify(entry) } : { type: 'result', entry });
-    }
-    busy = false;
-  }
-
-  const receive = (cells: Cell[]) => {
-    queue.push(...cells);
-    void drain();
-  };
-  if (parentPort) parentPort.on('message', receive);
-  else {
-    process.on('message', receive);
-    // The pool is gone: a child must not outlive it.
-    process.on('disconnect', () => process.exit(0));
-  }
-  post({ type: 'ready' });
-}
-
-const opened = await useTargetLists(init.targetLists)
+const score = await useTargetLists(init.targetLists)
   .then(() => openTarget(init.target, init.open))
   .then((t): ScoreFn | Promise<ScoreFn> => (init.kind ? loadKind(t, init.kind) : (cell, ms, on) => scoreCell(t, cell, ms, on)))
-  .then(
-    (score) => ({ score }),
-    (error: Error) => ({ error }),
-  );
-if ('score' in opened) serve(opened.score);
-else {
-  post({ type: 'fatal', error: opened.error.message });
-  setTimeout(() => {
-    throw opened.error;
-  }, FATAL_GRACE_MS);
+  .catch((e: Error): Promise<never> => {
+    post({ type: 'fatal', error: e.message });
+    setTimeout(() => {
+      throw e;
+    }, FATAL_GRACE_MS);
+    // nothing below runs: this scorer serves no cell, and is never ready
+    return new Promise<never>(() => {});
+  });
+const queue: Cell[] = [];
+let busy = false;
+
+async function drain() {
+  if (busy) return;
+  busy = true;
+  while (queue.length) {
+    const cell = queue.shift()!;
+    const entry = await score(cell, init.limitMs, onPhase);
+    // A thread serializes its entry here, off the main thread, which writes it to the
+    // ledger as it is; a process's messages are JSON already.
+    post(parentPort ? { type: 'result', text: JSON.stringify(entry) } : { type: 'result', entry });
+  }
+  busy = false;
 }
+
+const receive = (cells: Cell[]) => {
+  queue.push(...cells);
+  void drain();
+};
+if (parentPort) parentPort.on('message', receive);
+else {
+  process.on('message', receive);
+  // The pool is gone: a child must not outlive it.
+  process.on('disconnect', () => process.exit(0));
+}
+post({ type: 'ready' });

@@ -30,10 +30,12 @@ export function closestName(typed: string, known: readonly string[]): string | u
   return best <= within && near.length === 1 && near[0].k !== typed ? near[0].k : undefined;
 }
 
+/** `'name'`, for a guess at a name (a path is given as it is). */
+export const quoted = (name: string | undefined): string | undefined => (name === undefined ? undefined : `'${name}'`);
+
 /** ` (known: a, b); did you mean 'a'?`: the tail of every "unknown <what> '<typed>'" message. */
 export function knownTail(typed: string, known: readonly string[]): string {
-  const near = closestName(typed, known);
-  return ` (known: ${known.join(', ')})${near === undefined ? '' : `; did you mean '${near}'?`}`;
+  return ` (known: ${known.join(', ')})${meant(quoted(closestName(typed, known)))}`;
 }
 
 /**
@@ -99,5 +101,5 @@ export function pathBeside(path: string, kind: 'file' | 'folder' | 'any' = 'any'
   return near === undefined ? undefined : typed.slice(0, typed.length - name.length) + near;
 }
 
-/** `; did you mean <path>?`, or nothing. */
-export const meant = (path: string | undefined): string => (path === undefined ? '' : `; did you mean ${path}?`);
+/** `; did you mean <guess>?`, or nothing. */
+export const meant = (guess: string | undefined): string => (guess === undefined ? '' : `; did you mean ${guess}?`);
