@@ -34,7 +34,13 @@ const contextOf = (cli: Argv): string[] => (cli as unknown as { getInternalMetho
  * builder and handler only, so `--help` and every command other than the one
  * chosen list a command without loading its module.
  */
-const COMMANDS: { command: string; describe: string; load: () => Promise<Command> }[] = [
+const COMMANDS: {
+  command: string;
+  describe: string;
+  load: () => Promise<Command>;
+  /** subcommands beside a default that takes no word: yargs calls a mistyped one an unknown argument, so it is guessed at here */
+  subcommands?: string[];
+}[] = [
   {
     command: 'audit',
     describe: 'census, freeze, run and report in one go; with --out on an interrupted run folder, resume it',
@@ -104,6 +110,7 @@ const COMMANDS: { command: string; describe: string; load: () => Promise<Command
     command: 'perturb',
     describe: 'the input-perturbation arm (AgentPerturb): validated perturbations of what an agent is shown, paired clean/perturbed episodes graded by the pristine checker and read back',
     load: async () => (await import('./perturb.ts')).perturbCommand,
+    subcommands: ['compare'],
   },
   {
     command: 'init',
@@ -192,11 +199,16 @@ function whatIsMissing(message: string, argv: string[], context: string[]): stri
  * yargs' "Did you mean run?" for a command it does not know (`blindspot foo`), which
  * guesses at any distance, as the unknown command, the known ones, and a guess only
  * where one stands out: "unknown command 'audti' (known: audit, ...); did you mean 'audit'?".
+ * A stray word close to a subcommand (`perturb comapre`) is that subcommand mistyped.
  */
 function unknownCommand(message: string, argv: string[]): string {
+  const words = argv.filter((w) => !w.startsWith('-'));
+  // the first stray word (the subcommand's own words follow it), typed as a word and not as a flag
+  const stray = /^Unknown arguments?: ([^\s,]+)/.exec(message)?.[1];
+  const subcommand = stray === undefined || !words.includes(stray) ? undefined : closestName(stray, COMMANDS.find((c) => nameOf(c) === words[0])?.subcommands ?? []);
+  if (subcommand !== undefined) return `unknown command '${stray}'${meant(quoted(subcommand))}`;
   const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1];
   if (guess === undefined) return message;
-  const words = argv.filter((w) => !w.startsWith('-'));
   const top = COMMANDS.map(nameOf);
   // under a known command (`target chek`), yargs' guess is its only known subcommand here
   const nested = top.includes(words[0]);

@@ -188,6 +188,8 @@ const CASES: Record<string, Case> = {
   'audit of apps with a command after --': { args: () => ['audit', '--', 'python3', 'x.py'], says: /^--target-option: target apps takes no option 'command' \(it takes none\); the words after `--` are the command of --target protocol$/ },
   'no command before --': { args: () => ['--', 'python3', 'my_target.py'], says: /^name a command before `--` \(the words after it are a target's command\); try `blindspot audit --target protocol -- python3 my_target\.py`$/ },
   'a mistyped subcommand': { args: () => ['target', 'chek'], says: /^unknown command 'chek'; did you mean 'check'\?$/ },
+  'a mistyped subcommand beside a default command': { args: () => ['perturb', '--target', 'apps', 'comapre', 'r1'], says: /^unknown command 'comapre'; did you mean 'compare'\?$/ },
+  'a stray word beside a default command, near no subcommand': { args: () => ['perturb', 'zzz'], says: /^Unknown argument: zzz$/ },
   // a missing argument is named with the command's usage
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
   'merge with no runs': { args: () => ['merge', '--out', 'merged'], says: /^merge: name <runs\.\.> \(blindspot merge <runs\.\.>\)$/ },
