@@ -3,7 +3,8 @@
 import { csvTable } from './csv.ts';
 import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
-import { RUN_CLASSES } from '../runs/judge.ts';
+import { REVIEW_KINDS, RUN_CLASSES } from '../runs/judge.ts';
+import { groupBy } from '../util/group.ts';
 
 export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
@@ -31,6 +32,16 @@ const findingRows = (fs: Finding[]) =>
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
   fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };
+
+/** The runs set apart, a row per reason, most runs first; the tasks behind each, most runs first, six at most. */
+function reviewRows(fs: Finding[]): (string | number)[][] {
+  const byCount = <T,>(m: Map<string, T[]>) => [...m].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b));
+  return byCount(groupBy(fs, (f) => f.review ?? 'other')).map(([kind, runs]) => {
+    const tasks = byCount(groupBy(runs, (f) => f.task));
+    const named = tasks.slice(0, 6).map(([t, rs]) => `${t} (${rs.length})`);
+    return [kind, runs.length, [...named, ...(tasks.length > 6 ? [`${tasks.length - 6} more`] : [])].join(', '), REVIEW_KINDS[kind as keyof typeof REVIEW_KINDS] ?? ''];
+  });
+}
 
 const dismissedIn = (r: RunsReport, c: string) => {
   const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
@@ -67,6 +78,7 @@ export function runsSections(r: RunsReport): Section[] {
     findings('Real false accepts', 'real-false-accept', r.falseAccepts),
     findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];
+  if (r.needsReview.length) out.push({ title: 'Needs review, by reason (not counted)', note: 'What sets each run apart, and what its reader checks to settle it; every run follows, one a row.', table: { head: ['reason', 'runs', 'tasks (runs)', 'what to check'], rows: reviewRows(r.needsReview) } });
   if (r.needsReview.length) out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'key'], rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, f.key]) } });
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
   if (r.unlisted.runs) out.push({ title: "Runs of tasks the target does not list", text: `${r.unlisted.runs} runs (AgentDojo: injection tasks given as the user's request, graded by the injection task's own check); ${r.unlisted.reproduced} reproduced; ${r.unlisted.falseAccepts} real false accepts. Not part of the utility columns.` });
