@@ -79,7 +79,10 @@ export function runsSections(r: RunsReport): Section[] {
     findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];
   if (r.needsReview.length) out.push({ title: 'Needs review, by reason (not counted)', note: 'What sets each run apart, and what its reader checks to settle it; every run follows, one a row.', table: { head: ['reason', 'runs', 'tasks (runs)', 'what to check'], rows: reviewRows(r.needsReview) } });
-  if (r.needsReview.length) out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'key'], rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, f.key]) } });
+  if (r.needsReview.length) {
+    const rows = r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, [...(f.evidence ?? []), ...(f.detail ?? [])].join('; '), f.key]);
+    out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'what it shows (readback, answer)', 'key'], rows } });
+  }
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
   if (r.unlisted.runs) out.push({ title: "Runs of tasks the target does not list", text: `${r.unlisted.runs} runs (AgentDojo: injection tasks given as the user's request, graded by the injection task's own check); ${r.unlisted.reproduced} reproduced; ${r.unlisted.falseAccepts} real false accepts. Not part of the utility columns.` });
   if (r.excluded.length) {

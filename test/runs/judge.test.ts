@@ -94,8 +94,13 @@ describe('judging a replayed run by its effect', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^\| answer-lacks \| 2 \| bank\/t1 \(2\) \| Pass on the reference's effect, with an answer that lacks/);
     expect(rows[1]).toMatch(/^\| free-fields-only \| 1 \| bank\/t1 \(1\) \| Fail on an effect that differs from the reference only where/);
-    // each run still follows, one a row
-    expect(md.slice(md.indexOf('## Needs review (not counted)')).match(/^\| (a|b|c) \| bank\/t1/gm)).toHaveLength(3);
+    // each run still follows, one a row, with what settles it: the answer, the free field as stored
+    const list = md.slice(md.indexOf('## Needs review (not counted)'));
+    expect(list.match(/^\| (a|b|c) \| bank\/t1/gm)).toHaveLength(3);
+    expect(list).toMatch(/^\| a \| bank\/t1 \| v1 \| Pass with the reference's effect, but the answer does not state 1050 .*\| answer: "about a thousand" \|/m);
+    expect(list).toMatch(/^\| c \| bank\/t1 \| v1 \| Fail with an effect .*\| .*bank\.transactions\.subject: stored "other words" where the reference stores "Rent" \|/m);
+    // what is shown is not part of the triage key: one dismissal still holds for every run lacking the same part
+    expect(report.needsReview.find((f) => f.cell === 'a')!.key).toBe(report.needsReview.find((f) => f.cell === 'b')!.key);
   });
 
   it('a Pass whose answer drops the reference figure is set apart for review, not counted', () => {
