@@ -143,7 +143,11 @@ const ADDRESS = /^(?:[^\s@]+@[^\s@]+\.\S+|https?:\/\/\S+)$/;
 const LABEL = /^[a-z_][a-z_ ]*:(?:\s+|(?=\d))/i;
 const numbersIn = (s: string) => (s.match(NUMBER) ?? []).map((n) => Number(n.replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))).filter(Number.isFinite);
 // a rating's scale is not a figure the answer states: "4.9/5" and "4.9 out of 5" say 4.9, not 5
-const statedIn = (s: string) => numbersIn(s.replace(/(?:(?<=\d)\s*\/|\bout of)\s*(?:5|10)(?:\.0)?\b/gi, ' '));
+// and a small count written out is the figure: "three appointments" states 3
+const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const COUNT_WORD = new RegExp(`\\b(${COUNT_WORDS.join('|')})\\b`, 'gi');
+const statedIn = (s: string) =>
+  numbersIn(s.replace(/(?:(?<=\d)\s*\/|\bout of)\s*(?:5|10)(?:\.0)?\b/gi, ' ').replace(COUNT_WORD, (w) => ` ${COUNT_WORDS.indexOf(w.toLowerCase())} `));
 const fold = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
