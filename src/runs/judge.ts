@@ -142,10 +142,10 @@ const ADDRESS = /^(?:[^\s@]+@[^\s@]+\.\S+|https?:\/\/\S+)$/;
 // a field name before a part of the reference ("address: London Luxury", "price:1080"); not a link's scheme ("https://")
 const LABEL = /^[a-z_][a-z_ ]*:(?:\s+|(?=\d))/i;
 const numbersIn = (s: string) => (s.match(NUMBER) ?? []).map((n) => Number(n.replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))).filter(Number.isFinite);
-// a rating's scale is not a figure the answer states: "4.9/5" and "4.9 out of 5" say 4.9, not 5
-// and a small count written out is the figure: "three appointments" states 3
+// a small count written out is the figure: "three appointments" states 3
 const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const COUNT_WORD = new RegExp(`\\b(${COUNT_WORDS.join('|')})\\b`, 'gi');
+// the figures an answer states; a rating's scale is none of them: "4.9/5" and "4.9 out of 5" say 4.9, not 5
 const statedIn = (s: string) =>
   numbersIn(s.replace(/(?:(?<=\d)\s*\/|\bout of)\s*(?:5|10)(?:\.0)?\b/gi, ' ').replace(COUNT_WORD, (w) => ` ${COUNT_WORDS.indexOf(w.toLowerCase())} `));
 const fold = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -263,9 +263,9 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   const inFree = differences.length ? [] : diffEffects(view(refEffect, false), view(entry.effect, false));
   const freeOnly = inFree.length > 0;
   const freeNames = [...free].map((f) => f.replace(FREE, '.')).sort();
-  const judgement = (cls: RunClass, reason: string, proof?: Pick<JudgedRun, 'evidence' | 'differences'>): JudgedRun =>
-    ({ ...judged, ...(freeNames.length ? { free: freeNames } : {}), class: cls, reason, ...proof });
-  const review = (kind: ReviewKind, reason: string, proof?: Pick<JudgedRun, 'evidence' | 'differences' | 'detail'>): JudgedRun => ({ ...judgement('needs-review', reason, proof), review: kind });
+  type Proof = Pick<JudgedRun, 'evidence' | 'differences' | 'detail'>;
+  const judgement = (cls: RunClass, reason: string, proof?: Proof): JudgedRun => ({ ...judged, ...(freeNames.length ? { free: freeNames } : {}), class: cls, reason, ...proof });
+  const review = (kind: ReviewKind, reason: string, proof?: Proof): JudgedRun => ({ ...judgement('needs-review', reason, proof), review: kind });
   const said = answerOf(cell.construction.steps, ctx.semantics);
   const answer = `answer: ${JSON.stringify(said.length > 300 ? `${said.slice(0, 300)}...` : said)}`;
   const lacks = answerLacks(answerOf(refSteps, ctx.semantics), said);
