@@ -4,7 +4,6 @@ import { csvTable } from './csv.ts';
 import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { REVIEW_KINDS, RUN_CLASSES } from '../runs/judge.ts';
-import { groupBy } from '../util/group.ts';
 
 export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
@@ -32,16 +31,6 @@ const findingRows = (fs: Finding[]) =>
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
   fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };
-
-/** The runs set apart, a row per reason, most runs first; the tasks behind each, most runs first, six at most. */
-function reviewRows(fs: Finding[]): (string | number)[][] {
-  const byCount = <T,>(m: Map<string, T[]>) => [...m].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b));
-  return byCount(groupBy(fs, (f) => f.review ?? 'other')).map(([kind, runs]) => {
-    const tasks = byCount(groupBy(runs, (f) => f.task));
-    const named = tasks.slice(0, 6).map(([t, rs]) => `${t} (${rs.length})`);
-    return [kind, runs.length, [...named, ...(tasks.length > 6 ? [`${tasks.length - 6} more`] : [])].join(', '), REVIEW_KINDS[kind as keyof typeof REVIEW_KINDS] ?? ''];
-  });
-}
 
 const dismissedIn = (r: RunsReport, c: string) => {
   const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
@@ -78,10 +67,23 @@ export function runsSections(r: RunsReport): Section[] {
     findings('Real false accepts', 'real-false-accept', r.falseAccepts),
     findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];
-  if (r.needsReview.length) out.push({ title: 'Needs review, by reason (not counted)', note: 'What sets each run apart, and what its reader checks to settle it; every run follows, one a row.', table: { head: ['reason', 'runs', 'tasks (runs)', 'what to check'], rows: reviewRows(r.needsReview) } });
   if (r.needsReview.length) {
-    const rows = r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, [...(f.evidence ?? []), ...(f.detail ?? [])].join('; '), f.key]);
-    out.push({ title: 'Needs review (not counted)', table: { head: ['pipeline', 'task', 'version', 'why', 'what it shows (readback, answer)', 'key'], rows } });
+    // the tasks behind a reason, six at most
+    const tasks = (ts: { task: string; runs: number }[]) => [...ts.slice(0, 6).map((t) => `${t.task} (${t.runs})`), ...(ts.length > 6 ? [`${ts.length - 6} more`] : [])].join(', ');
+    out.push(
+      {
+        title: 'Needs review, by reason (not counted)',
+        note: 'What sets each run apart, and what its reader checks to settle it; every run follows, one a row.',
+        table: { head: ['reason', 'runs', 'tasks (runs)', 'what to check'], rows: r.reviewReasons.map((g) => [g.review, g.runs, tasks(g.tasks), REVIEW_KINDS[g.review]]) },
+      },
+      {
+        title: 'Needs review (not counted)',
+        table: {
+          head: ['pipeline', 'task', 'version', 'why', 'what it shows (readback, answer)', 'key'],
+          rows: r.needsReview.map((f) => [f.pipeline, f.task, f.version ?? '', f.reason, [...(f.evidence ?? []), ...(f.detail ?? [])].join('; '), f.key]),
+        },
+      },
+    );
   }
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
   if (r.unlisted.runs) out.push({ title: "Runs of tasks the target does not list", text: `${r.unlisted.runs} runs (AgentDojo: injection tasks given as the user's request, graded by the injection task's own check); ${r.unlisted.reproduced} reproduced; ${r.unlisted.falseAccepts} real false accepts. Not part of the utility columns.` });

@@ -7,8 +7,8 @@ import type { EffectSemantics } from '../contract/target.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { clopperPearsonInterval } from '../util/clopper-pearson.ts';
-import { groupBy } from '../util/group.ts';
-import { judgeRuns, RUN_CLASSES, type JudgedRun, type RunClass } from './judge.ts';
+import { groupBy, largestFirst } from '../util/group.ts';
+import { judgeRuns, RUN_CLASSES, type JudgedRun, type ReviewKind, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
 
 const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
@@ -48,6 +48,8 @@ export interface RunsReport {
   falseAccepts: Finding[];
   falseRejects: Finding[];
   needsReview: Finding[];
+  /** the runs set apart, by why, the most runs first; per reason its tasks, the most runs first */
+  reviewReasons: { review: ReviewKind; runs: number; tasks: { task: string; runs: number }[] }[];
   notReproduced: { reason: string; runs: number; example: string }[];
   excluded: { source: string; reason: string }[];
   /** runs of tasks the target does not list (AgentDojo: injection tasks given as the user's request) */
@@ -164,7 +166,12 @@ export function buildRunsReport(opts: {
     reproduction,
     ...ranked(pipelines),
     ...findings,
-    notReproduced: [...reasons.entries()].map(([reason, rs]) => ({ reason, runs: rs.length, example: rs[0].source })).sort((a, b) => b.runs - a.runs || a.reason.localeCompare(b.reason)),
+    reviewReasons: largestFirst(groupBy(findings.needsReview, (f) => f.review!)).map(([review, rs]) => ({
+      review: review as ReviewKind,
+      runs: rs.length,
+      tasks: largestFirst(groupBy(rs, (f) => f.task)).map(([task, ts]) => ({ task, runs: ts.length })),
+    })),
+    notReproduced: largestFirst(reasons).map(([reason, rs]) => ({ reason, runs: rs.length, example: rs[0].source })),
     excluded: judged.filter((r) => r.class === 'excluded').map((r) => ({ source: r.source, reason: r.reason })),
     unlisted: { runs: unlistedRuns.length, reproduced: unlistedRuns.filter(reproducedRun).length, falseAccepts: unlistedRuns.filter((r) => r.class === 'real-false-accept').length },
     ...(opts.triage ? { triage: { file: opts.triage.file, dismissed: marked.filter((s) => s === 'dismissed').length, accepted: marked.filter((s) => s === 'accepted').length } } : {}),

@@ -12,3 +12,6 @@ export function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
 
 /** The first item of each key, in the items' order. */
 export const distinctBy = <T>(xs: T[], key: (x: T) => string): T[] => [...groupBy(xs, key).values()].map((group) => group[0]);
+
+/** A grouping's groups, the largest first, ties by key. */
+export const largestFirst = <T>(groups: Map<string, T[]>): [string, T[]][] => [...groups].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b));

@@ -88,6 +88,10 @@ describe('judging a replayed run by its effect', () => {
     ]);
     const report = buildRunsReport({ target: 'toy', increment: 'i', extras: { root: '/runs', files: [] }, cells, entryOf: (id) => entries.get(id), semantics: SEMANTICS });
     expect(report.counts).toMatchObject({ 'needs-review': 3, 'correct-pass': 1 });
+    expect(report.reviewReasons).toEqual([
+      { review: 'answer-lacks', runs: 2, tasks: [{ task: 'bank/t1', runs: 2 }] },
+      { review: 'free-fields-only', runs: 1, tasks: [{ task: 'bank/t1', runs: 1 }] },
+    ]);
     const md = markdownPage({ title: 't', lead: [], sections: runsSections(report) });
     const byReason = md.slice(md.indexOf('## Needs review, by reason'), md.indexOf('## Needs review (not counted)'));
     const rows = byReason.split('\n').filter((l) => /^\| (answer-lacks|free-fields-only)/.test(l));
