@@ -62,11 +62,13 @@ export const constructionKey = (target: string, checker: string, steps: Step[]) 
 
 export const cellKey = (target: string, cell: Cell) => (cell.construction.ok ? constructionKey(target, cell.checker, cell.construction.steps) : undefined);
 
-function readTriageFile(file: string): { text: string; entries: AnyEntry[] } {
+/** The file's entries checked (`entries`), and as written (`written`: its own key order and any note of the user's kept). */
+function readTriageFile(file: string): { text: string; entries: AnyEntry[]; written: AnyEntry[] } {
   const text = readText(file);
-  const parsed = FileSchema.safeParse(parseJson(file, text));
+  const value = parseJson(file, text);
+  const parsed = FileSchema.safeParse(value);
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
-  return { text, entries: parsed.data.entries };
+  return { text, entries: parsed.data.entries, written: (value as { entries: AnyEntry[] }).entries };
 }
 
 /** The triage file named, or the default one when it exists; undefined when there is none. */
@@ -95,9 +97,12 @@ const compareOrder = (a: AnyEntry, b: AnyEntry) => {
   return x.length - y.length;
 };
 
-/** Adds or replaces the entry for one construction or one weakness; the file is written atomically. */
+/**
+ * Adds or replaces the entry for one construction or one weakness; the file is written atomically.
+ * The other entries are written back as they were, so a versioned triage file's diff is the one mark.
+ */
 export function recordTriage(file: string, entry: AnyEntry): void {
-  const entries = existsSync(file) ? readTriageFile(file).entries.filter((e) => identity(e) !== identity(entry)) : [];
+  const entries = existsSync(file) ? readTriageFile(file).written.filter((e) => identity(e) !== identity(entry)) : [];
   entries.push(entry);
   entries.sort(compareOrder);
   writeFileAtomic(file, JSON.stringify({ schema: TRIAGE_SCHEMA, entries }, null, 2) + '\n');

@@ -4,10 +4,24 @@ import { join } from 'node:path';
 import { runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import type { Baseline } from '../../src/guard/baseline.ts';
+import { loadTriage, recordTriage } from '../../src/triage/triage.ts';
 
 const tmp = useTmp();
 
 describe('triage', () => {
+  it('a new mark leaves the other entries as they were written: their key order and a note of the user\'s', () => {
+    const file = join(tmp(), 'triage.json');
+    const mine = { key: 'aaaaaaaaaaaaaaaa', target: 'apps', task: 't/1', construction: 'by hand', status: 'dismissed', reason: 'mine', at: '2026-01-01T00:00:00Z', note: 'see the issue tracker' };
+    writeFileSync(file, JSON.stringify({ schema: 'blindspot.triage/1', entries: [mine] }, null, 2) + '\n');
+    recordTriage(file, { key: 'bbbbbbbbbbbbbbbb', task: 't/2', construction: 'marked', target: 'apps', status: 'accepted', reason: 'a weakness', at: '2026-01-02T00:00:00Z' });
+    const entries = JSON.parse(readFileSync(file, 'utf8')).entries as Record<string, unknown>[];
+    expect(entries.map((e) => e.key)).toEqual(['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']);
+    expect(Object.keys(entries[0])).toEqual(Object.keys(mine));
+    expect(entries[0]).toEqual(mine);
+    expect(loadTriage(file)!.byKey.get('bbbbbbbbbbbbbbbb')).toMatchObject({ status: 'accepted', reason: 'a weakness' });
+  });
+
+
   it('marks a finding by construction: the mark holds in another run of the same mutant, and in its report', async () => {
     const root = tmp();
     const common = ['--target', 'test/fixtures/search-toy.ts', '--arms', 'search', '--budget', '32', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1', '--no-progress'];
