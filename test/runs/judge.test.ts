@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Effect, EffectSemantics, Step } from '../../src/contract/target.ts';
 import type { Cell } from '../../src/contract/cell.ts';
 import type { LedgerEntry } from '../../src/contract/ledger.ts';
-import { answerLacks, freeColumns, judgeRuns, withFreeCopies, withoutColumns } from '../../src/runs/judge.ts';
+import { answerLacks, figureUnanswered, freeColumns, judgeRuns, withFreeCopies, withoutColumns } from '../../src/runs/judge.ts';
 import { referenceCellId } from '../../src/runs/cells.ts';
 import { buildRunsReport } from '../../src/runs/summary.ts';
 import { runsSections } from '../../src/report/runs.ts';
@@ -105,6 +105,32 @@ describe('judging a replayed run by its effect', () => {
     expect(list).toMatch(/^\| c \| bank\/t1 \| v1 \| Fail with an effect .*\| .*bank\.transactions\.subject: stored "other words" where the reference stores "Rent" \|/m);
     // what is shown is not part of the triage key: one dismissal still holds for every run lacking the same part
     expect(report.needsReview.find((f) => f.cell === 'a')!.key).toBe(report.needsReview.find((f) => f.cell === 'b')!.key);
+  });
+
+  it('a Pass whose answer never states the figure that is the whole answer to a question is a real false accept, with the figures it does state', () => {
+    const ref: Cell = { ...refCell, construction: { ok: true, steps: [claim('1. 3 2.')], edit: 'reference' } };
+    const skipped = 'I created the event Lunch from 12:00 to 13:00.';
+    const cells = [ref, runCell('skipped', 'pass', [claim(skipped)]), runCell('answered', 'pass', [claim('1. You have three appointments. 2. Lunch is booked.')]), runCell('failed', 'fail', [claim(skipped)])];
+    const byId = new Map(cells.map((c) => [c.id, entry(c.id, c.run?.recorded ?? 'pass', {})]));
+    const judged = judgeRuns(cells, (id) => byId.get(id), SEMANTICS);
+    expect(judged.map((j) => j.class)).toEqual(['real-false-accept', 'correct-pass', 'correct-fail']);
+    expect(judged[0].reason).toMatch(/never states 3, the whole reference answer to part 1 of the task/);
+    expect(judged[0].evidence![0]).toBe('the answer states the figures 12, 0, 13, never 3; "3" occurs in its text only inside other figures (13)');
+    expect(judged[0].evidence![1]).toBe(`answer: ${JSON.stringify(skipped)}`);
+  });
+
+  it('figureUnanswered claims only a whole answer that is one figure, stated in no writing the answer may use', () => {
+    expect(figureUnanswered('3', 'None today.')).toEqual({ figure: '3' });
+    expect(figureUnanswered('1. 3 2.', 'Booked from 12:00 to 13:00.')).toEqual({ figure: '3', part: 1 });
+    expect(figureUnanswered('1,050.00', 'It was 1050 euros.')).toBeUndefined();
+    expect(figureUnanswered('3', 'You have three.')).toBeUndefined();
+    // words that may write the figure where the figures read cannot: set apart, never claimed
+    expect(figureUnanswered('1.5', 'an hour and a half')).toBeUndefined();
+    expect(figureUnanswered('1050', 'about a thousand')).toBeUndefined();
+    // a part of a list of fields, or a sentence with a figure in it, is no whole answer
+    expect(figureUnanswered('Luxury Palace, 5.0, 1 Rue de la Paix', 'Luxury Palace, rated 4.9')).toBeUndefined();
+    expect(figureUnanswered('You spent 200 on it.', 'You spent a lot.')).toBeUndefined();
+    expect(figureUnanswered('', 'anything')).toBeUndefined();
   });
 
   it('a Pass whose answer drops the reference figure is set apart for review, not counted', () => {
