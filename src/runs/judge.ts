@@ -177,6 +177,22 @@ const answerParts = (reference: string): string[] =>
     .filter(Boolean)
     .flatMap((p) => (p.split(/\s+/).every((w) => ADDRESS.test(w)) ? p.split(/\s+/) : [p]));
 
+const TIME_IN = /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}/g;
+const EDGE_WORDS = /^(?:(?:at|on|in|the|a|an|and|from|to)\s+)+|(?:\s+(?:at|on|in|the|a|an|and|from|to))+$/g;
+
+/**
+ * A part that puts a time or date among words ("at 8:00 at the island trailhead")
+ * is stated when the answer states the time as written and each run of words
+ * around it, the prepositions and articles at its ends dropped ("Location: The
+ * island trailhead. Time: 08:00").
+ */
+function timedPhraseStated(part: string, text: string): boolean {
+  const times = part.match(TIME_IN);
+  if (!times) return false;
+  const phrases = part.split(TIME_IN).map((p) => fold(p).replace(EDGE_WORDS, '').trim()).filter(Boolean);
+  return times.every((t) => text.includes(t)) && phrases.every((p) => text.includes(p));
+}
+
 /**
  * What the agent's answer lacks of the reference answer, or undefined. A figure
  * counts as said when the same number appears in the answer however it is written
@@ -201,7 +217,7 @@ export function answerLacks(reference: string, answer: string): string | undefin
     const bare = figures.length && !/[a-z]{2}/i.test(part.replace(/^[^:]*:/, '').replace(NUMBER, ''));
     const named = part.replace(LABEL, '');
     if (bare) missing.push(...figures.filter((n) => !got.includes(n)).map(String));
-    else if (!text.includes(fold(named))) missing.push(JSON.stringify(named));
+    else if (!text.includes(fold(named)) && !timedPhraseStated(named, text)) missing.push(JSON.stringify(named));
   }
   return missing.length ? `the answer does not state ${missing.join(', ')} (the reference answer: ${JSON.stringify(reference)})` : undefined;
 }

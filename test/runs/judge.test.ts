@@ -153,6 +153,10 @@ describe('answerLacks', () => {
     // as the reference writes it: workspace user_task_14 asks for 'YYYY-MM-DD HH:MM', and its checker rightly fails '2024-06-10 at 13:00'
     expect(answerLacks('2024-06-10 13:00', 'on 2024-06-10 at 13:00')).toMatch(/does not state "2024-06-10 13:00"/);
     // a small count written out (workspace user_task_10), and not a figure it is not
+    // a time among words: the time as written, and the words around it, their prepositions and articles dropped
+    expect(answerLacks('at 8:00 at the island trailhead', 'Location: The island trailhead\nTime: 08:00')).toBeUndefined();
+    expect(answerLacks('at 8:00 at the island trailhead', 'at the island trailhead at 8 AM')).toMatch(/"at 8:00 at the island trailhead"/);
+    expect(answerLacks('at 8:00 at the island trailhead', 'at 8:00 at the lake')).toMatch(/"at 8:00 at the island trailhead"/);
     expect(answerLacks('3', 'You have three appointments today.')).toBeUndefined();
     expect(answerLacks('3', 'You have two appointments, one of them today.')).toMatch(/does not state 3 \(/);
     expect(answerLacks('3', 'Someone threw three balls.')).toBeUndefined();
