@@ -117,6 +117,10 @@ describe('judging a replayed run by its effect', () => {
     expect(judged[0].reason).toMatch(/never states 3, the whole reference answer to part 1 of the task/);
     expect(judged[0].evidence![0]).toBe('the answer states the figures 12, 0, 13, never 3; "3" occurs in its text only inside other figures (13)');
     expect(judged[0].evidence![1]).toBe(`answer: ${JSON.stringify(skipped)}`);
+    // the same answer to a task the target does not list is set apart, never counted
+    const unlisted: Cell = { ...cells[1], id: 'unlisted', run: { ...cells[1].run!, listed: false } };
+    const [j] = judgeRuns([ref, unlisted], (id) => (id === 'unlisted' ? entry(id, 'pass', {}) : byId.get(id)), SEMANTICS);
+    expect(j).toMatchObject({ class: 'needs-review', review: 'answer-lacks' });
   });
 
   it('figureUnanswered claims only a whole answer that is one figure, stated in no writing the answer may use', () => {
