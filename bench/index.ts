@@ -1,5 +1,6 @@
 // npm run bench: speed goals are measured here, never in unit tests.
 import { benchFaults, benchSwap } from './faults.ts';
+import { benchFloor } from './floor.ts';
 import { benchBfcl, benchBridge } from './bridge.ts';
 import { benchBrowser } from './browser.ts';
 import { benchSearch } from './search.ts';
@@ -18,6 +19,7 @@ const which = process.argv.slice(2);
 const all = !which.length;
 if (all || which.includes('faults')) await benchFaults();
 if (all || which.includes('swap')) await benchSwap();
+if (all || which.includes('floor')) await benchFloor();
 if (all || which.includes('bridge')) await benchBridge();
 if (all || which.includes('bfcl')) await benchBfcl();
 if (all || which.includes('browser')) await benchBrowser();

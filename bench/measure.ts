@@ -1,5 +1,6 @@
 import { openTarget } from '../src/target/registry.ts';
 import type { Cell } from '../src/contract/cell.ts';
+import type { Target } from '../src/contract/target.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,19 +25,22 @@ export function printRows(title: string, rows: Record<string, string | number>[]
   for (const r of rows) console.log(`| ${head.map((h) => r[h]).join(' | ')} |`);
 }
 
-/** The physical limit of scoring: fresh episode, deliver, read back, check, on one target in this thread; nothing else. */
+/** One cell, bare: fresh episode, deliver, read back, check; nothing else. */
+export async function bareCell(target: Target, cell: Cell): Promise<void> {
+  if (!cell.construction.ok) return;
+  const ep = await target.episode();
+  await ep.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...cell.delivery });
+  await ep.readback();
+  await ep.check(cell.checker);
+  await ep.close();
+}
+
+/** The physical limit of scoring: every cell bare, on one target in this thread. */
 export async function bareLoop(spec: string, cells: Cell[]): Promise<number> {
   const target = await openTarget(spec);
   try {
     const { ms } = await timed(async () => {
-      for (const cell of cells) {
-        if (!cell.construction.ok) continue;
-        const ep = await target.episode();
-        await ep.deliver({ task: cell.trajectory, steps: cell.construction.steps, ...cell.delivery });
-        await ep.readback();
-        await ep.check(cell.checker);
-        await ep.close();
-      }
+      for (const cell of cells) await bareCell(target, cell);
     });
     return ms;
   } finally {
