@@ -13,7 +13,7 @@ import { swapCells, type SwapSelection } from '../grammar/swap.ts';
 import type { Cell } from '../contract/cell.ts';
 import { floorCells } from '../grammar/floor.ts';
 import type { SearchSpec } from '../search/arm.ts';
-import { readRuns } from '../runs/records.ts';
+import { readRuns, type RunSource } from '../runs/records.ts';
 import { runsCells, type RunsExtras } from '../runs/cells.ts';
 import { resolve } from 'node:path';
 import { phaseEnded } from '../util/phase.ts';
@@ -105,6 +105,15 @@ export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' 
 }
 
 /** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
+/** The runs arm's cells, unless none of its runs can be replayed on this target: a folder of another benchmark's runs, another suite's. */
+function replayable(source: RunSource, cells: Cell[], target: string): Cell[] {
+  const runs = cells.filter((c) => c.run);
+  if (runs.some((c) => c.construction.ok)) return cells;
+  const first = runs.find((c) => !c.construction.ok)?.construction;
+  const why = first && !first.ok ? `; first: ${first.reason}` : '';
+  throw new InputError(`--runs: none of the ${runs.length} run(s) in ${source.root} can be replayed on ${target}${why}`);
+}
+
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   const arms = opts.arms ?? DEFAULT_ARMS;
   if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
@@ -137,6 +146,8 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
           ...(opts.swap?.pilot ? { pilot: { n: opts.swap.pilot, seed: opts.swap.seed ?? 0 } } : {}),
         }
       : undefined;
+    // a folder of runs none of which this target can replay is refused before any census is taken and stored
+    const runs = recorded ? replayable(recorded, await runsCells(target, await target.tasks(), recorded, info.semantics), info.name) : [];
     const refs = new Map<string, Trajectory>();
     // A pipelining target answers in order, so its references are asked for at once: one round trip, not one per task.
     if (info.capabilities.includes('pipeline')) (await Promise.all(tasks.map((t) => target.reference(t.id)))).forEach((r, i) => refs.set(tasks[i].id, r));
@@ -166,11 +177,7 @@ export async function freeze(opts: FreezeOptions): Promise<Frozen> {
       extras.search = spec;
       searched = search.searchCells(contexts, operators.ops, spec);
     }
-    let runs: Cell[] = [];
-    if (recorded) {
-      extras.runs = { root: resolve(recorded.root), files: recorded.files } satisfies RunsExtras;
-      runs = await runsCells(target, await target.tasks(), recorded, info.semantics);
-    }
+    if (recorded) extras.runs = { root: resolve(recorded.root), files: recorded.files } satisfies RunsExtras;
     const controls = tasks.map((t) => ({ ...controlCell(t, refs.get(t.id)!), ...(arms.includes('swap') ? { rung: 'diag' } : {}) }));
     const floor = arms.includes('floor') ? tasks.flatMap((t) => floorCells(t, refs.get(t.id)!.steps)) : [];
     const ctx = { census: census?.census, censuses: Object.fromEntries(targetCensuses.map((c) => [c.kind, c.census])), semantics: info.semantics };

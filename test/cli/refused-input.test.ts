@@ -43,6 +43,8 @@ interface Case {
 }
 
 const EMPTY_MODULE = 'export const nothing = 1;\n';
+// AgentDojo's layout: runs of banking tasks, none of which apps serves
+const AGENTDOJO_RUNS = resolve(import.meta.dirname, '../fixtures/agentdojo-runs/runs');
 const CONFIG = (thresholds: unknown) => JSON.stringify({ thresholds });
 
 const CASES: Record<string, Case> = {
@@ -78,6 +80,10 @@ const CASES: Record<string, Case> = {
   'audit --runs without the runs arm': { args: () => ['audit', '--runs', './runs'], files: { runs: null }, says: /^--runs: recorded runs are replayed by the runs arm; add --arms runs/ },
   'audit --arms runs --runs a missing folder': { args: () => ['audit', '--arms', 'runs', '--runs', './nope'], says: /^--runs: \.\/nope does not exist/ },
   'audit --arms runs --runs a folder with no run files': { args: () => ['audit', '--arms', 'runs', '--runs', './runs'], files: { runs: null }, says: /^--runs: \.\/runs holds no \.json or \.jsonl run files/ },
+  'audit --arms runs --runs a folder of runs the target cannot replay': {
+    args: () => ['audit', '--arms', 'runs', '--runs', AGENTDOJO_RUNS],
+    says: /^--runs: none of the 5 run\(s\) in .*agentdojo-runs\/runs can be replayed on apps; first: claude-3-5-sonnet-20240620\/banking\/user_task_5\/none\/none\.json: the target cannot give the reference of banking\/user_task_5/,
+  },
   'audit --arms runs --runs a file of truncated runs only': {
     args: () => ['audit', '--arms', 'runs', '--runs', './runs.jsonl'],
     files: { 'runs.jsonl': '{"task": "venmo_request_payment/0", "pipe\n' },
