@@ -19,8 +19,8 @@
 //   still cold) share one queue of cells, each running the bare loop and nothing
 //   else. A pool keeps no scorer from an earlier run, so this is what "engine
 //   with 2 workers" can reach before any of the engine's own work.
-import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
+import { distProblem } from '../bin/dist.mjs';
 import { join } from 'node:path';
 import { hash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -189,8 +189,10 @@ async function floorOf(arm: ArmName) {
 }
 
 export async function benchFloor(): Promise<void> {
-  if (!existsSync(fileURLToPath(new URL('../dist/bundle/apps-target.js', import.meta.url)))) {
-    console.log('\n## floor: skipped, dist/ is not built (npm run build): its two-thread ideal starts its worker from the bundle, as a real scorer does');
+  // its two-thread ideal starts the worker from the bundle, as a real scorer does: a stale one would time other code
+  const problem = distProblem();
+  if (problem !== undefined) {
+    console.log(`\n## floor: skipped, ${problem} (npm run build)`);
     return;
   }
   await floorOf('faults');
