@@ -104,7 +104,6 @@ export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' 
   return tasks.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 /** The runs arm's cells, unless none of its runs can be replayed on this target: a folder of another benchmark's runs, another suite's. */
 function replayable(source: RunSource, cells: Cell[], target: string): Cell[] {
   const runs = cells.filter((c) => c.run);
@@ -114,6 +113,7 @@ function replayable(source: RunSource, cells: Cell[], target: string): Cell[] {
   throw new InputError(`--runs: none of the ${runs.length} run(s) in ${source.root} can be replayed on ${target}${why}`);
 }
 
+/** Census, then enumeration, then the frozen increment: nothing here scores a cell. */
 export async function freeze(opts: FreezeOptions): Promise<Frozen> {
   const arms = opts.arms ?? DEFAULT_ARMS;
   if (opts.swap?.pilot !== undefined && !(Number.isInteger(opts.swap.pilot) && opts.swap.pilot > 0)) {
