@@ -63,8 +63,9 @@ function artifacts(runDir: string) {
 /**
  * The evidence floor of one run, in the order a run pays it: the run folder
  * locked, the increment checked (a run refuses one that moved), run.json
- * recording the session before the first cell, a ledger line as each cell ends, then the ledger made durable,
- * run.json closing the session, and the report's files written and hashed.
+ * recording the session before the first cell, a ledger line as each cell
+ * ends, then the ledger made durable, run.json closing the session, and the
+ * report's files written and hashed.
  */
 function evidence(dir: string, incrementDir: string, incrementHash: string, art: ReturnType<typeof artifacts>) {
   mkdirSync(dir, { recursive: true });
