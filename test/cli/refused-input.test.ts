@@ -43,7 +43,7 @@ interface Case {
 }
 
 const EMPTY_MODULE = 'export const nothing = 1;\n';
-// AgentDojo's layout: runs of banking tasks, none of which apps serves
+// AgentDojo's layout: runs of banking and slack tasks, none of which apps serves
 const AGENTDOJO_RUNS = resolve(import.meta.dirname, '../fixtures/agentdojo-runs/runs');
 const CONFIG = (thresholds: unknown) => JSON.stringify({ thresholds });
 
