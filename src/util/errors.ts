@@ -5,18 +5,12 @@ import type { z } from 'zod';
  * one line and exits 2; anything else is a bug and keeps its stack.
  */
 export class InputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InputError';
-  }
+  override name = 'InputError';
 }
 
 /** A frozen artifact no longer matches what it was frozen against. */
 export class ProtocolError extends InputError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProtocolError';
-  }
+  override name = 'ProtocolError';
 }
 
 /** The message of anything thrown. */

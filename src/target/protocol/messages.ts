@@ -101,26 +101,21 @@ export const RESULTS = {
 export type Method = keyof typeof RESULTS;
 export type Result<M extends Method> = z.infer<(typeof RESULTS)[M]>;
 
+const IdSchema = z.union([z.number(), z.string(), z.null()]);
 export const ResponseSchema = z.union([
-  z.object({ id: z.union([z.number(), z.string(), z.null()]), result: JsonSchema }),
-  z.object({
-    id: z.union([z.number(), z.string(), z.null()]),
-    error: z.object({ code: z.string(), message: z.string() }),
-  }),
+  z.object({ id: IdSchema, result: JsonSchema }),
+  z.object({ id: IdSchema, error: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 
 /** A structured error the target answered with. */
 export class RemoteError extends Error {
+  override name = 'RemoteError';
   constructor(readonly code: string, message: string) {
     super(`${code}: ${message}`);
-    this.name = 'RemoteError';
   }
 }
 
 /** The target process is gone (exited, killed, or its stdout closed). */
 export class BridgeDiedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BridgeDiedError';
-  }
+  override name = 'BridgeDiedError';
 }
