@@ -52,11 +52,6 @@ export class ProtocolClient {
     return this.pending.size;
   }
 
-  /** the last lines the child wrote to stderr, for error messages */
-  stderr(): string {
-    return this.child.stderr().join('\n');
-  }
-
   request<M extends Method>(method: M, params: Record<string, unknown> = {}, timeoutMs = this.opts.timeoutMs ?? 30_000): Promise<Result<M>> {
     if (!this.alive) return Promise.reject(new BridgeDiedError(this.describeDeath()));
     const id = this.nextId++;
@@ -167,7 +162,7 @@ export class ProtocolClient {
   }
 
   private describeDeath(): string {
-    const tail = this.stderr();
+    const tail = this.child.stderr().join('\n');
     return `target process ${this.command.join(' ')} ${this.deathReason ?? 'died'}${tail ? `; its last stderr:\n${tail}` : ''}`;
   }
 

@@ -222,11 +222,10 @@ function sameAs(what: string, got: { delivery: Delivery; effect: Effect }, want:
  */
 async function sameWorld(subject: Subject, checked: Checked[]): Promise<CheckResult> {
   const failures: string[] = [];
-  const groups = byWorld(checked);
+  const empty = (c: Checked) => deliverOnce(subject, { task: c.task.id, steps: [] });
   let compared = 0;
-  for (const [world, [first, ...others]] of groups) {
+  for (const [world, [first, ...others]] of byWorld(checked)) {
     if (!others.length) continue;
-    const empty = (c: Checked) => deliverOnce(subject, { task: c.task.id, steps: [] });
     const emptyFirst = await empty(first);
     for (const o of others) {
       compared++;
@@ -434,12 +433,11 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
       alive: () => client.alive,
     };
     const found = await checkSubject(subject, report, open, opts.tasks);
-    const { selected, tasks } = found;
     // protocol 1 declares neither worlds nor semantics: there is nothing of theirs to hold it to
     if (report.protocol! >= 2) report.checks.push(...(await checkDeclarations(subject, report.target!, found)));
-    if (client.alive) report.checks.push(...(await interactive(client, report.target!, selected)));
+    if (client.alive) report.checks.push(...(await interactive(client, report.target!, found.selected)));
     if (client.alive) report.checks.push(...(await pipelined(client, report.target!, found.controls, found.references)));
-    if (client.alive) report.checks.push(await malformed(client, selected[0]?.id ?? tasks[0]?.id ?? 'task'));
+    if (client.alive) report.checks.push(await malformed(client, found.selected[0]?.id ?? found.tasks[0]?.id ?? 'task'));
     else report.checks.push({ name: 'malformed requests get structured errors', ok: false, summary: 'not probed', failures: ['the target process died before the probes'] });
   } finally {
     await client.close();

@@ -6,10 +6,10 @@
 // explains (test/target/protocol-hand-check.test.ts holds the two to the same
 // answers).
 import type { Method } from './messages.ts';
+import { isObject } from '../../util/json-file.ts';
 
 type Check = (v: unknown) => boolean;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** zod copies a record's keys into a new object, where an own `__proto__` key (JSON.parse makes one) is not kept as it is */
 const isRecord = (v: unknown): v is Record<string, unknown> => isObject(v) && !Object.hasOwn(v, '__proto__');
 const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));

@@ -127,10 +127,7 @@ export async function openProtocolTarget(command: string[], open: OpenOptions, o
     },
     async episode(plan: EpisodePlan = {}) {
       const c = await live();
-      if (!can('pipeline')) {
-        const { episode } = await c.request('open');
-        return protocolEpisode(c, episode, can('call'));
-      }
+      if (!can('pipeline')) return protocolEpisode(c, (await c.request('open')).episode, can('call'));
       const { episode, open } = openAhead(c);
       return protocolEpisode(c, episode, can('call'), { open, plan });
     },
@@ -265,7 +262,6 @@ function protocolEpisode(client: ProtocolClient, episode: string, interactive: b
   return ep;
 }
 
-/** The command of a generic protocol target: `command` option, split like a shell would (no quoting of spaces). */
 const RESERVED = new Set(['command', 'timeout']);
 
 /** The generic protocol target (see registry.ts): its own options (command, timeout) stay here, the rest go to the child. */
