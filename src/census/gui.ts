@@ -52,10 +52,8 @@ interface StoredCensus {
 /** Takes the target's own censuses, content-hashes and stores each; none when the target has none. */
 export async function takeTargetCensuses(target: Target, taskIds: string[], dir: string): Promise<StoredCensus[]> {
   if (!target.censuses) return [];
-  const out: StoredCensus[] = [];
-  for (const body of await target.censuses([...taskIds].sort())) {
+  return (await target.censuses([...taskIds].sort())).map((body) => {
     const census = { ...body, hash: hashJson(body) };
-    out.push({ kind: body.kind, file: storeCensus(dir, census).file, hash: census.hash, census });
-  }
-  return out;
+    return { kind: body.kind, file: storeCensus(dir, census).file, hash: census.hash, census };
+  });
 }

@@ -87,12 +87,8 @@ export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: str
 }
 
 export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' | 'tasks' | 'unseal'>): TaskInfo[] {
-  const sealed: Split[] = ['holdout'];
-  for (const split of opts.splits) {
-    if (sealed.includes(split) && opts.unseal?.split !== split) {
-      throw new InputError(`--split: ${split} is sealed; add --unseal ${split} --reason "<why>" (the reason is recorded in the evidence)`);
-    }
-  }
+  const sealed = opts.splits.find((s) => s === 'holdout' && opts.unseal?.split !== s);
+  if (sealed) throw new InputError(`--split: ${sealed} is sealed; add --unseal ${sealed} --reason "<why>" (the reason is recorded in the evidence)`);
   let tasks = all.filter((t) => opts.splits.includes(t.split));
   if (opts.tasks?.length) {
     const wanted = new Set(opts.tasks);

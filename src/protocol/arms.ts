@@ -19,9 +19,8 @@ export const DEFAULT_ARMS: ArmName[] = ['faults', 'floor'];
 export const MANIFEST_ARM: Record<ArmName, Arm> = { faults: 'fault', floor: 'floor', swap: 'swap', search: 'search', runs: 'runs' };
 
 export function parseArms(arms: string[]): ArmName[] {
-  for (const a of arms) {
-    if (!(ARM_NAMES as readonly string[]).includes(a)) throw new InputError(`--arms: unknown arm '${a}'${knownTail(a, ARM_NAMES)}`);
-  }
+  const unknown = arms.find((a) => !(ARM_NAMES as readonly string[]).includes(a));
+  if (unknown !== undefined) throw new InputError(`--arms: unknown arm '${unknown}'${knownTail(unknown, ARM_NAMES)}`);
   if (!arms.length) throw new InputError('--arms: name at least one arm');
   return ARM_NAMES.filter((a) => arms.includes(a));
 }

@@ -204,8 +204,7 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
   if (inc.extras.runs) verifyRunFiles(inc.extras.runs as Parameters<typeof verifyRunFiles>[0], inc.id);
   for (const c of inc.censuses) {
     const file = resolve(dir, c.path);
-    const census = readJsonFile(file) as { hash?: string };
-    const { hash, ...body } = census;
+    const { hash, ...body } = readJsonFile(file) as { hash?: string };
     if (hash !== c.hash || hashJson(body) !== c.hash) {
       throw new ProtocolError(`${file}: ${c.kind} census changed since increment ${inc.id} was frozen`);
     }

@@ -63,12 +63,11 @@ const dedupe = (rows: Row[]): Row[] => distinctBy(rows, (r) => canonicalJson(r.v
 
 function materialTable(t: TableEffect, rule: TableSemantics): TableEffect {
   const row = (r: Row): Row => ({ key: r.key, values: materialValues(r.values, rule) });
-  const updated: RowUpdate[] = [];
-  for (const u of t.updated) {
+  const updated = t.updated.flatMap((u): RowUpdate[] => {
     const before = materialValues(u.before, rule);
     const after = materialValues(u.after, rule);
-    if (canonicalJson(before) !== canonicalJson(after)) updated.push({ key: u.key, before, after });
-  }
+    return canonicalJson(before) === canonicalJson(after) ? [] : [{ key: u.key, before, after }];
+  });
   const added = t.added.map(row);
   return { added: rule.set ? dedupe(added) : added, updated, removed: t.removed.map(row) };
 }
