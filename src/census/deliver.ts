@@ -1,6 +1,6 @@
 import type { Delivery, Effect, Step, Target, Trajectory } from '../contract/target.ts';
 
-type Observed = Delivery & { effect: Effect };
+export type Observed = Delivery & { effect: Effect };
 
 /** Steps delivered once on a fresh episode and read back: what every census observes. */
 export async function deliverFresh(target: Target, task: string, steps: Step[]): Promise<Observed> {

@@ -2,10 +2,10 @@
 // what the task's own delivery leaves behind. Measured per task, never declared
 // per endpoint: one endpoint can overwrite in one task and append in another, so
 // extra-ni's eligibility is the repeat's evidence in that task's delivery.
-import type { Delivery, Effect, EffectSemantics, Step, Target, Trajectory } from '../contract/target.ts';
+import type { EffectSemantics, Step, Target, Trajectory } from '../contract/target.ts';
 import { diffEffects, describeDifference } from '../readback/compare.ts';
 import { materialEffect } from '../readback/semantics.ts';
-import { deliverEachFresh, referenceOf } from './deliver.ts';
+import { deliverEachFresh, referenceOf, type Observed } from './deliver.ts';
 import { hashJson } from '../util/hash.ts';
 
 export interface IdempotenceEntry {
@@ -44,7 +44,7 @@ function probeOf(task: string, steps: Step[]): { task: string; call: string; onc
 }
 
 /** Compares the two deliveries' material effects. */
-function judge(task: string, call: string, once: Delivery & { effect: Effect }, twice: Delivery & { effect: Effect }, semantics: EffectSemantics | undefined): IdempotenceEntry {
+function judge(task: string, call: string, once: Observed, twice: Observed, semantics: EffectSemantics | undefined): IdempotenceEntry {
   if (!once.completed) throw new Error(`census: the reference of ${task} failed to deliver: ${once.error}`);
   if (!twice.completed) return { task, call, status: 'rejects-repeat', observation: `second call rejected: ${twice.error}` };
   const diff = diffEffects(materialEffect(once.effect, semantics), materialEffect(twice.effect, semantics));

@@ -159,20 +159,16 @@ export function classify(cells: Cell[], ledger: LedgerEntry[], semantics?: Effec
       // whose delivery broke or whose checker errored is reported as unscored work,
       // not as the checker rejecting correct work.
       out.push({ ...base, falseReject: !!entry.delivery?.completed && entry.verdict?.verdict === 'fail' });
-      continue;
-    }
-    // An off-diagonal Pass is an acceptance of other work, not a confirmed false
-    // accept: the report shows its collateral-effect evidence instead.
-    if (cell.arm === 'swap') {
+    } else if (cell.arm === 'swap') {
+      // An off-diagonal Pass is an acceptance of other work, not a confirmed false
+      // accept: the report shows its collateral-effect evidence instead.
       out.push(base);
-      continue;
-    }
-    if (cell.arm === 'floor') {
+    } else if (cell.arm === 'floor') {
       out.push({ ...base, scenario: cell.scenario, floor: floorOutcome(entry, refs.effects[cell.checker], semantics) });
-      continue;
+    } else {
+      const c = classifyFault(cell, entry, refs, semantics);
+      out.push({ ...base, ...c, falseAccept: c.status === 'confirmed' && entry.verdict?.verdict === 'pass' });
     }
-    const c = classifyFault(cell, entry, refs, semantics);
-    out.push({ ...base, ...c, falseAccept: c.status === 'confirmed' && entry.verdict?.verdict === 'pass' });
   }
   return { cells: out, referenceEffects: refs.effects, unscored };
 }
