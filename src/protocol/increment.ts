@@ -113,13 +113,16 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
 
 // Small files read synchronously: a command reads them one after another, and a
 // thread-pool round trip each cost a run more than the reads.
-function readJsonFile(file: string): unknown {
-  let text: string;
+function readOrRefuse(file: string, why: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
-    throw new InputError(`${file}: cannot read file (expected a frozen increment; run \`blindspot freeze\` first)`);
+    throw new InputError(`${file}: ${why}`);
   }
+}
+
+function readJsonFile(file: string): unknown {
+  const text = readOrRefuse(file, 'cannot read file (expected a frozen increment; run `blindspot freeze` first)');
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -159,12 +162,7 @@ let lastManifest: { sha256: string; cells: Cell[] } | undefined;
 
 export async function loadManifest(dir: string, inc: Increment): Promise<Cell[]> {
   const file = join(dir, inc.manifest.file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new InputError(`${file}: cannot read the increment's manifest`);
-  }
+  const text = readOrRefuse(file, "cannot read the increment's manifest");
   // A manifest whose hash matches the freeze is exactly what freeze validated and
   // wrote, so it needs no second schema pass; a changed one is parsed with the
   // schema first, so a broken line is reported by line and field.
