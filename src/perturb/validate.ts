@@ -20,17 +20,9 @@ const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 /** The reference as an agent following the perturbed contract emits it: each backend call under its perturbed name. */
 export function throughContract(reference: Trajectory, p: Pick<Perturbation, 'inputs' | 'toolMap'>): Trajectory | { missing: string } {
   const nameOf = new Map(p.inputs.tools.map((t) => [p.toolMap?.[t.name] ?? t.name, t.name]));
-  const steps: Step[] = [];
-  for (const s of reference.steps) {
-    if (s.kind === 'claim') {
-      steps.push(s);
-      continue;
-    }
-    const name = nameOf.get(s.call);
-    if (!name) return { missing: s.call };
-    steps.push({ ...s, call: name });
-  }
-  return { ...reference, steps };
+  const missing = reference.steps.find((s) => s.kind !== 'claim' && !nameOf.get(s.call));
+  if (missing) return { missing: missing.call };
+  return { ...reference, steps: reference.steps.map((s) => (s.kind === 'claim' ? s : { ...s, call: nameOf.get(s.call)! })) };
 }
 
 /** The structural checks, which need no environment. */
