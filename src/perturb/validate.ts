@@ -32,7 +32,7 @@ export function checkStructure(clean: AgentInputs, p: Perturbation, before: Targ
   if (changed[0] !== targetOf(p)) return { ok: false, reason: `declared ${targetOf(p)} but changes ${changed[0]}` };
   if (before.checkerHash !== after.checkerHash) return { ok: false, reason: `the checker changed (hash ${before.checkerHash.slice(0, 12)} -> ${after.checkerHash.slice(0, 12)})` };
   if (before.corpusHash !== after.corpusHash) return { ok: false, reason: 'the environment or the task corpus changed' };
-  if (/-(missing|incorrect)$/.test(p.family) && targetOf(p) === 'U' && !p.recovery) {
+  if (/^U-(missing|incorrect)$/.test(p.family) && !p.recovery) {
     return { ok: false, reason: 'the utterance lost or misstates information, with no recovery annotation (what to ask, what the user answers)' };
   }
   const mapped = throughContract(reference, p);
