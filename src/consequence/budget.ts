@@ -92,12 +92,11 @@ export function budgets(runs: RunCells[], triage: Triage | undefined, confidence
       add(accepted, c.family, g);
     }
   }
-  if (!eligible.has(ANY_FAMILY)) eligible.set(ANY_FAMILY, new Set());
   const families = [...eligible.keys()].filter((f) => f !== ANY_FAMILY).sort();
   return {
     families: [...families, ANY_FAMILY].map((family) => {
       const yes = [...(accepted.get(family) ?? [])].sort();
-      return { family, ...ratio(yes.length, eligible.get(family)!.size, confidence), generators: yes, dismissedCells: dismissed.get(family) ?? 0 };
+      return { family, ...ratio(yes.length, eligible.get(family)?.size ?? 0, confidence), generators: yes, dismissedCells: dismissed.get(family) ?? 0 };
     }),
     controls: { ...ratio(failing.size, scored.size, confidence), generators: [...failing].sort() },
   };

@@ -43,8 +43,7 @@ interface LoadedRun extends RunCells {
 function nameGenerators(runs: LoadedRun[]): boolean {
   const distinct = new Set(runs.flatMap((r) => r.manifest.map((c) => c.generator))).size;
   if (distinct === runs.reduce((n, r) => n + r.summary.generators, 0)) return false;
-  const bySpec = groupBy(runs, (r) => r.summary.spec);
-  for (const [spec, same] of bySpec)
+  for (const [spec, same] of groupBy(runs, (r) => r.summary.spec))
     if (same.length > 1) throw new InputError(`runs ${same.map((r) => r.summary.dir).join(' and ')} both audit ${spec}: pooling them would count its generators twice (give each target once)`);
   for (const r of runs) r.generatorName = (g) => `${r.summary.spec}:${g}`;
   return true;

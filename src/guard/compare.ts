@@ -33,7 +33,7 @@ function kindOf(cell: string, before: string, after: string): { kind: ChangeKind
     if (after === 'pass') return { kind: 'control fixed', regression: false };
     return { kind: 'changed', regression: false };
   }
-  if (after === 'false-accept') return before === 'rejected' ? { kind: 'lost rejection', regression: true } : { kind: 'new false accept', regression: true };
+  if (after === 'false-accept') return { kind: before === 'rejected' ? 'lost rejection' : 'new false accept', regression: true };
   if (before === 'false-accept') return { kind: 'false accept closed', regression: false };
   if (before === 'degenerate:pass') return { kind: 'correct effect now rejected', regression: true };
   return { kind: 'changed', regression: false };

@@ -129,11 +129,11 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
   const after = await o.target.describe();
   const structural = candidates.map((c) => checkStructure(clean.get(c.task)!, c.perturbation, info, after, refs.get(c.task)!));
   // the references' effects are observed as the effect census observes them: delivered and read back here, no checker run
-  const effects = new Map<string, Effect>();
+  const references: PerturbSet['references'] = {};
   const problems: string[] = [];
   for (const t of tasks) {
     const d = await deliverFresh(o.target, t.id, refs.get(t.id)!.steps).catch((e: Error) => ({ completed: false, error: e.message, effect: undefined }));
-    if (d.completed && d.effect) effects.set(t.id, d.effect);
+    if (d.completed && d.effect) references[t.id] = { trajectory: refs.get(t.id)!, effect: d.effect };
     else problems.push(`${t.id}: ${d.error ?? 'incomplete'}`);
   }
   if (problems.length) throw new InputError(`the references do not deliver on a fresh environment (${problems.join('; ')}); run \`blindspot target check\``);
@@ -141,9 +141,7 @@ export async function freezePerturbations(o: FreezeOptions): Promise<PerturbSet>
   const verdicts = structural.map((v, n) => (v.ok ? solvability(entries.get(`candidate:${n}`)!) : v));
 
   const instances: Instance[] = [];
-  const references: PerturbSet['references'] = {};
   for (const task of tasks) {
-    references[task.id] = { trajectory: refs.get(task.id)!, effect: effects.get(task.id)! };
     instances.push({ id: `${task.id}::clean`, task: task.id, family: 'clean', edit: 'none', inputs: clean.get(task.id)! });
     candidates.forEach((c, n) => {
       if (c.task !== task.id) return;

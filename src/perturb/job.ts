@@ -50,17 +50,13 @@ function lostEpisode(cell: Cell, agent: string, why: string): LedgerEntry {
 }
 
 export function episodeKind(incrementDir: string, agent: AgentSpec, limits: EpisodeLimits): JobKind {
-  const init: EpisodeKindInit = {
-    incrementDir,
-    agent: { name: agent.name, ...(agent.builtin ? { builtin: agent.builtin } : {}), ...(agent.command ? { command: agent.command } : {}) },
-    limits,
-  };
+  const command = agent.command ? { command: agent.command } : {};
   return {
     module: import.meta.url,
-    init,
+    init: { incrementDir, agent: { name: agent.name, ...(agent.builtin ? { builtin: agent.builtin } : {}), ...command }, limits } satisfies EpisodeKindInit,
     lost: (cell, why) => lostEpisode(cell, agent.name, why),
     deliverMs: limits.timeMs,
-    agent: { name: agent.name, ...(agent.command ? { command: agent.command } : {}) },
+    agent: { name: agent.name, ...command },
     unit: 'episodes',
   };
 }

@@ -246,14 +246,14 @@ function perturbPage(a: PerturbAnalysis): Page {
 
 /** Numbers for the CSV files: 4 decimals, blank for undefined. */
 const num = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(Math.round(x * 1e4) / 1e4));
+/** A rate and its interval as three CSV columns: `<name>`, `<name>_lo`, `<name>_hi`. */
+const withBounds = (name: string, x: number | null, i: Interval | null | undefined) => ({ [name]: num(x), [`${name}_lo`]: num(i?.lo), [`${name}_hi`]: num(i?.hi) });
 
 function perturbCsv(a: PerturbAnalysis): string {
   return csvTable(
     a.families.map((f) => ({
       family: f.family, target: f.target, type: f.type, tasks: f.tasks, instances: f.instances,
-      clean: num(f.clean), clean_lo: num(f.ci?.clean?.lo), clean_hi: num(f.ci?.clean?.hi),
-      perturbed: num(f.perturbed), perturbed_lo: num(f.ci?.perturbed?.lo), perturbed_hi: num(f.ci?.perturbed?.hi),
-      degradation: num(f.degradation), degradation_lo: num(f.ci?.degradation?.lo), degradation_hi: num(f.ci?.degradation?.hi),
+      ...withBounds('clean', f.clean, f.ci?.clean), ...withBounds('perturbed', f.perturbed, f.ci?.perturbed), ...withBounds('degradation', f.degradation, f.ci?.degradation),
       broke: f.broke, fixed: f.fixed, asked: f.asked, reason: f.reason ?? '', false_accepts: f.falseAccepts, agent_errors: f.agentErrors,
     })),
   );
@@ -307,9 +307,8 @@ const comparisonReporters: Reporter<PerturbComparison>[] = [
     files: (c) => ({
       'compare.csv': csvTable(
         c.agents.map((a) => ({
-          rank: a.rank ?? '', agent: a.agent, clean: num(a.clean), clean_lo: num(a.ci?.clean?.lo), clean_hi: num(a.ci?.clean?.hi), perturbed: num(a.perturbed),
-          degradation: num(a.degradation), degradation_lo: num(a.ci?.degradation?.lo), degradation_hi: num(a.ci?.degradation?.hi), tasks: a.tasks, instances: a.instances,
-          false_accepts: a.falseAccepts, reason: a.reason ?? '',
+          rank: a.rank ?? '', agent: a.agent, ...withBounds('clean', a.clean, a.ci?.clean), perturbed: num(a.perturbed),
+          ...withBounds('degradation', a.degradation, a.ci?.degradation), tasks: a.tasks, instances: a.instances, false_accepts: a.falseAccepts, reason: a.reason ?? '',
           ...Object.fromEntries([...Object.entries(a.targets), ...Object.entries(a.types), ...Object.entries(a.families)].map(([k, d]) => [`degradation_${k}`, num(d)])),
         })),
       ),

@@ -56,8 +56,8 @@ export async function runPerturbations(o: PerturbRunOptions): Promise<{ records:
     limitMs: o.limitMs,
     progress: o.progress,
     kind: episodeKind(o.set.dir, o.agent, o.limits),
-    ...(o.shard ? { shard: o.shard } : {}),
-    ...(o.stopAfter === undefined ? {} : { stopAfter: o.stopAfter }),
+    shard: o.shard,
+    stopAfter: o.stopAfter,
   });
   const { records } = await readEpisodes(o.out);
   return { records, ran: result.scoredNow, resumed: result.alreadyScored, status: result.status };

@@ -20,17 +20,9 @@ const targetOf = (p: Perturbation) => splitFamily(p.family)[0];
 /** The reference as an agent following the perturbed contract emits it: each backend call under its perturbed name. */
 export function throughContract(reference: Trajectory, p: Pick<Perturbation, 'inputs' | 'toolMap'>): Trajectory | { missing: string } {
   const nameOf = new Map(p.inputs.tools.map((t) => [p.toolMap?.[t.name] ?? t.name, t.name]));
-  const steps: Step[] = [];
-  for (const s of reference.steps) {
-    if (s.kind === 'claim') {
-      steps.push(s);
-      continue;
-    }
-    const name = nameOf.get(s.call);
-    if (!name) return { missing: s.call };
-    steps.push({ ...s, call: name });
-  }
-  return { ...reference, steps };
+  const missing = reference.steps.find((s) => s.kind !== 'claim' && !nameOf.get(s.call));
+  if (missing) return { missing: missing.call };
+  return { ...reference, steps: reference.steps.map((s) => (s.kind === 'claim' ? s : { ...s, call: nameOf.get(s.call)! })) };
 }
 
 /** The structural checks, which need no environment. */
@@ -40,7 +32,7 @@ export function checkStructure(clean: AgentInputs, p: Perturbation, before: Targ
   if (changed[0] !== targetOf(p)) return { ok: false, reason: `declared ${targetOf(p)} but changes ${changed[0]}` };
   if (before.checkerHash !== after.checkerHash) return { ok: false, reason: `the checker changed (hash ${before.checkerHash.slice(0, 12)} -> ${after.checkerHash.slice(0, 12)})` };
   if (before.corpusHash !== after.corpusHash) return { ok: false, reason: 'the environment or the task corpus changed' };
-  if (/-(missing|incorrect)$/.test(p.family) && targetOf(p) === 'U' && !p.recovery) {
+  if (/^U-(missing|incorrect)$/.test(p.family) && !p.recovery) {
     return { ok: false, reason: 'the utterance lost or misstates information, with no recovery annotation (what to ask, what the user answers)' };
   }
   const mapped = throughContract(reference, p);
