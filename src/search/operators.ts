@@ -174,6 +174,9 @@ const INSERTS = 12;
 /** Whether a write carries a value the target declares a placeholder: a stand-in for composed text is no value any task writes. */
 const carriesPlaceholder = (ctx: SearchContext, s: Step) => Object.entries(s.args).some(([arg, v]) => isPlaceholder(ctx.semantics, s.call, arg, v));
 
+/** The write an insert edit carries. */
+const inserted = (e: Edit) => e.step as unknown as Step;
+
 const insert: SearchOperator = {
   name: 'insert',
   description: 'insert a write another task of the same world makes (out of this task\'s scope) before the final claim, never one carrying a declared placeholder',
@@ -190,11 +193,11 @@ const insert: SearchOperator = {
   apply(slots, e) {
     const claim = slots.findIndex((s) => s.step.kind === 'claim');
     const at = claim < 0 ? slots.length : claim;
-    return [...slots.slice(0, at), { step: e.step as unknown as Step }, ...slots.slice(at)];
+    return [...slots.slice(0, at), { step: inserted(e) }, ...slots.slice(at)];
   },
   size: () => ({ steps: 1, args: 0 }),
-  describe: (e) => `insert out-of-scope ${(e.step as unknown as Step).call}(${json((e.step as unknown as Step).args)})${e.from ? `, taken from ${e.from}` : ''}`,
-  site: (e) => `out-of-scope ${(e.step as unknown as Step).call}`,
+  describe: (e) => `insert out-of-scope ${inserted(e).call}(${json(inserted(e).args)})${e.from ? `, taken from ${e.from}` : ''}`,
+  site: (e) => `out-of-scope ${inserted(e).call}`,
 };
 
 /**
