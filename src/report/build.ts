@@ -47,15 +47,17 @@ export interface SupportedRow {
   sameAs?: { family: string; cells: number };
 }
 
+type ControlRow = { task: string; generator: string; verdict?: string; detail?: string };
+
 export interface Report {
   schema: 'blindspot.report/2';
   run: { id: string; status: string; sessions: RunFile['sessions']; unscored: number };
   controls: {
     total: number;
     pass: number;
-    falseRejects: { task: string; generator: string; verdict?: string; detail?: string }[];
+    falseRejects: ControlRow[];
     /** controls that neither passed nor were rejected: delivery broke or the checker errored */
-    unscored: { task: string; generator: string; verdict?: string; detail?: string }[];
+    unscored: ControlRow[];
   };
   flow: FlowRow[];
   supported: SupportedRow[];

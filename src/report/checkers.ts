@@ -3,6 +3,7 @@
 // The main verdict stays the target's own; these say, per family, which checker
 // accepts the same confirmed wrong effects, and that every checker passes the controls.
 import type { ClassifiedCell } from '../classify/classify.ts';
+import type { Table } from './section.ts';
 
 export interface CheckerColumns {
   names: string[];
@@ -37,7 +38,7 @@ export const CHECKER_COLUMNS_NOTE =
   'The same confirmed wrong effects, judged by each checker of the episode; FA under a checker = it passes them. Controls: references each checker passes.';
 
 /** One row per family, one FA column per checker; report.md and report.html render the same table. */
-export const checkerColumnsTable = (c: CheckerColumns): { head: string[]; rows: (string | number)[][] } => ({
+export const checkerColumnsTable = (c: CheckerColumns): Table => ({
   head: ['family', 'classified', ...c.names.map((n) => `FA ${n}`)],
   rows: [
     ['controls', '-', ...c.names.map((n) => `${c.controls[n].pass}/${c.controls[n].total} pass`)],

@@ -39,6 +39,7 @@ const dismissedIn = (r: RunsReport, c: string) => {
 };
 
 export function runsSections(r: RunsReport): Section[] {
+  const top1 = `Top-1 recorded: ${r.orders.top1.recorded.join(', ') || 'n/a'}; corrected: ${r.orders.top1.corrected.join(', ') || 'n/a'} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).`;
   const out: Part[] = [
     {
       title: 'Recorded runs: classes',
@@ -57,13 +58,12 @@ export function runsSections(r: RunsReport): Section[] {
         rows: r.pipelines.map((p) => [p.pipeline, p.runs, pct(p.recordedUtility), ci(p.recordedCi), pct(p.regradedPasses / p.runs), pct(p.reproduced / p.runs), p.falseAccepts, p.falseRejects, p.needsReview, pct(p.correctedUtility), ci(p.correctedCi)]),
       },
     },
-    r.orders.changed.length
-      ? {
-          title: 'Leaderboard orders the corrections change',
-          note: `Top-1 recorded: ${r.orders.top1.recorded.join(', ')}; corrected: ${r.orders.top1.corrected.join(', ')} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).`,
-          table: { head: ['was above', 'now below', 'recorded', 'corrected'], rows: r.orders.changed.map((c) => [c.higher, c.lower, `${pct(c.recorded[0])} > ${pct(c.recorded[1])}`, `${pct(c.corrected[0])} < ${pct(c.corrected[1])}`]) },
-        }
-      : { title: 'Leaderboard orders the corrections change', text: `None. Top-1 recorded: ${r.orders.top1.recorded.join(', ') || 'n/a'}; corrected: ${r.orders.top1.corrected.join(', ') || 'n/a'} (${r.orders.top1.changed ? 'changed' : 'unchanged'}).` },
+    {
+      title: 'Leaderboard orders the corrections change',
+      ...(r.orders.changed.length
+        ? { note: top1, table: { head: ['was above', 'now below', 'recorded', 'corrected'], rows: r.orders.changed.map((c) => [c.higher, c.lower, `${pct(c.recorded[0])} > ${pct(c.recorded[1])}`, `${pct(c.corrected[0])} < ${pct(c.corrected[1])}`]) } }
+        : { text: `None. ${top1}` }),
+    },
     findings('Real false accepts', 'real-false-accept', r.falseAccepts),
     findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];

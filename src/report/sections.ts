@@ -74,10 +74,10 @@ const mechanismTable = (s: NonNullable<Report['search']>): Table => {
 
 const MUTANTS_NOTE = 'Every minimal mutant, with its edits, size and evidence, is in search.csv and report.json; `blindspot triage <run> --weakness "<name>"` marks a weakness, or a mechanism, on every task at once.';
 
-/** Which tasks had no out-of-scope write to insert, and why; empty when every task had some. */
-function withoutInsertsNote(s: NonNullable<Report['search']>): string {
+/** Which tasks had no out-of-scope write to insert, and why; no block when every task had some. */
+function withoutInsertsNote(s: NonNullable<Report['search']>): Block[] {
   const bare = Object.entries(s.spec.withoutInserts ?? {});
-  return bare.length ? `Out-of-scope writes are taken only from tasks of the same world; ${bare.length} task(s) have none to insert: ${bare.map(([t, why]) => `${t} (${why})`).join(', ')}.` : '';
+  return bare.length ? [{ text: `Out-of-scope writes are taken only from tasks of the same world; ${bare.length} task(s) have none to insert: ${bare.map(([t, why]) => `${t} (${why})`).join(', ')}.` }] : [];
 }
 
 /** One row per (task, weakness): the minimal mutants stay in search.csv and report.json. */
@@ -240,8 +240,7 @@ function search(s: NonNullable<Report['search']>): Section[] {
     `${s.cells} search cells scored. Each accepted plan was shrunk to a minimal mutant (fewest edits, then steps, then arguments changed) that the checker still passes on a confirmed wrong effect. ` +
     'Exploratory: `blindspot rerun --from <this run>` freezes the minimal mutants as an ordinary increment and confirms them on fresh environments.';
   const title = 'Search findings (exploratory)';
-  const inserts = withoutInsertsNote(s);
-  const head = [{ text: note }, ...(inserts ? [{ text: inserts }] : [])];
+  const head = [{ text: note }, ...withoutInsertsNote(s)];
   if (!s.findings.length) return [{ title, blocks: [...head, { text: 'No plan the checkers accept.' }] }];
   const count = {
     text:

@@ -62,25 +62,22 @@ const FREE = '\u0000';
 export function freeColumns(steps: Step[], reference: Effect): Set<string> {
   const values = new Set<string>();
   const texts: string[] = [];
-  const absent = new Set<string>();
   const named = new Set<string>();
   for (const s of steps) {
     if (s.kind !== 'write') continue;
     for (const a of s.free ?? []) {
       named.add(a);
-      if (!(a in s.args)) absent.add(a);
-      else {
-        values.add(canonicalJson(s.args[a]));
-        const v = s.args[a];
-        if (typeof v === 'string' && v.trim().length >= 8) texts.push(v);
-      }
+      if (!(a in s.args)) continue;
+      const v = s.args[a];
+      values.add(canonicalJson(v));
+      if (typeof v === 'string' && v.trim().length >= 8) texts.push(v);
     }
   }
   const out = new Set<string>();
   // a free argument is stored as given, or inside a longer text (appended to a file), or,
   // where the reference leaves it out, in the column of its name
   // (the column of its name also where the application reformats the value: a datetime parsed from "2025-01-02 09:00")
-  const holds = (col: string, v: Json) => values.has(canonicalJson(v)) || (typeof v === 'string' && texts.some((t) => v.includes(t))) || absent.has(col) || named.has(col);
+  const holds = (col: string, v: Json) => values.has(canonicalJson(v)) || (typeof v === 'string' && texts.some((t) => v.includes(t))) || named.has(col);
   for (const [table, t] of Object.entries(reference)) {
     const rows = [...t.added.map((r) => r.values), ...t.updated.map((u) => u.after)];
     for (const row of rows) for (const [col, v] of Object.entries(row)) if (holds(col, v)) out.add(`${table}${FREE}${col}`);
@@ -204,8 +201,6 @@ export function answerLacks(reference: string, answer: string): string | undefin
   const got = statedIn(answer);
   const text = fold(answer);
   const missing: string[] = [];
-  // each part of the reference answer: a name the answer must contain, or a
-  // figure ("price: 1080", "1,050.00") it must state however written
   for (const part of answerParts(reference)) {
     // a date or a time is one figure, written as the reference writes it ("01:30" is not "1 hour and 30 minutes")
     if (DATE_OR_TIME.test(part)) {
@@ -312,7 +307,8 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   const review = (kind: ReviewKind, reason: string, proof?: Proof): JudgedRun => ({ ...judgement('needs-review', reason, proof), review: kind });
   const said = answerOf(cell.construction.steps, ctx.semantics);
   const answer = () => `answer: ${JSON.stringify(said.length > 300 ? `${said.slice(0, 300)}...` : said)}`;
-  const lacks = answerLacks(answerOf(refSteps, ctx.semantics), said);
+  const refAnswer = answerOf(refSteps, ctx.semantics);
+  const lacks = answerLacks(refAnswer, said);
   const described = (ds: TableDifference[]) => ds.flatMap((d) => [describeDifference(d), ...changedValues(d)]);
   const evidence = described(differences);
   const refVerdict = ref.entry!.verdict?.verdict;
@@ -324,7 +320,7 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
     }
     if (differences.length) return judgement('real-false-accept', `Pass, and the effect differs from the reference in what the task determines${note}`, { evidence, differences });
     // an unlisted task's ground truth is one example of its goal: its runs are never counted
-    const unanswered = run!.listed ? figureUnanswered(answerOf(refSteps, ctx.semantics), said) : undefined;
+    const unanswered = run!.listed ? figureUnanswered(refAnswer, said) : undefined;
     if (unanswered) {
       const which = unanswered.part ? `part ${unanswered.part} of the task` : 'the task';
       return judgement('real-false-accept', `Pass with the reference's effect, but the answer never states ${unanswered.figure}, the whole reference answer to ${which}: the checker accepted an answer that does not answer it${note}`, {
@@ -340,7 +336,7 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   if (lacks) return judgement('correct-fail', `the reference's effect, but ${lacks}`);
   if (!run!.listed) return review('unlisted-task', `Fail on the ground truth's effect of a task the target does not list${note}`);
   // nothing material to compare and no answer to read: such a checker judges the calls themselves (was the page read?)
-  if (isEmptyEffect(view(refEffect, false)) && !answerOf(refSteps, ctx.semantics).trim()) {
+  if (isEmptyEffect(view(refEffect, false)) && !refAnswer.trim()) {
     return review('calls-not-effects', `Fail on a task whose reference changes nothing material and answers nothing: its checker judges the calls made, which effects cannot show${note}`);
   }
   // what the correct-looking run did differently, where the checker could have seen it: immaterial differences and the answer

@@ -200,12 +200,11 @@ export function readRuns(path: string): RunSource {
   } catch {
     throw new InputError(`--runs: ${path} does not exist (expected a folder of recorded runs, e.g. AgentDojo's runs/, or a .json/.jsonl file)${meant(pathBeside(path))}`);
   }
-  const root = st.isDirectory() ? path : join(path, '..');
   const files = st.isDirectory() ? filesUnder(path) : [path];
   if (!files.length) throw new InputError(`--runs: ${path} holds no .json or .jsonl run files`);
   const source: RunSource = { root: path, files: [], runs: [], excluded: [] };
   for (const file of files) {
-    const rel = st.isDirectory() ? relative(root, file) : basename(file);
+    const rel = st.isDirectory() ? relative(path, file) : basename(file);
     const bytes = readFileSync(file);
     const hash = sha256(bytes);
     source.files.push({ path: rel, sha256: hash });

@@ -92,7 +92,7 @@ function ranked(rows: PipelineRow[]): Pick<RunsReport, 'pipelines' | 'orders'> {
     const top = Math.max(...pipelines.map((p) => p[key]));
     return pipelines.filter((p) => p[key] === top).map((p) => p.pipeline).sort();
   };
-  const top1 = { recorded: pipelines.length ? best('recordedUtility') : [], corrected: pipelines.length ? best('correctedUtility') : [] };
+  const top1 = { recorded: best('recordedUtility'), corrected: best('correctedUtility') };
   return { pipelines, orders: { changed, top1: { ...top1, changed: canonicalJson(top1.recorded) !== canonicalJson(top1.corrected) } } };
 }
 

@@ -33,8 +33,7 @@ export function searchContexts(tasks: TaskInfo[], refs: Map<string, Trajectory>,
     const writes = insertSources(tasks, task).flatMap((t) =>
       refs.get(t.id)!.steps.filter((s) => s.kind === 'write').map((step) => ({ step, from: t.id })),
     );
-    const others = writes.map((w) => w.step);
-    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others, othersFrom: writes.map((w) => w.from), semantics });
+    out.set(task.id, { task, reference: refs.get(task.id)!.steps, others: writes.map((w) => w.step), othersFrom: writes.map((w) => w.from), semantics });
   }
   return out;
 }

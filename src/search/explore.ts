@@ -24,27 +24,24 @@ const taskSeed = (seed: number, task: string) => Number.parseInt(sha256(`${seed}
 export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number, budget: number): ExploredPlan[] {
   const seen = new Set([canonicalJson(ctx.reference)]);
   const out: ExploredPlan[] = [];
-  const consider = (plan: Plan): boolean => {
+  const consider = (plan: Plan) => {
     const steps = applyPlan(plan, ctx, ops);
-    if (typeof steps === 'string') return false;
+    if (typeof steps === 'string') return;
     const key = canonicalJson(steps);
-    if (seen.has(key) || differsOnlyInFree(steps, ctx.reference)) return false;
+    if (seen.has(key) || differsOnlyInFree(steps, ctx.reference)) return;
     seen.add(key);
     out.push({ plan, steps });
-    return true;
   };
   const edits: Edit[] = [...ops.values()].flatMap((op) => op.edits(ctx));
   if (!edits.length || budget <= 0) return [];
   const s = taskSeed(seed, ctx.task.id);
   const singles = edits.length <= budget ? edits : fc.sample(fc.shuffledSubarray(edits, { minLength: budget, maxLength: budget }), { seed: s, numRuns: 1 })[0];
   for (const e of singles) consider([e]);
-  const left = budget - out.length;
-  if (left > 0 && edits.length > 1) {
+  if (out.length < budget && edits.length > 1) {
     const pair = fc.tuple(fc.integer({ min: 0, max: edits.length - 1 }), fc.integer({ min: 0, max: edits.length - 1 })).filter(([a, b]) => a !== b);
-    let added = 0;
-    for (const [a, b] of fc.sample(pair, { seed: s ^ 0x5a5a5a5a, numRuns: left * PAIR_DRAWS })) {
-      if (added >= left) break;
-      if (consider([edits[a], edits[b]])) added++;
+    for (const [a, b] of fc.sample(pair, { seed: s ^ 0x5a5a5a5a, numRuns: (budget - out.length) * PAIR_DRAWS })) {
+      if (out.length >= budget) break;
+      consider([edits[a], edits[b]]);
     }
   }
   return out;

@@ -158,12 +158,11 @@ export async function searchOutcome(run: SearchRun): Promise<SearchOutcome> {
       evidence: verdict.evidence!,
     });
   }
-  const scoredDerived = [...derivedSeen].filter((id) => run.entryOf(id)).length;
   const all = [...findings.values()];
   return {
     spec: run.spec,
     plans: explored.length,
-    cells: explored.filter((c) => run.entryOf(c.id)).length + scoredDerived,
+    cells: explored.filter((c) => run.entryOf(c.id)).length + [...derivedSeen].filter((id) => run.entryOf(id)).length,
     explorationFindings: starts.length,
     findings: all,
     weaknesses: [...groupBy(all, (f) => `${f.task}\u0000${f.weakness}`).values()].map((xs) => ({

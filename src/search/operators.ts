@@ -92,16 +92,20 @@ const move: SearchOperator = {
   site: (e, ctx) => `${call(ctx, e.at)}.${e.arg}`,
 };
 
+/** The slots with argument `arg` of slot `i`'s step set to `value`. */
+function withArgument(slots: Slot[], i: number, arg: string, value: Json): Slot[] {
+  const next = [...slots];
+  next[i] = { from: slots[i].from, step: { ...slots[i].step, args: { ...slots[i].step.args, [arg]: value } } };
+  return next;
+}
+
 /** Sets argument `arg` of reference step `at` to `value`: the edit of move and list. */
 function setArgument(slots: Slot[], e: Edit): Slot[] | string {
   const i = target(slots, e.at);
   if (typeof i === 'string') return i;
-  const step = slots[i].step;
   const arg = e.arg as string;
-  if (!(arg in step.args)) return `step ${e.at} has no argument ${arg}`;
-  const next = [...slots];
-  next[i] = { from: slots[i].from, step: { ...step, args: { ...step.args, [arg]: e.value } } };
-  return next;
+  if (!(arg in slots[i].step.args)) return `step ${e.at} has no argument ${arg}`;
+  return withArgument(slots, i, arg, e.value);
 }
 
 /** What a list edit does to the list, in the words of the weakness it names. */
@@ -128,7 +132,7 @@ const list: SearchOperator = {
     }),
   apply: setArgument,
   size: () => ({ steps: 1, args: 1 }),
-  describe: (e, ctx) => `${label(ctx, e.at)}: ${e.arg} ${json(ctx.reference[e.at as number].args[e.arg as string])} -> ${json(e.value)} (${e.change})`,
+  describe: (e, ctx) => `${move.describe(e, ctx)} (${e.change})`,
   site: (e, ctx) => `${call(ctx, e.at)}.${e.arg} ${e.change}`,
 };
 
@@ -147,11 +151,8 @@ const exchange: SearchOperator = {
     if (typeof pair === 'string') return pair;
     const [i, j] = pair;
     const arg = e.arg as string;
-    const [si, sj] = [slots[i].step, slots[j].step];
-    const next = [...slots];
-    next[i] = { from: slots[i].from, step: { ...si, args: { ...si.args, [arg]: sj.args[arg] } } };
-    next[j] = { from: slots[j].from, step: { ...sj, args: { ...sj.args, [arg]: si.args[arg] } } };
-    return next;
+    const moved = withArgument(slots, i, arg, slots[j].step.args[arg]);
+    return withArgument(moved, j, arg, slots[i].step.args[arg]);
   },
   size: () => ({ steps: 2, args: 2 }),
   /** a finding by exchange may need only one of the two moves */
@@ -173,6 +174,9 @@ const INSERTS = 12;
 /** Whether a write carries a value the target declares a placeholder: a stand-in for composed text is no value any task writes. */
 const carriesPlaceholder = (ctx: SearchContext, s: Step) => Object.entries(s.args).some(([arg, v]) => isPlaceholder(ctx.semantics, s.call, arg, v));
 
+/** The write an insert edit carries. */
+const inserted = (e: Edit) => e.step as unknown as Step;
+
 const insert: SearchOperator = {
   name: 'insert',
   description: 'insert a write another task of the same world makes (out of this task\'s scope) before the final claim, never one carrying a declared placeholder',
@@ -189,11 +193,11 @@ const insert: SearchOperator = {
   apply(slots, e) {
     const claim = slots.findIndex((s) => s.step.kind === 'claim');
     const at = claim < 0 ? slots.length : claim;
-    return [...slots.slice(0, at), { step: e.step as unknown as Step }, ...slots.slice(at)];
+    return [...slots.slice(0, at), { step: inserted(e) }, ...slots.slice(at)];
   },
   size: () => ({ steps: 1, args: 0 }),
-  describe: (e) => `insert out-of-scope ${(e.step as unknown as Step).call}(${json((e.step as unknown as Step).args)})${e.from ? `, taken from ${e.from}` : ''}`,
-  site: (e) => `out-of-scope ${(e.step as unknown as Step).call}`,
+  describe: (e) => `insert out-of-scope ${inserted(e).call}(${json(inserted(e).args)})${e.from ? `, taken from ${e.from}` : ''}`,
+  site: (e) => `out-of-scope ${inserted(e).call}`,
 };
 
 /**
@@ -304,9 +308,7 @@ const answer: SearchOperator = {
     if (!a) return 'no answer to change';
     const i = target(slots, a.at);
     if (typeof i === 'string') return i;
-    const next = [...slots];
-    next[i] = { from: a.at, step: { ...slots[i].step, args: { ...slots[i].step.args, [a.arg]: e.text } } };
-    return next;
+    return withArgument(slots, i, a.arg, e.text);
   },
   size: () => ({ steps: 1, args: 1 }),
   describe: (e) => (e.text === '' ? 'answer with nothing' : `answer ${json(e.text)}`),
