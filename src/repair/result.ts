@@ -92,18 +92,8 @@ export function buildResult(
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);
   const flips: Flip[] = targeted.map((c) => {
-    const m = moved(c, patched);
-    return {
-      cell: c.cell,
-      family: c.family,
-      generator: c.generator,
-      task: c.checker,
-      shipped: c.verdict!,
-      patched: m.patched,
-      flipped: m.patched === 'fail',
-      mechanism: mechanismOf(c),
-      detail: m.detail,
-    };
+    const { cell, family, generator, patched: verdict, detail } = moved(c, patched);
+    return { cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail };
   });
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');
