@@ -185,9 +185,9 @@ async function scoreRun(
         const d = derived.get(e.cell);
         return d ? { ...e, derived: d.info } : e;
       });
-    for (const e of fresh) byId.set(e.cell, e);
     ledger.append(fresh);
     for (const e of fresh) {
+      byId.set(e.cell, e);
       derived.get(e.cell)?.settle(e);
       derived.delete(e.cell);
       progress.tick(e);
