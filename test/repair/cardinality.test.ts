@@ -98,7 +98,7 @@ describe('a repair result', () => {
       cls,
       new Map([['control:t/0', effect], ['fault:extra:t/0#0', double]]),
       (a, b) => countMismatches(a, b).map((m) => m.table),
-      { verdicts: new Map([['control:t/0', { verdict: 'fail' as const }], ['fault:extra:t/0#0', { verdict: 'fail' as const }]]) },
+      new Map([['control:t/0', { verdict: 'fail' as const }], ['fault:extra:t/0#0', { verdict: 'fail' as const }]]),
     );
     expect(result.flips).toMatchObject([{ cell: 'fault:extra:t/0#0', shipped: 'pass', patched: 'fail', flipped: true }]);
     expect(result.controls).toMatchObject({ total: 1, preserved: 0, broken: [{ cell: 'control:t/0', patched: 'fail' }] });
