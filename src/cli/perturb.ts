@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
@@ -21,7 +21,7 @@ const runBuilder = (y: Argv) =>
     })
     .option('agent-name', { type: 'string', requiresArg: true, coerce: text('agent-name'), describe: 'label of a process agent in records and reports (default: its command)' })
     .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'run folder (default reports/perturb-<target>-<agent>); an existing one is resumed' })
-    .option('split', { requiresArg: true, coerce: oneOf('split', ['dev', 'test', 'holdout'] as const), defaultDescription: 'dev', describe: 'the task split to perturb' })
+    .option('split', { requiresArg: true, coerce: oneOf('split', SPLITS), defaultDescription: 'dev', describe: 'the task split to perturb' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
     .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids'), describe: 'only these task ids' })
