@@ -103,11 +103,9 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
-  const setOf = async (folder: string) => {
-    const owner = await readRunFile(folder);
-    return owner ? locateIncrement(folder, owner) : existsSync(join(folder, 'increment.json')) ? folder : undefined;
-  };
-  const setDir = await setOf(a.perturbations ? String(a.perturbations) : dir);
+  const named = a.perturbations ? String(a.perturbations) : dir;
+  const owner = await readRunFile(named);
+  const setDir = owner ? locateIncrement(named, owner) : existsSync(join(named, 'increment.json')) ? named : undefined;
   if (a.perturbations && !setDir) throw new InputError(`--perturbations: ${a.perturbations} is neither a perturbation run folder nor a frozen set (no run.json, no increment.json)`);
   let set: PerturbSet;
   if (setDir) {
