@@ -21,12 +21,12 @@ registerTargets(targetList);
 type Command = (out: Out) => CommandModule<{}, any>;
 /** The part of yargs' undeclared internals that buildCli touches. */
 type YargsInternals = {
-  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void }; getContext(): { commands: string[] } };
   /** the options of the command being parsed (public in yargs, missing from its types) */
   getOptions(): { key: Record<string, unknown> };
 };
 /** The commands being parsed (`perturb compare`: both), from yargs' undeclared internals. */
-const contextOf = (cli: Argv): string[] => (cli as unknown as { getInternalMethods(): { getContext(): { commands: string[] } } }).getInternalMethods().getContext().commands;
+const contextOf = (cli: Argv): string[] => (cli as unknown as YargsInternals).getInternalMethods().getContext().commands;
 
 /**
  * Every command: its name (with positionals) and the line `--help` lists, in the

@@ -86,7 +86,7 @@ const browserOption = <T>(y: Argv<T>) =>
 // resume.ts), so defaults are applied in code and shown with defaultDescription.
 export const DEFAULT_TARGET = 'apps';
 const DEFAULT_SPLITS: Split[] = ['dev'];
-const SPLITS: Split[] = ['dev', 'test', 'holdout'];
+export const SPLITS: Split[] = ['dev', 'test', 'holdout'];
 
 export const targetOption = <T>(y: Argv<T>) =>
   browserOption(y)

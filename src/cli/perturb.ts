@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
@@ -21,7 +21,7 @@ const runBuilder = (y: Argv) =>
     })
     .option('agent-name', { type: 'string', requiresArg: true, coerce: text('agent-name'), describe: 'label of a process agent in records and reports (default: its command)' })
     .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'run folder (default reports/perturb-<target>-<agent>); an existing one is resumed' })
-    .option('split', { requiresArg: true, coerce: oneOf('split', ['dev', 'test', 'holdout'] as const), defaultDescription: 'dev', describe: 'the task split to perturb' })
+    .option('split', { requiresArg: true, coerce: oneOf('split', SPLITS), defaultDescription: 'dev', describe: 'the task split to perturb' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
     .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids'), describe: 'only these task ids' })
@@ -103,11 +103,9 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
-  const setOf = async (folder: string) => {
-    const owner = await readRunFile(folder);
-    return owner ? locateIncrement(folder, owner) : existsSync(join(folder, 'increment.json')) ? folder : undefined;
-  };
-  const setDir = await setOf(a.perturbations ? String(a.perturbations) : dir);
+  const named = a.perturbations ? String(a.perturbations) : dir;
+  const owner = await readRunFile(named);
+  const setDir = owner ? locateIncrement(named, owner) : existsSync(join(named, 'increment.json')) ? named : undefined;
   if (a.perturbations && !setDir) throw new InputError(`--perturbations: ${a.perturbations} is neither a perturbation run folder nor a frozen set (no run.json, no increment.json)`);
   let set: PerturbSet;
   if (setDir) {

@@ -37,6 +37,11 @@ function show(noun: string, xs: readonly string[]): string {
 
 const showOptions = (o: Record<string, string>) => show('', Object.keys(o).sort().map((k) => `${k}=${o[k]}`));
 
+/** A set-valued flag (--arms, --tasks...) whose set differs from the one held; `note` follows what was given. */
+function compareSet(out: Difference[], flag: string, noun: string, held: readonly string[], given: readonly string[], note = ''): void {
+  if (!sameSet(held, given)) out.push({ flag: `--${flag}`, held: show(noun, held), given: show('', given) + note });
+}
+
 /** Built-in names compare as written; module paths compare as the files they name. */
 const sameTargetName = (a: string, b: string) => a === b || (isModulePath(a) && isModulePath(b) && resolve(a) === resolve(b));
 
@@ -85,32 +90,17 @@ async function compareTasks(a: Args, inc: Increment, out: Difference[]): Promise
   }
   const expanded = (names: string[]) => (names.every((n) => all.some((t) => t.id === n)) ? '' : ' (generator names expanded to task ids)');
   const selected = a.tasks === undefined ? all.filter((t) => inc.selection.tasks.includes(t.id)) : selectTasks(all, { splits, tasks: a.tasks, unseal });
-  if (a.tasks !== undefined) {
-    const ids = selected.map((t) => t.id);
-    if (!sameSet(ids, inc.selection.tasks)) out.push({ flag: '--tasks', held: show('tasks', inc.selection.tasks), given: show('', ids) + expanded(a.tasks) });
-  }
+  if (a.tasks !== undefined) compareSet(out, 'tasks', 'tasks', inc.selection.tasks, selected.map((t) => t.id), expanded(a.tasks));
   const swap = swapOf(inc);
   for (const flag of ['checkers', 'trajectories'] as const) {
-    if (a[flag] === undefined) continue;
-    const ids = subset(selected, a[flag], `--${flag}`);
-    const held = swap?.[flag] ?? [];
-    if (!sameSet(ids, held)) out.push({ flag: `--${flag}`, held: show(`swap ${flag}`, held), given: show('', ids) + expanded(a[flag]) });
+    if (a[flag] !== undefined) compareSet(out, flag, `swap ${flag}`, swap?.[flag] ?? [], subset(selected, a[flag], `--${flag}`), expanded(a[flag]));
   }
 }
 
 function compareSelection(a: Args, inc: Increment, out: Difference[]): void {
-  if (a.arms !== undefined) {
-    const held = ARM_NAMES.filter((x) => inc.arms.includes(MANIFEST_ARM[x]));
-    const given = parseArms(a.arms);
-    if (!sameSet(held, given)) out.push({ flag: '--arms', held: show('arms', held), given: show('', given) });
-  }
-  if (a.families !== undefined && !sameSet(a.families, inc.families)) {
-    out.push({ flag: '--families', held: show('families', inc.families), given: show('', a.families) });
-  }
-  if (a.split !== undefined) {
-    const given = parseSplits(a.split);
-    if (!sameSet(given, inc.selection.splits)) out.push({ flag: '--split', held: show('splits', inc.selection.splits), given: show('', given) });
-  }
+  if (a.arms !== undefined) compareSet(out, 'arms', 'arms', ARM_NAMES.filter((x) => inc.arms.includes(MANIFEST_ARM[x])), parseArms(a.arms));
+  if (a.families !== undefined) compareSet(out, 'families', 'families', inc.families, a.families);
+  if (a.split !== undefined) compareSet(out, 'split', 'splits', inc.selection.splits, parseSplits(a.split));
   if (a.unseal !== undefined) {
     const given = parseUnseal(a.unseal, a.reason)!;
     const held = inc.selection.unseal;

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { openTarget } from '../target/registry.ts';
 import { existingFolder, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
@@ -58,7 +59,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
     const inputs = await reportInputs(a);
     // the increment is read before a run folder is made for it
     await (await import('../protocol/increment.ts')).loadIncrement(a.increment);
-    const runDir = a.out ?? defaultRunDir(String(a.increment).split('/').filter(Boolean).pop()!);
+    const runDir = a.out ?? defaultRunDir(basename(String(a.increment)));
     await scoreAndReport(out, a, a.increment, runDir, inputs);
   },
 });

@@ -2,7 +2,7 @@
 // deterministic function of the reference steps and the frozen census: same
 // input, same construction, which is what lets an increment be frozen.
 import type { Step } from '../contract/target.ts';
-import { construct, describeStep, isWrite, lastIndexWhere, refuse, replaced, type Construction, type Operator } from './construction.ts';
+import { construct, describeStep, isWrite, lastIndexWhere, refuse, replaced, without, type Construction, type Operator } from './construction.ts';
 import { isPlaceholder, sameArgument } from '../readback/semantics.ts';
 import { repeatStep } from '../census/idempotence.ts';
 
@@ -20,7 +20,7 @@ export const claimOnly: Operator = (ref) => {
 export const omit: Operator = (ref) => {
   const i = lastIndexWhere(ref, isWrite);
   if (i < 0) return noWrite();
-  return construct([...ref.slice(0, i), ...ref.slice(i + 1)], `drop ${describeStep(ref[i])}`);
+  return construct(without(ref, i), `drop ${describeStep(ref[i])}`);
 };
 
 /** Of the first write endpoint called more than once, keep only its first call. */

@@ -24,6 +24,7 @@ export const construct = (steps: Step[], edit: string): Construction => ({ ok: t
 
 export const isWrite = (s: Step) => s.kind === 'write';
 export const replaced = (ref: Step[], i: number, step: Step) => [...ref.slice(0, i), step, ...ref.slice(i + 1)];
+export const without = (ref: Step[], i: number) => [...ref.slice(0, i), ...ref.slice(i + 1)];
 
 export function lastIndexWhere<T>(xs: T[], pred: (x: T) => boolean): number {
   for (let i = xs.length - 1; i >= 0; i--) if (pred(xs[i])) return i;

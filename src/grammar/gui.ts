@@ -4,7 +4,7 @@
 // family is a pure deterministic function of the reference and the frozen
 // censuses, and refuses with a reason when it cannot apply.
 import type { Step } from '../contract/target.ts';
-import { construct, isWrite, lastIndexWhere, refuse, type Construction, type GrammarContext, type Operator } from './construction.ts';
+import { construct, isWrite, lastIndexWhere, refuse, replaced, without, type Construction, type GrammarContext, type Operator } from './construction.ts';
 import { equalsDefault, type ExtraFieldCensus, type FormDefaultsCensus } from '../census/gui.ts';
 
 const FILL = 'form.fill';
@@ -16,7 +16,6 @@ export const EXTRA_TEXT = ' (please also include a docking station)';
 const isFill = (s: Step) => s.call === FILL;
 const isSubmit = (s: Step) => s.call === SUBMIT;
 const fieldOf = (s: Step) => String(s.args.field);
-const without = (ref: Step[], i: number) => [...ref.slice(0, i), ...ref.slice(i + 1)];
 
 function census<K extends 'form-defaults' | 'extra-field-candidates'>(ctx: GrammarContext, kind: K) {
   return ctx.censuses?.[kind] as (K extends 'form-defaults' ? FormDefaultsCensus : ExtraFieldCensus) | undefined;
@@ -74,29 +73,25 @@ function extraCandidate(ref: Step[], ctx: GrammarContext, accept: (field: string
 }
 
 /** Also fill a field the task never mentions, the first candidate of the census, as its own step just before submit. */
-export const extraField: Operator = (ref, ctx) => fillBeforeSubmit(ref, extraCandidate(ref, ctx));
+export const extraField: Operator = (ref, ctx) => fillAtSubmit(ref, extraCandidate(ref, ctx));
 
-/** The candidate's fill as its own step, just before the reference's submit. */
-function fillBeforeSubmit(ref: Step[], x: ReturnType<typeof extraCandidate>): Construction {
+/** The candidate's fill as its own step just before the reference's submit, or (`inSubmit`) in the step that submits, replacing it. */
+function fillAtSubmit(ref: Step[], x: ReturnType<typeof extraCandidate>, inSubmit = false): Construction {
   if (!('c' in x)) return x;
-  const step: Step = { call: FILL, args: { field: x.c.field, label: x.c.label, value: x.c.value }, kind: 'write' };
+  const step: Step = { call: inSubmit ? FILL_SUBMIT : FILL, args: { field: x.c.field, label: x.c.label, value: x.c.value }, kind: 'write' };
+  if (inSubmit) return construct(replaced(ref, x.submit, step), `${x.edit}, filled and submitted in one step`);
   return construct([...ref.slice(0, x.submit), step, ...ref.slice(x.submit)], x.edit);
 }
 
 /** The same extra field, filled in the step that submits: fill and click in one agent action. */
-export const extraFieldSubmit: Operator = (ref, ctx) => {
-  const x = extraCandidate(ref, ctx);
-  if (!('c' in x)) return x;
-  const step: Step = { call: FILL_SUBMIT, args: { field: x.c.field, label: x.c.label, value: x.c.value }, kind: 'write' };
-  return construct([...ref.slice(0, x.submit), step, ...ref.slice(x.submit + 1)], `${x.edit}, filled and submitted in one step`);
-};
+export const extraFieldSubmit: Operator = (ref, ctx) => fillAtSubmit(ref, extraCandidate(ref, ctx), true);
 
 /** extra-field restricted to text and textarea candidates (field kinds from the form-defaults census). */
 export const extraFieldText: Operator = (ref, ctx) => {
   const form = census(ctx, 'form-defaults')?.templates.find((t) => t.template === ctx.task?.generator);
   if (!form) return refuse('no form-defaults census of this template was frozen for this increment');
   const isText = (field: string) => form.fields.some((f) => f.field === field && (f.kind === 'text' || f.kind === 'textarea'));
-  return fillBeforeSubmit(ref, extraCandidate(ref, ctx, isText, 'text field'));
+  return fillAtSubmit(ref, extraCandidate(ref, ctx, isText, 'text field'));
 };
 
 /** Append text to the last textarea task field (field kinds from the form-defaults census). */

@@ -29,9 +29,7 @@ export function isTwin(a: Step[], b: Step[]): boolean {
     if (a[k].call !== b[k].call || a[k].kind !== b[k].kind) return false;
     const keys = Object.keys(a[k].args).sort();
     if (canonicalJson(keys) !== canonicalJson(Object.keys(b[k].args).sort())) return false;
-    for (const key of keys) {
-      if (canonicalJson(a[k].args[key]) !== canonicalJson(b[k].args[key])) differences++;
-    }
+    differences += keys.filter((key) => canonicalJson(a[k].args[key]) !== canonicalJson(b[k].args[key])).length;
   }
   return differences === 1;
 }

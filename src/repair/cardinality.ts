@@ -29,8 +29,6 @@ const TABLE_CONST = '__blindspotReferenceAdded';
 const EXPECTED_FN = '__blindspotExpectedAdded';
 const PARAMS_ALIAS = '__blindspotParams';
 
-export const paramsKey = (params: unknown) => canonicalJson(params);
-
 type CheckerFn = FunctionDeclaration | ArrowFunction | FunctionExpression;
 
 function defaultChecker(file: string, project: Project, source: string): { sf: ReturnType<Project['createSourceFile']>; fn: CheckerFn } {

@@ -8,9 +8,9 @@ import type { Mechanism, PatchedVerdicts } from './result.ts';
 
 /** The patched verdict of every graded cell outside the intent-swap arm, from its shipped verdict. */
 function regraded(cls: Classification, patch: (c: ClassifiedCell, shipped: VerdictValue) => { verdict: VerdictValue; detail?: string }): PatchedVerdicts {
-  const verdicts: PatchedVerdicts['verdicts'] = new Map();
+  const verdicts: PatchedVerdicts = new Map();
   for (const c of cls.cells) if (c.arm !== 'swap' && c.verdict) verdicts.set(c.cell, patch(c, c.verdict));
-  return { verdicts };
+  return verdicts;
 }
 
 export function guardedVerdicts(cls: Classification, effects: Map<string, Effect | undefined>, mechanism: Mechanism, name: string): PatchedVerdicts {

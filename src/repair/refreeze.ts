@@ -90,7 +90,7 @@ export async function regradeCopies(
   const { classification } = await writeReport(runDir);
   return {
     classification,
-    verdicts: { verdicts: new Map(classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }])) },
+    verdicts: new Map(classification.cells.filter((c) => c.verdict).map((c) => [c.cell, { verdict: c.verdict!, detail: c.detail }])),
     regrade: { incrementDir: relative(auditedRun, result.incrementDir), incrementId: result.increment.id, runDir: relative(auditedRun, runDir) },
   };
 }

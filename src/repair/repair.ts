@@ -10,10 +10,10 @@ import { checkerDirOf, type Increment } from '../protocol/increment.ts';
 import { openTarget, targetFactory } from '../target/registry.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
-import { sha256 } from '../util/hash.ts';
+import { canonicalJson, sha256 } from '../util/hash.ts';
 import { isCompiledTwin } from '../util/install.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../target/checker-files.ts';
-import { patchCardinality, paramsKey, type ReferenceCounts } from './cardinality.ts';
+import { patchCardinality, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonRepair, type PythonRepairOutput } from './python.ts';
@@ -104,7 +104,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
         continue;
       }
       const added = Object.fromEntries(Object.entries(ref).map(([t, e]) => [t, e.added.length]));
-      counts.push({ key: paramsKey(params.get(c.trajectory)), task: c.trajectory, added });
+      counts.push({ key: canonicalJson(params.get(c.trajectory)), task: c.trajectory, added });
     }
     const source = await readFile(f.file, 'utf8');
     const header = `// blindspot repair copy (cardinality patch) of ${f.path}, sha256 ${f.sha256}; increment ${l.increment.id}. Not the shipped checker.`;

@@ -49,10 +49,8 @@ export interface RepairResult {
   notes: string[];
 }
 
-export interface PatchedVerdicts {
-  /** the patched verdict of every cell the patch scored, with its detail */
-  verdicts: Map<string, { verdict: VerdictValue; detail?: string }>;
-}
+/** The patched verdict of every cell the patch scored, with its detail, by cell id. */
+export type PatchedVerdicts = Map<string, { verdict: VerdictValue; detail?: string }>;
 
 /**
  * The mechanism of a cell (readback vs reference, or the cell's own verdicts) a
@@ -68,7 +66,7 @@ export function mechanismIn(c: ClassifiedCell, cls: Classification, effects: Map
 }
 
 function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
-  const p = patched.verdicts.get(c.cell);
+  const p = patched.get(c.cell);
   return {
     cell: c.cell,
     arm: c.arm,
@@ -92,22 +90,12 @@ export function buildResult(
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);
   const flips: Flip[] = targeted.map((c) => {
-    const m = moved(c, patched);
-    return {
-      cell: c.cell,
-      family: c.family,
-      generator: c.generator,
-      task: c.checker,
-      shipped: c.verdict!,
-      patched: m.patched,
-      flipped: m.patched === 'fail',
-      mechanism: mechanismOf(c),
-      detail: m.detail,
-    };
+    const { cell, family, generator, patched: verdict, detail } = moved(c, patched);
+    return { cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail };
   });
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');
-  const passes = (c: ClassifiedCell) => patched.verdicts.get(c.cell)?.verdict === 'pass';
+  const passes = (c: ClassifiedCell) => patched.get(c.cell)?.verdict === 'pass';
   const kept = (xs: ClassifiedCell[]) => ({
     total: xs.length,
     preserved: xs.filter(passes).length,
@@ -124,7 +112,7 @@ export function buildResult(
     controls: kept(controls),
     degenerate: kept(degenerate),
     otherChanges: cls.cells
-      .filter((c) => !accounted.has(c.cell) && patched.verdicts.has(c.cell) && patched.verdicts.get(c.cell)!.verdict !== c.verdict)
+      .filter((c) => !accounted.has(c.cell) && patched.has(c.cell) && patched.get(c.cell)!.verdict !== c.verdict)
       .map((c) => moved(c, patched)),
     untargeted: fas.filter((c) => !targeted.includes(c)).map((c) => ({ cell: c.cell, generator: c.generator, family: c.family })),
     ...provenance,

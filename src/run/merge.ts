@@ -5,7 +5,7 @@
 // different increments or splits, a shard missing, given twice or unfinished, a
 // cell recorded by two shards or by none.
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { InputError } from '../util/errors.ts';
 import { makeDir } from '../util/made-dirs.ts';
@@ -92,7 +92,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
     writer.append(entries);
     writer.close();
     await writeRunFile(out, {
-      ...newRunFile(resolve(out).split('/').filter(Boolean).pop()!, out, incDir, inc),
+      ...newRunFile(basename(resolve(out)), out, incDir, inc),
       sessions: shards.flatMap((s) => s.run.sessions).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
       ledger: { lines: entries.length, head: writer.lastHash },
       merged: parts,

@@ -1,5 +1,5 @@
 import { chmodSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Increment } from '../protocol/increment.ts';
 import type { Cell } from '../contract/cell.ts';
 import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
@@ -83,7 +83,7 @@ async function prepareRunFile(runDir: string, incDir: string, inc: Increment, sh
   }
   makeDir(runDir);
   return {
-    ...newRunFile(runDir.split('/').filter(Boolean).pop()!, runDir, incDir, inc),
+    ...newRunFile(basename(runDir), runDir, incDir, inc),
     sessions: [],
     ...(shard ? { shard } : {}),
     ...(agent ? { agent } : {}),
@@ -185,9 +185,9 @@ async function scoreRun(
         const d = derived.get(e.cell);
         return d ? { ...e, derived: d.info } : e;
       });
-    for (const e of fresh) byId.set(e.cell, e);
     ledger.append(fresh);
     for (const e of fresh) {
+      byId.set(e.cell, e);
       derived.get(e.cell)?.settle(e);
       derived.delete(e.cell);
       progress.tick(e);

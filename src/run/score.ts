@@ -77,7 +77,7 @@ export const PHASE = { idle: 0, deliver: 1, readback: 2, check: 3 } as const;
  * What is known of a cell whose execution was killed (hung, crashed): if it died
  * in the checker, delivery had completed, but its readback went with it.
  */
-export function lostCellEntry(cell: Cell, why: string, phase: number = PHASE.deliver): LedgerEntry {
+export function lostCellEntry(cell: Cell, why: string, phase: number): LedgerEntry {
   const delivered = phase >= PHASE.readback;
   return {
     cell: cell.id,

@@ -7,6 +7,7 @@
 // the manifest, so every machine computes the same one.
 import type { Cell } from '../contract/cell.ts';
 import { InputError } from '../util/errors.ts';
+import { groupBy } from '../util/group.ts';
 
 export interface Shard {
   /** 1-based */
@@ -18,8 +19,7 @@ export const formatShard = (s: Shard) => `${s.index}/${s.total}`;
 
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(String(text).trim());
-  const index = m ? Number(m[1]) : NaN;
-  const total = m ? Number(m[2]) : NaN;
+  const [index, total] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
   if (!m || total < 1 || index < 1 || index > total) {
     throw new InputError(`--shard: expected i/n with 1 <= i <= n (e.g. 2/3), got '${text}'`);
   }
@@ -28,12 +28,10 @@ export function parseShard(text: string): Shard {
 
 /** Shard index (1-based) of every checker task of the manifest. */
 export function shardAssignment(cells: Cell[], total: number): Map<string, number> {
-  const sizes = new Map<string, number>();
-  for (const c of cells) sizes.set(c.checker, (sizes.get(c.checker) ?? 0) + 1);
-  const tasks = [...sizes].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  const tasks = [...groupBy(cells, (c) => c.checker)].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : a > b ? 1 : 0));
   const load = new Array<number>(total).fill(0);
   const out = new Map<string, number>();
-  for (const [task, size] of tasks) {
+  for (const [task, { length: size }] of tasks) {
     const least = load.indexOf(Math.min(...load));
     load[least] += size;
     out.set(task, least + 1);

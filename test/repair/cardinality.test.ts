@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { patchCardinality, paramsKey, cardinalityCase } from '../../src/repair/cardinality.ts';
+import { patchCardinality, cardinalityCase } from '../../src/repair/cardinality.ts';
+import { canonicalJson } from '../../src/util/hash.ts';
 import { buildResult } from '../../src/repair/result.ts';
 import { headline } from '../../src/repair/render.ts';
 import { countMismatches, scopeViolations } from '../../src/repair/mechanism.ts';
@@ -33,8 +34,8 @@ describe('the cardinality patch', () => {
     const one = { list: 'a', tags: ['x'] };
     const two = { tags: ['x', 'y'], list: 'b' };
     const patched = patchCardinality('items.ts', CHECKER, [
-      { key: paramsKey(one), task: 'items/0', added: { items: 1, other: 3 } },
-      { key: paramsKey(two), task: 'items/1', added: { items: 2 } },
+      { key: canonicalJson(one), task: 'items/0', added: { items: 1, other: 3 } },
+      { key: canonicalJson(two), task: 'items/1', added: { items: 2 } },
     ], '// copy');
     expect(patched.tables).toEqual(['items']);
     expect(patched.source.startsWith('// copy')).toBe(true);
@@ -98,7 +99,7 @@ describe('a repair result', () => {
       cls,
       new Map([['control:t/0', effect], ['fault:extra:t/0#0', double]]),
       (a, b) => countMismatches(a, b).map((m) => m.table),
-      { verdicts: new Map([['control:t/0', { verdict: 'fail' as const }], ['fault:extra:t/0#0', { verdict: 'fail' as const }]]) },
+      new Map([['control:t/0', { verdict: 'fail' as const }], ['fault:extra:t/0#0', { verdict: 'fail' as const }]]),
     );
     expect(result.flips).toMatchObject([{ cell: 'fault:extra:t/0#0', shipped: 'pass', patched: 'fail', flipped: true }]);
     expect(result.controls).toMatchObject({ total: 1, preserved: 0, broken: [{ cell: 'control:t/0', patched: 'fail' }] });
