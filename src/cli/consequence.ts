@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, text, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, text, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
 export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -27,7 +27,10 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, a
           'work, which is assumed, not shown, and the generators are a fixed census, not a sample. An overlap does not show that an order is wrong.',
       ),
   handler: async (a) => {
-    for (const run of a.runs) existingFolder('<runs>', String(run), 'a run folder');
+    for (const run of a.runs) {
+      existingFolder('<runs>', String(run), 'a run folder');
+      notPerturbation('<runs>', String(run), 'run');
+    }
     writableFolder('--out', a.out);
     const [{ consequence }, { loadTriage }] = await Promise.all([import('../consequence/consequence.ts'), import('../triage/triage.ts')]);
     const done = await consequence({ runs: a.runs.map(String), scores: a.scores, family: a.family, triage: loadTriage(a.triage), out: a.out });

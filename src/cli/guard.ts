@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { existingFolder, jsonOption, runOptions, runSettings, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, triageOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -19,6 +19,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   handler: async (a) => {
     writableFolder('--out', a.out);
     existingFolder('--increment', a.increment, 'a frozen increment folder');
+    notPerturbation('--increment', a.increment, 'increment');
     existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const { guard } = await import('../guard/guard.ts');

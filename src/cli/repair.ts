@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { PATCHES } from '../contract/repair.ts';
-import { existingFolder, jsonOption, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
 
@@ -27,6 +27,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
   handler: async (a) => {
     // a missing one is named by the repair, with the run.json it looked for
     existingFolder('<run>', a.run, 'a run folder of a finished audit', true);
+    notPerturbation('<run>', a.run, 'run');
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);

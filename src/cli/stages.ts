@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { openTarget } from '../target/registry.ts';
-import { existingFolder, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
+import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
@@ -55,6 +55,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: async (a) => {
     // a missing one is named by loadIncrement, with the file it looked for
     existingFolder('<increment>', a.increment, 'a frozen increment folder, mutants/<id>', true);
+    notPerturbation('<increment>', a.increment, 'increment');
     writableFolder('--out', a.out);
     const inputs = await reportInputs(a);
     // the increment is read before a run folder is made for it
@@ -68,6 +69,7 @@ export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) => reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
+    notPerturbation('<run>', a.run, 'run');
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ writeReport }, inputs] = await Promise.all([import('../report/write.ts'), reportInputs(a)]);

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
-import { existingFolder, jsonOption, mutantsLookupOption } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption } from './options.ts';
 import type { Out } from './out.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -28,6 +28,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --weakness "out-of-scope reboot_device" --dismiss "a reboot changes nothing the customer pays for"', 'dismiss one weakness on every task'),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
+    notPerturbation('<run>', a.run, 'run');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
     const all = await findingsOf(a.run, a.mutants);

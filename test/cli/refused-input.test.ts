@@ -3,7 +3,7 @@
 // line naming the flag, value or path (exit 2, no stack trace) while leaving that
 // folder exactly as it was: no run folder, no reports/, no census, no increment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cli, runCli } from '../fixtures/cli.ts';
@@ -22,15 +22,24 @@ function snapshot(dir: string, at = ''): Record<string, string> {
   return out;
 }
 
-// An increment frozen outside the working folders, for the commands that score one.
+// An increment frozen outside the working folders, for the commands that score one,
+// and a finished perturbation run (its set frozen inside it), for those that read a run.
 let shared = '';
 let increment = '';
 beforeAll(async () => {
   shared = mkdtempSync(join(tmpdir(), 'blindspot-refused-'));
-  const r = await runCli(['freeze', '--target', 'apps', '--families', 'omit', '--json', '--mutants', join(shared, 'm'), '--censuses', join(shared, 'c')]);
+  const [r, p] = await Promise.all([
+    runCli(['freeze', '--target', 'apps', '--families', 'omit', '--json', '--mutants', join(shared, 'm'), '--censuses', join(shared, 'c')]),
+    runCli(['perturb', '--target', 'apps', '--agent', 'replay', '--tasks', 'venmo_add_friends/0', '--families', 'U-missing', '--no-progress', '--out', join(shared, 'perturbed')]),
+  ]);
   expect(r.code, r.stderr).toBe(0);
+  expect(p.code, p.stderr).toBe(0);
   increment = JSON.parse(r.stdout).dir;
 });
+/** The perturbation run copied into the case's folder, so that what a refusal leaves there is checked. */
+const perturbedRun = (cwd: string) => cpSync(join(shared, 'perturbed'), join(cwd, 'p'), { recursive: true });
+// args() is also read before beforeAll, for the command's name alone
+const perturbedSet = () => (shared ? `p/perturbations/${readdirSync(join(shared, 'perturbed', 'perturbations'))[0]}` : 'p/perturbations');
 afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
 type Files = Record<string, string | null>; // null: a folder
@@ -39,6 +48,8 @@ interface Case {
   /** what the one line must say: the flag, the value or the path */
   says: RegExp;
   files?: Files;
+  /** what the case puts in its folder besides `files` */
+  setup?: (cwd: string) => void;
   env?: Record<string, string>;
 }
 
@@ -213,6 +224,14 @@ const CASES: Record<string, Case> = {
   'report a missing folder': { args: () => ['report', 'nope'], says: /^<run>: nope: no such folder/ },
   'report a mistyped run folder': { args: () => ['report', 'reports/apps-rn'], files: { reports: null, 'reports/apps-run': null }, says: /^<run>: reports\/apps-rn: no such folder \(expected a run folder\); did you mean reports\/apps-run\?$/ },
   'report a folder that is not a run': { args: () => ['report', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
+  // a perturbation run is read by `perturb` (and `perturb compare`), never as a fault run
+  'report a perturbation run': { args: () => ['report', 'p'], setup: perturbedRun, says: /^<run>: p is a perturbation run \(agent replay\): its report is perturb\.md, written by `blindspot perturb`/ },
+  'repair a perturbation run': { args: () => ['repair', 'p', '--patch', 'cardinality'], setup: perturbedRun, says: /^<run>: p is a perturbation run \(agent replay\)/ },
+  'triage a perturbation run': { args: () => ['triage', 'p'], setup: perturbedRun, says: /^<run>: p is a perturbation run \(agent replay\)/ },
+  'rerun --from a perturbation run': { args: () => ['rerun', '--from', 'p', '--where', 'family=omit'], setup: perturbedRun, says: /^--from: p is a perturbation run \(agent replay\)/ },
+  'consequence of a perturbation run': { args: () => ['consequence', 'p', '--scores', 's.csv'], setup: perturbedRun, files: { 's.csv': 'pipeline,score\n' }, says: /^<runs>: p is a perturbation run \(agent replay\)/ },
+  'guard --increment a perturbation set': { args: () => ['guard', '--baseline', 'b.json', '--increment', perturbedSet()], setup: perturbedRun, says: /^--increment: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set/ },
+  'run a perturbation set': { args: () => ['run', perturbedSet()], setup: perturbedRun, says: /^<increment>: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set: an agent is run on it with `blindspot perturb --perturbations/ },
   'report --mutants an existing file': { args: () => ['report', 'r', '--mutants', 'f'], files: { r: null, f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'merge a missing shard folder': { args: () => ['merge', 'nope', '--out', 'merged'], says: /^<runs>: nope: no such folder/ },
   'merge a folder that is not a shard': { args: () => ['merge', 'r', '--out', 'merged'], files: { r: null }, says: /^r\/run\.json: not found/ },
@@ -256,6 +275,7 @@ describe('refused input writes nothing and says why in one line', () => {
       if (text === null) mkdirSync(join(cwd, path), { recursive: true });
       else writeFileSync(join(cwd, path), text);
     }
+    c.setup?.(cwd);
     const before = snapshot(cwd);
     const r = await (firstOfItsCommand[name] ? cli : runCli)(c.args(), c.env ?? {}, cwd);
     expect(r.code, r.stderr).toBe(2);
