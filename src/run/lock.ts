@@ -39,18 +39,18 @@ function readLock(file: string): string | undefined {
   }
 }
 
+/** The holder a lock's text names; undefined for text that names none (torn, or not JSON of a holder, such as `{}` or `null`). */
 function parseHolder(text: string | undefined): Holder | undefined {
+  let h: Partial<Holder> | null;
   try {
-    return text === undefined ? undefined : JSON.parse(text);
+    h = text === undefined ? undefined : JSON.parse(text);
   } catch {
     return undefined;
   }
+  return typeof h?.pid === 'number' && typeof h?.host === 'string' ? (h as Holder) : undefined;
 }
 
-function readHolder(file: string): Holder | undefined {
-  const h = parseHolder(readLock(file));
-  return typeof h?.pid === 'number' && typeof h?.host === 'string' ? h : undefined;
-}
+const readHolder = (file: string) => parseHolder(readLock(file));
 
 /** Creates `file` exclusively with the holder's record; false when it already exists. */
 function createExclusive(file: string, holder: Holder): boolean {

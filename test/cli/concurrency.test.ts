@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { execa } from 'execa';
 import { BIN, cli, ledgerLines } from '../fixtures/cli.ts';
@@ -46,6 +46,20 @@ describe('one writer per run folder', () => {
     expect(probe.stderr).toMatch(new RegExp(`being written by pid ${process.pid} on ${hostname()}`));
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it.each(['{}', 'null', '[1]', '{"pid": "1"}'])('takes over an old lock file whose text %s names no holder, as it does a torn one', (text) => {
+    const dir = join(tmp(), 'run');
+    mkdirSync(dir);
+    const file = join(dir, LOCK_FILE);
+    writeFileSync(file, text);
+    // past the moment a lock being written could still be this young
+    const then = new Date(Date.now() - 10_000);
+    utimesSync(file, then, then);
+    const release = lockRunFolder(dir, 'test');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname(), command: 'test' });
+    release();
+    expect(existsSync(file)).toBe(false);
   });
 });
 
