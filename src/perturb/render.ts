@@ -18,6 +18,8 @@ const TARGET_NAMES: Record<PerturbTarget, string> = { U: 'user utterance', P: 'p
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(1));
 const interval = (i: Interval | null | undefined) => (i ? `[${i.lo.toFixed(1)}, ${i.hi.toFixed(1)}]` : '');
 const withCi = (x: number | null, i: Interval | null | undefined) => [pct(x), interval(i)].filter(Boolean).join(' ');
+/** A rate with its sign, or n/a alone (no instance to rate). */
+const percent = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${pct(x)}%`);
 
 const DEGRADATION_HEAD = ['tasks', 'instances', 'clean %', 'perturbed %', 'rel. degradation %', 'broke (✓→✗)', 'fixed (✗→✓)'];
 const degradationCells = (d: Degradation): (string | number)[] => [
@@ -236,9 +238,9 @@ function correlationHtml(a: PerturbAnalysis): string {
 function perturbPage(a: PerturbAnalysis): Page {
   const ci = (i: Interval | null | undefined) => (i ? `<small>${esc(interval(i))}</small>` : '');
   const kpi =
-    `<div class="kpi"><div>clean C<b>${esc(pct(a.clean.rate))}%</b>${ci(a.clean.ci)}</div>` +
-    `<div>perturbed P<b>${esc(pct(a.overall.perturbed))}%</b>${ci(a.overall.ci?.perturbed)}</div>` +
-    `<div>relative degradation<b class="${(a.overall.degradation ?? 0) > 0 ? 'bad' : 'good'}">${esc(pct(a.overall.degradation))}%</b>${ci(a.overall.ci?.degradation)}</div>` +
+    `<div class="kpi"><div>clean C<b>${esc(percent(a.clean.rate))}</b>${ci(a.clean.ci)}</div>` +
+    `<div>perturbed P<b>${esc(percent(a.overall.perturbed))}</b>${ci(a.overall.ci?.perturbed)}</div>` +
+    `<div>relative degradation<b class="${(a.overall.degradation ?? 0) > 0 ? 'bad' : 'good'}">${esc(percent(a.overall.degradation))}</b>${ci(a.overall.ci?.degradation)}</div>` +
     `<div>grader false accepts<b class="${a.falseAccepts.length ? 'bad' : 'good'}">${a.falseAccepts.length}</b></div></div>`;
   const style = 'th,td{overflow-wrap:normal}table.heat td{white-space:nowrap}.scroll{overflow-x:auto}.kpi small{color:#616161}';
   return { title: `blindspot perturb: ${a.agent}`, lead: [{ figure: kpi }], sections: sections(a), style };
@@ -323,13 +325,13 @@ export const writeComparison = (dir: string, c: PerturbComparison): Promise<stri
 export function formatPerturbSummary(a: PerturbAnalysis): string {
   const ci = (i: Interval | null | undefined) => (i ? ` ${interval(i)}` : '');
   const lines = [
-    `${a.agent}: clean ${pct(a.clean.rate)}%${ci(a.clean.ci)} over ${a.clean.tasks} tasks; perturbed ${pct(a.overall.perturbed)}%${ci(a.overall.ci?.perturbed)} over ${a.overall.instances} instances; ` +
-      `relative degradation ${a.overall.degradation === null ? `n/a (${a.overall.reason})` : `${pct(a.overall.degradation)}%${ci(a.overall.ci?.degradation)}`}`,
+    `${a.agent}: clean ${percent(a.clean.rate)}${ci(a.clean.ci)} over ${a.clean.tasks} tasks; perturbed ${percent(a.overall.perturbed)}${ci(a.overall.ci?.perturbed)} over ${a.overall.instances} instances; ` +
+      `relative degradation ${a.overall.degradation === null ? `n/a (${a.overall.reason})` : `${percent(a.overall.degradation)}${ci(a.overall.ci?.degradation)}`}`,
   ];
   const worst = a.families.filter((f) => f.degradation !== null && f.degradation > 0).sort((x, y) => y.degradation! - x.degradation!).slice(0, 3);
-  const percent = (x: number | null) => (x === null ? 'n/a' : `${pct(x)}%`);
   lines.push(`most damaging families: ${worst.length ? worst.map((f) => `${f.family} ${percent(f.degradation)} (n=${f.instances})`).join(', ') : 'none degrade'}`);
-  const marginal = (xs: { label: string; degradation: number | null; instances: number }[]) => xs.filter((x) => x.instances).map((x) => `${x.label} ${percent(x.degradation)}`).join(', ');
+  const marginal = (xs: { label: string; degradation: number | null; instances: number }[]) =>
+    xs.filter((x) => x.instances).map((x) => `${x.label} ${percent(x.degradation)}`).join(', ') || 'no perturbed instance';
   lines.push(`by target: ${marginal(a.targets.map((t) => ({ ...t, label: t.target })))}; by type: ${marginal(a.types.map((t) => ({ ...t, label: t.type })))}`);
   const errors = a.agentErrors.reduce((n, e) => n + e.count, 0);
   lines.push(
