@@ -114,6 +114,13 @@ describe('perturbation report files', () => {
     expect(s).toContain('grader false accepts: 1 (t00::P-redundant#0)');
     expect(s).toMatch(/cost: \d+ tokens, [\d.]+ successes per M tokens; \$0\.0520, \$0\.0021 per success/);
   });
+
+  it('formatPerturbSummary of a run with no perturbed instance says n/a without a percent sign, and no empty list', () => {
+    const s = formatPerturbSummary(analysePerturbRun(task('t00', true, {}), { bootstrap: 0 }));
+    expect(s).toContain('perturbed n/a over 0 instances; relative degradation n/a (');
+    expect(s).toContain('by target: no perturbed instance; by type: no perturbed instance');
+    expect(s).not.toContain('n/a%');
+  });
 });
 
 describe('comparison files', () => {
