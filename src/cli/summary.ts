@@ -1,10 +1,26 @@
 import type { Report } from '../report/build.ts';
 import { glance } from '../report/sections.ts';
-import type { RunsReport } from '../runs/summary.ts';
+import type { Finding, RunsReport } from '../runs/summary.ts';
 import { groupBy } from '../util/group.ts';
+import { clip } from '../util/clip.ts';
 
 /** A markdown line as terminal text. */
 const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');
+
+/**
+ * The first recorded-run findings, one terminal line each: those no triage dismissed
+ * first, since they are the ones to read; a finding's whole evidence (a file's
+ * content, say) is in report.md.
+ */
+export function findingLines(findings: Finding[], shown = 10): string[] {
+  const dismissed = (f: Finding) => Number(f.triage?.status === 'dismissed');
+  const lines = [...findings]
+    .sort((a, b) => dismissed(a) - dismissed(b))
+    .slice(0, shown)
+    .map((f) => `  ${f.pipeline} ${f.task}: ${clip((f.evidence ?? []).join('; '), 160)}${f.triage ? ` [${f.triage.status}]` : ''}`);
+  if (findings.length > shown) lines.push(`  ... ${findings.length - shown} more in report.md`);
+  return lines;
+}
 
 /** The few lines a user reads after a run; the full tables are in report.md. */
 export function summaryLines(r: Report, runDir: string, runs?: RunsReport): string[] {
@@ -35,8 +51,7 @@ export function summaryLines(r: Report, runDir: string, runs?: RunsReport): stri
         `${n['real-false-accept']} real false accepts, ${n['real-false-reject']} real false rejects, ${n['needs-review']} need review, ${n.excluded} excluded` +
         (runs.triage?.dismissed ? ` (${runs.triage.dismissed} findings dismissed by triage).` : '.'),
     );
-    for (const f of runs.falseAccepts.slice(0, 10)) lines.push(`  ${f.pipeline} ${f.task}: ${(f.evidence ?? []).join('; ')}${f.triage ? ` [${f.triage.status}]` : ''}`);
-    if (runs.falseAccepts.length > 10) lines.push(`  ... ${runs.falseAccepts.length - 10} more in report.md`);
+    lines.push(...findingLines(runs.falseAccepts));
   }
   if (r.run.unscored) lines.push(`${r.run.unscored} cells are not scored yet; run again with the same --out to resume.`);
   lines.push(`Report: ${runDir}/report.md (also report.html, report.json, report.sarif, mutation-testing-report.json, CSV files, checksums.sha256)`);

@@ -11,6 +11,7 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 import { changedValues, describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 import { canonicalJson } from '../util/hash.ts';
+import { clip } from '../util/clip.ts';
 import { REFERENCE_FAMILY, referenceCellId } from './cells.ts';
 
 export const RUN_CLASSES = ['real-false-accept', 'real-false-reject', 'correct-pass', 'correct-fail', 'needs-review', 'not-reproduced', 'excluded', 'unscored'] as const;
@@ -306,7 +307,7 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   const judgement = (cls: RunClass, reason: string, proof?: Proof): JudgedRun => ({ ...judged, ...(freeNames.length ? { free: freeNames } : {}), class: cls, reason, ...proof });
   const review = (kind: ReviewKind, reason: string, proof?: Proof): JudgedRun => ({ ...judgement('needs-review', reason, proof), review: kind });
   const said = answerOf(cell.construction.steps, ctx.semantics);
-  const answer = () => `answer: ${JSON.stringify(said.length > 300 ? `${said.slice(0, 300)}...` : said)}`;
+  const answer = () => `answer: ${JSON.stringify(clip(said, 300))}`;
   const refAnswer = answerOf(refSteps, ctx.semantics);
   const lacks = answerLacks(refAnswer, said);
   const described = (ds: TableDifference[]) => ds.flatMap((d) => [describeDifference(d), ...changedValues(d)]);

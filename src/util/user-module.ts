@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { InputError } from './errors.ts';
 import { meant, pathBeside } from './suggest.ts';
 import { allowTypeScript } from './install.ts';
+import { clip } from './clip.ts';
 
 /** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
 function packageType(dir: string): string {
@@ -32,7 +33,7 @@ function packageType(dir: string): string {
 /** One line, however many an error message spans (esbuild's transform errors span several). */
 const oneLine = (e: unknown) => {
   const text = String((e as Error)?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
-  return text.length > 400 ? `${text.slice(0, 400)}...` : text;
+  return clip(text, 400);
 };
 
 /** Whether a word names a module file rather than a built-in: a path, or a name ending in a module extension. */

@@ -20,6 +20,7 @@ describe('audit --arms runs on apps', () => {
     const r = await runCli(['audit', '--target', 'apps', '--arms', 'runs', '--runs', FIXTURE, '--out', out, ...dirs(root)]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Recorded runs: 5 replayed, 4 reproduced their recorded verdict; 1 real false accepts, 0 real false rejects, 0 need review, 3 excluded/);
+    expect(r.stdout).toContain('\n  eager-agent venmo_request_payment/0: venmo_payment_requests: 1 row(s) added beyond the reference\n');
     const runs = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8'));
     const byPipeline = Object.fromEntries(runs.pipelines.map((p: { pipeline: string }) => [p.pipeline, p]));
     expect(byPipeline['eager-agent']).toMatchObject({ runs: 1, recordedPasses: 1, falseAccepts: 1, correctedUtility: 0 });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { clip } from '../../src/util/clip.ts';
+
+describe('clip', () => {
+  it('keeps a text of at most max characters as it is, and cuts a longer one to max plus the mark', () => {
+    expect(clip('abc', 3)).toBe('abc');
+    expect(clip('abcd', 3)).toBe('abc...');
+    fc.assert(
+      fc.property(fc.string(), fc.nat(50), (text, max) => {
+        const c = clip(text, max);
+        if (text.length <= max) expect(c).toBe(text);
+        else expect(c).toBe(`${text.slice(0, max)}...`);
+      }),
+    );
+  });
+});
