@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
+import { unstartable } from '../util/command-words.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { PerturbSet } from '../perturb/freeze.ts';
@@ -82,6 +83,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const command = ((a['--'] ?? []) as unknown[]).map(String);
   if (a.agent && command.length) throw new InputError(`--agent: give a built-in agent (--agent ${a.agent}) or a command after --, not both`);
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
+  const unstarted = command.length ? unstartable(command[0]) : undefined;
+  if (unstarted) throw new InputError(`the agent's command after \`--\`: ${command[0]}: ${unstarted}`);
   writableFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([

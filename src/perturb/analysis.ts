@@ -221,12 +221,14 @@ function usageOf(records: EpisodeRecord[]): UsageSummary {
 
 /**
  * The cause of an agent error, one of those record.ts names (crash, protocol error,
- * step limit, time limit) recognised in the runner's messages; any other message
- * is grouped by what it says before its first colon or semicolon.
+ * step limit, time limit) or a failed start, recognised in the runner's messages;
+ * any other message is grouped by what it says before its first colon or semicolon.
  */
 const CAUSES: [RegExp, string][] = [
   [/^time limit\b/i, 'time limit'],
   [/^step limit\b/i, 'step limit'],
+  // its message holds the system's code and reason in parentheses, with a colon between
+  [/\bcould not be started\b/i, 'could not start'],
   [/\bexited\b|\bkilled\b|\bon SIG[A-Z]+\b|\bcrash/i, 'crash'],
   [/^agent\b.*:|\bnot a JSON line\b/i, 'protocol error'],
 ];

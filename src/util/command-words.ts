@@ -1,6 +1,8 @@
 // A command line as one string (the protocol target's `command` option, recorded in
 // the increment's target spec) and back, the way execa's parseCommandString reads
 // it: words at runs of spaces, a backslash before a space keeping it in its word.
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { InputError } from './errors.ts';
 
 export function splitCommand(raw: string): string[] {
@@ -31,4 +33,26 @@ export function joinCommand(words: string[], isPath: (word: string) => boolean):
     throw new InputError(`the command after \`--\`: ${JSON.stringify(word)} cannot be passed through as one word (a path ending in a space, or in a backslash before the next word); rename the path or use --target-option command="..."`);
   }
   return raw;
+}
+
+/**
+ * Why `word`, a command's first word, cannot be started, or undefined when it can:
+ * looked up as the system will (a word with a slash is a path, any other is
+ * searched on PATH), so a typo is refused before any work rather than recorded as
+ * every episode's failure.
+ */
+export function unstartable(word: string, cwd = process.cwd()): string | undefined {
+  const candidates = word.includes('/') ? [resolve(cwd, word)] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, word));
+  const files = candidates.filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile());
+  if (!files.length) return word.includes('/') ? 'no such file' : 'no such command on PATH';
+  return files.some(executable) ? undefined : `not executable (chmod +x it, or name its interpreter first, e.g. python3 ${word})`;
+}
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -142,6 +142,7 @@ describe('analysePerturbRun: what it lists', () => {
     expect(agentErrorCause('the agent exited on SIGKILL before answering')).toBe('crash');
     expect(agentErrorCause('agent: call: field tool: expected a tool name')).toBe('protocol error');
     expect(agentErrorCause('agent: not a JSON line: hello')).toBe('protocol error');
+    expect(agentErrorCause('the agent could not be started (ENOENT: no such command or file) before answering')).toBe('could not start');
     expect(agentErrorCause('the episode was stopped; late call')).toBe('the episode was stopped');
   });
 
