@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
-import { writableFolder } from './options.ts';
+import { jsonOption, writableFolder } from './options.ts';
 import { makeDir } from '../util/made-dirs.ts';
 
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
@@ -118,13 +118,14 @@ function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
 
 export const initCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y: Argv) =>
-    y
+    jsonOption(y)
       .option('python', { type: 'string', requiresArg: true, demandOption: 'name the folder to write: --python <dir>', describe: 'folder for adapter.py and README.md (created if missing; existing files are never replaced)' })
       .option('name', { type: 'string', requiresArg: true, describe: 'the benchmark name the adapter reports (default: the folder name)' })
       .example('$0 init --python my-bench', 'write my-bench/adapter.py and my-bench/README.md'),
   handler: (a) => {
     writableFolder('--python', a.python);
-    for (const f of writeSkeleton(a.python, a.name)) out.log(`wrote ${f}`);
-    out.log(`fill in the five functions of adapter.py, then: ${checkLine(a.python)}`);
+    const written = writeSkeleton(a.python, a.name);
+    if (a.json) out.log(JSON.stringify({ dir: a.python, written, next: checkLine(a.python) }, null, 2));
+    else out.log([...written.map((f) => `wrote ${f}`), `fill in the five functions of adapter.py, then: ${checkLine(a.python)}`].join('\n'));
   },
 });

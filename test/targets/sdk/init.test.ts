@@ -63,3 +63,13 @@ describe.skipIf(!PYTHON)(`blindspot init --python${NO_PYTHON}`, () => {
     expect(existsSync(join(dir, 'adapter.py'))).toBe(false);
   });
 });
+
+describe('blindspot init --json', () => {
+  it('prints the folder, the files written and the check to run next, for machines', async () => {
+    const dir = join(tmp(), 'my-bench');
+    const r = await runCli(['init', '--python', dir, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ dir, written: [join(dir, 'adapter.py'), join(dir, 'README.md')], next: `blindspot target check -- python3 ${join(dir, 'adapter.py')}` });
+    expect(existsSync(join(dir, 'adapter.py'))).toBe(true);
+  });
+});
