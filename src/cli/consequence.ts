@@ -29,7 +29,7 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, a
   handler: async (a) => {
     for (const run of a.runs) {
       existingFolder('<runs>', String(run), 'a run folder');
-      notPerturbation('<runs>', String(run), 'run');
+      await notPerturbation('<runs>', String(run), 'run');
     }
     writableFolder('--out', a.out);
     const [{ consequence }, { loadTriage }] = await Promise.all([import('../consequence/consequence.ts'), import('../triage/triage.ts')]);

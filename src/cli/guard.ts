@@ -19,7 +19,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   handler: async (a) => {
     writableFolder('--out', a.out);
     existingFolder('--increment', a.increment, 'a frozen increment folder');
-    notPerturbation('--increment', a.increment, 'increment');
+    await notPerturbation('--increment', a.increment, 'increment');
     existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const { guard } = await import('../guard/guard.ts');

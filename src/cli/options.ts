@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdtempSync, readFileSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
@@ -326,23 +326,20 @@ export function existingFolder(flag: string, path: string | undefined, what: str
 /**
  * A perturbation run or set is read and scored by `perturb` alone: elsewhere its
  * perturbation families would be taken for fault families and fail late, after
- * scoring or after a repair made its folders. An unreadable file is left for the
- * reader that needs it to name.
+ * scoring or after a repair made its folders. Read with the readers the rest of the
+ * command uses (a broken file is named as they name it), loaded only when called:
+ * this module loads with every command.
  */
-export function notPerturbation(flag: string, path: string | undefined, holds: 'run' | 'increment'): void {
+export async function notPerturbation(flag: string, path: string | undefined, holds: 'run' | 'increment'): Promise<void> {
   if (path === undefined) return;
-  let json: { agent?: { name?: unknown }; arms?: unknown };
-  try {
-    json = JSON.parse(readFileSync(join(path, `${holds}.json`), 'utf8'));
-  } catch {
-    return;
-  }
-  if (holds === 'run' && json?.agent) {
-    throw new InputError(
-      `${flag}: ${path} is a perturbation run (agent ${String(json.agent.name)}): its report is perturb.md, written by \`blindspot perturb\` (run the same command again to re-render it; \`blindspot perturb compare\` ranks agents)`,
-    );
-  }
-  if (holds === 'increment' && Array.isArray(json?.arms) && json.arms.includes('perturb')) {
+  if (holds === 'run') {
+    const run = await (await import('../run/runfile.ts')).readRunFile(path);
+    if (run?.agent) {
+      throw new InputError(
+        `${flag}: ${path} is a perturbation run (agent ${run.agent.name}): its report is perturb.md, written by \`blindspot perturb\` (run the same command again to re-render it; \`blindspot perturb compare\` ranks agents)`,
+      );
+    }
+  } else if ((await (await import('../protocol/increment.ts')).loadIncrement(path)).arms.includes('perturb')) {
     throw new InputError(`${flag}: ${path} is a perturbation set: an agent is run on it with \`blindspot perturb --perturbations ${path} --agent <agent>\``);
   }
 }

@@ -27,7 +27,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
   handler: async (a) => {
     // a missing one is named by the repair, with the run.json it looked for
     existingFolder('<run>', a.run, 'a run folder of a finished audit', true);
-    notPerturbation('<run>', a.run, 'run');
+    await notPerturbation('<run>', a.run, 'run');
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);

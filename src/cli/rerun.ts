@@ -15,7 +15,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 rerun --from reports/agentdojo-banking', 'confirm a search run\'s minimal mutants on fresh environments'),
   handler: async (a) => {
     existingFolder('--from', a.from, 'a run folder');
-    notPerturbation('--from', a.from, 'run');
+    await notPerturbation('--from', a.from, 'run');
     for (const flag of ['out', 'mutants']) writableFolder(`--${flag}`, a[flag]);
     const { rerun } = await import('../rerun/rerun.ts');
     const s = await rerun({

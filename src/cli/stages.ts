@@ -55,11 +55,10 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: async (a) => {
     // a missing one is named by loadIncrement, with the file it looked for
     existingFolder('<increment>', a.increment, 'a frozen increment folder, mutants/<id>', true);
-    notPerturbation('<increment>', a.increment, 'increment');
+    // the increment is read (and a perturbation set refused) before a run folder is made for it
+    await notPerturbation('<increment>', a.increment, 'increment');
     writableFolder('--out', a.out);
     const inputs = await reportInputs(a);
-    // the increment is read before a run folder is made for it
-    await (await import('../protocol/increment.ts')).loadIncrement(a.increment);
     const runDir = a.out ?? defaultRunDir(basename(String(a.increment)));
     await scoreAndReport(out, a, a.increment, runDir, inputs);
   },
@@ -69,7 +68,7 @@ export const reportCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) => reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y))))).positional('run', { type: 'string', demandOption: true, describe: 'run folder' }),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
-    notPerturbation('<run>', a.run, 'run');
+    await notPerturbation('<run>', a.run, 'run');
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ writeReport }, inputs] = await Promise.all([import('../report/write.ts'), reportInputs(a)]);

@@ -28,7 +28,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --weakness "out-of-scope reboot_device" --dismiss "a reboot changes nothing the customer pays for"', 'dismiss one weakness on every task'),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
-    notPerturbation('<run>', a.run, 'run');
+    await notPerturbation('<run>', a.run, 'run');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
     const all = await findingsOf(a.run, a.mutants);
