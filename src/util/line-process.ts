@@ -48,6 +48,20 @@ interface Started {
 /** Children still running: killed if this process exits first, so none outlives a crash of ours. */
 const running = new Set<ChildProcessWithoutNullStreams>();
 let reaping = false;
+const reap = () => running.forEach((c) => c.kill('SIGKILL'));
+
+/**
+ * A death by signal emits no 'exit', so a SIGINT or SIGTERM sent to this process
+ * alone (`timeout`, a CI runner, `kill`) would orphan a bridge still loading its
+ * benchmark. When nothing else listens (a run's graceful stop does), the children
+ * go first and the signal is raised again, so this process still ends by it.
+ */
+function onDeadlySignal(signal: NodeJS.Signals) {
+  if (process.listenerCount(signal) > 1) return;
+  reap();
+  process.off(signal, onDeadlySignal);
+  process.kill(process.pid, signal);
+}
 
 /**
  * node:child_process rather than execa, so that a child can be started before
@@ -60,7 +74,7 @@ function start(command: string[], opts: StartOptions): Started {
   running.add(child);
   if (!reaping) {
     reaping = true;
-    process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+    process.on('exit', reap).on('SIGINT', onDeadlySignal).on('SIGTERM', onDeadlySignal);
   }
   const ended = new Promise<string>((resolve) => {
     // a child that never started emits 'error' and no 'close' we can rely on

@@ -21,4 +21,13 @@ describe('a line child', { timeout: 30_000 }, () => {
     expect(pid).toBeGreaterThan(0);
     await until(`child ${pid} gone after its parent exited`, () => !alive(pid), 2000);
   });
+
+  // a death by signal emits no 'exit': `timeout`, a CI runner or `kill` signal blindspot alone
+  it.each(['SIGTERM', 'SIGINT'] as const)('does not outlive the process that started it when that process alone is sent %s, which still ends it', async (signal) => {
+    const r = await execa(process.execPath, ['--import', 'tsx', 'test/fixtures/util/orphan.ts', signal], { reject: false });
+    expect(r.signal).toBe(signal);
+    const pid = Number(r.stdout.trim());
+    expect(pid).toBeGreaterThan(0);
+    await until(`child ${pid} gone after its parent was sent ${signal}`, () => !alive(pid), 2000);
+  });
 });
