@@ -234,7 +234,8 @@ async function sameWorld(subject: Subject, checked: Checked[]): Promise<CheckRes
       if (d) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but an empty trajectory reads back otherwise: ${d}`);
       const why = sameAs(`${first.task.id}'s reference delivered in ${o.task.id}'s world`, await deliverOnce(subject, { ...first.reference, world: o.task.id }), first.control);
       if (why) failures.push(`${o.task.id} claims world ${world} with ${first.task.id}, but ${why}`);
-      if (!subject.alive()) break;
+      // a dead target fails every later world too: what it got to is the result
+      if (!subject.alive()) return result(DECLARATION_CHECKS.world, compared, failures);
     }
   }
   if (!compared) return { name: DECLARATION_CHECKS.world, ok: true, summary: 'no two checked tasks claim one world', failures };
