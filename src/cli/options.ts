@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
 import { formatTargetSpec, knownTargets, parseTargetSpec, prestartTarget } from '../target/registry.ts';
 import type { Split } from '../contract/target.ts';
-import { fsProblem, InputError } from '../util/errors.ts';
+import { InputError, statIfThere } from '../util/errors.ts';
 import { knownTail, meant, pathBeside } from '../util/suggest.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
 import { joinCommand } from '../util/command-words.ts';
@@ -273,15 +273,6 @@ export function parseUnseal(unseal?: string, reason?: string): { split: Split; r
   return { split, reason };
 }
 
-/** The file-system entry at `path`: undefined when nothing is there (or a part of the path is a file). */
-function entry(path: string) {
-  try {
-    return statSync(path);
-  } catch (e) {
-    if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return undefined;
-    throw new InputError(fsProblem(e) ?? String(e));
-  }
-}
 
 /**
  * A folder a command writes into (--out, --mutants, --censuses), checked before
@@ -293,8 +284,8 @@ export function writableFolder(flag: string, path: string | undefined): void {
   if (path === undefined) return;
   const abs = resolve(String(path));
   let at = abs;
-  for (let st = entry(at); !st; st = entry(at)) at = dirname(at);
-  if (!entry(at)!.isDirectory()) {
+  for (let st = statIfThere(at); !st; st = statIfThere(at)) at = dirname(at);
+  if (!statIfThere(at)!.isDirectory()) {
     throw new InputError(at === abs ? `${flag}: ${path} is a file, not a folder` : `${flag}: cannot create the folder ${path}: ${at} is a file, not a folder`);
   }
   try {
@@ -314,7 +305,7 @@ export function writableFolder(flag: string, path: string | undefined): void {
  */
 export function existingFolder(flag: string, path: string | undefined, what: string, optional = false): void {
   if (path === undefined) return;
-  const st = entry(resolve(String(path)));
+  const st = statIfThere(resolve(String(path)));
   if (!st) {
     const near = pathBeside(String(path), 'folder');
     if (optional && near === undefined) return;

@@ -10,7 +10,7 @@ import { basename, join, relative } from 'node:path';
 import type { Step } from '../contract/target.ts';
 import type { RecordedRunMeta } from '../contract/cell.ts';
 import type { Json } from '../contract/json.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, isMissing, statIfThere } from '../util/errors.ts';
 import { meant, pathBeside } from '../util/suggest.ts';
 import { sha256 } from '../util/hash.ts';
 import { isObject } from '../util/json-file.ts';
@@ -194,10 +194,8 @@ function filesUnder(dir: string): string[] {
 
 /** Reads every run under `path` (a folder of AgentDojo run files or JSON-lines files, or one file). */
 export function readRuns(path: string): RunSource {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
+  const st = statIfThere(path, '--runs');
+  if (!st) {
     throw new InputError(`--runs: ${path} does not exist (expected a folder of recorded runs, e.g. AgentDojo's runs/, or a .json/.jsonl file)${meant(pathBeside(path))}`);
   }
   const files = st.isDirectory() ? filesUnder(path) : [path];
@@ -240,10 +238,8 @@ export function readRuns(path: string): RunSource {
  * what they said when the steps were read from them.
  */
 export function verifyRunFiles(extras: Pick<RunSource, 'root' | 'files'>, increment: string): void {
-  let st;
-  try {
-    st = statSync(extras.root);
-  } catch {
+  const st = statIfThere(extras.root, '--runs');
+  if (!st) {
     throw new InputError(`--runs: ${extras.root}, the recorded runs increment ${increment} was frozen from, is gone; restore it or freeze a new increment`);
   }
   const dir = st.isDirectory() ? extras.root : join(extras.root, '..');
@@ -251,7 +247,8 @@ export function verifyRunFiles(extras: Pick<RunSource, 'root' | 'files'>, increm
     let bytes;
     try {
       bytes = readFileSync(join(dir, f.path));
-    } catch {
+    } catch (e) {
+      if (!isMissing(e)) throw e;
       throw new InputError(`${join(dir, f.path)}: a recorded run increment ${increment} was frozen from is gone; freeze a new increment`);
     }
     if (sha256(bytes) !== f.sha256) throw new InputError(`${join(dir, f.path)}: changed since increment ${increment} was frozen (sha256 differs); freeze a new increment to replay it`);

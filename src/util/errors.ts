@@ -1,3 +1,4 @@
+import { statSync, type Stats } from 'node:fs';
 import type { z } from 'zod';
 
 /**
@@ -51,6 +52,19 @@ export function fsProblem(e: unknown): string | undefined {
   if (!problem || !err.path) return undefined;
   const what = err.code === 'EEXIST' && err.syscall !== 'mkdir' ? 'already exists' : problem;
   return `${err.path}: ${what} (${err.syscall ? `${err.syscall}: ` : ''}${err.code})`;
+}
+
+/** Whether a file-system error says nothing is at its path (or a part of the path is a file), rather than that something there cannot be used. */
+export const isMissing = (e: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException)?.code ?? '');
+
+/** The file-system entry at `path`, undefined when nothing is there; any other failure (permission, a symlink loop) is bad input, named after `flag`. */
+export function statIfThere(path: string, flag?: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if (isMissing(e)) return undefined;
+    throw new InputError(`${flag ? `${flag}: ` : ''}${fsProblem(e) ?? errorMessage(e)}`);
+  }
 }
 
 /** Gives a file-system error raised through a descriptor (write, fsync: no path of its own) the path it was writing. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRuns, trajectoryOf, verifyRunFiles } from '../../src/runs/records.ts';
 import { useTmp } from '../fixtures/tmp.ts';
@@ -52,6 +52,12 @@ describe('readRuns', () => {
     expect(() => readRuns(empty)).toThrow(/no usable run in .*bad\.json: not valid JSON/);
   });
 
+  it('says what is wrong with a path that is there but cannot be read, rather than that it does not exist', () => {
+    const dir = tmp();
+    symlinkSync(join(dir, 'loop'), join(dir, 'loop'));
+    expect(() => readRuns(join(dir, 'loop'))).toThrow(/^--runs: .*loop: too many levels of symbolic links \(stat: ELOOP\)$/);
+  });
+
   it('names the tool call whose arguments are not an object', () => {
     expect(() => trajectoryOf([{ role: 'assistant', tool_calls: [{ function: 'f', args: [1] }] }], 'x.json')).toThrow(/x\.json: message 0: tool call f: args is not an object/);
   });
@@ -63,6 +69,11 @@ describe('readRuns', () => {
     expect(() => verifyRunFiles({ root: dir, files: src.files }, 'inc')).not.toThrow();
     writeFileSync(join(dir, 'a.jsonl'), JSON.stringify({ task: 't', pipeline: 'p', verdict: false, messages: [] }) + '\n');
     expect(() => verifyRunFiles({ root: dir, files: src.files }, 'inc')).toThrow(/a\.jsonl: changed since increment inc was frozen/);
+    rmSync(join(dir, 'a.jsonl'));
+    expect(() => verifyRunFiles({ root: dir, files: src.files }, 'inc')).toThrow(/a\.jsonl: a recorded run increment inc was frozen from is gone/);
+    // a folder where the file was is not a file that is gone
+    mkdirSync(join(dir, 'a.jsonl'));
+    expect(() => verifyRunFiles({ root: dir, files: src.files }, 'inc')).toThrow(expect.objectContaining({ code: 'EISDIR' }));
   });
 });
 
