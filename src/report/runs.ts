@@ -4,6 +4,7 @@ import { csvTable } from './csv.ts';
 import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { REVIEW_KINDS, RUN_CLASSES } from '../runs/judge.ts';
+import { groupBy, largestFirst } from '../util/group.ts';
 
 export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
@@ -26,15 +27,43 @@ const section = ({ title, note, table, text }: Part): Section => ({
   blocks: [...(note ? [{ text: note, note: true }] : []), table ? { table } : { text: text! }],
 });
 
+const dismissed = (f: Finding) => f.triage?.status === 'dismissed';
+const evidenceOf = (f: Finding) => (f.evidence ?? [f.reason]).join('; ');
+
+// standing findings first: what is left to triage is read before what is settled
 const findingRows = (fs: Finding[]) =>
-  fs.map((f) => [f.pipeline, f.task, f.version ?? '', (f.evidence ?? [f.reason]).join('; '), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
+  [...fs.filter((f) => !dismissed(f)), ...fs.filter(dismissed)].map((f) => [f.pipeline, f.task, f.version ?? '', evidenceOf(f), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
   fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };
 
+/** The first three of a list, then how many more. */
+const firstThree = (xs: string[]) => [...xs.slice(0, 3), ...(xs.length > 3 ? [`${xs.length - 3} more`] : [])].join(', ');
+
+/**
+ * One row per task: a task is one checker, triaged once however many runs got
+ * past it; the tasks with the most standing runs first, each with the readback
+ * most of its runs share, and its keys, the commonest first.
+ */
+function byTask(fs: Finding[]): Part {
+  const rows = largestFirst(groupBy(fs, (f) => f.task))
+    .map(([task, runs]) => {
+      const [[evidence, same]] = largestFirst(groupBy(runs, evidenceOf));
+      const standing = runs.filter((f) => !dismissed(f)).length;
+      const shared = same.length === runs.length ? '' : ` (${same.length} of ${runs.length} runs)`;
+      return { standing, row: [task, runs.length, standing, runs.length - standing, new Set(runs.map((f) => f.pipeline)).size, evidence + shared, firstThree(largestFirst(groupBy(runs, (f) => f.key)).map(([key]) => key))] };
+    })
+    .sort((a, b) => b.standing - a.standing);
+  return {
+    title: 'Real false accepts, by task',
+    note: "One row per task, that is per checker; every run follows, one a row. A dismissal is per key (the task and its effect difference), so it holds for every run making that difference.",
+    table: { head: ['task', 'runs', 'standing', 'dismissed', 'pipelines', 'what its checker passed (readback)', 'keys'], rows: rows.map((r) => r.row) },
+  };
+}
+
 const dismissedIn = (r: RunsReport, c: string) => {
   const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
-  const n = fs.filter((f) => f.triage?.status === 'dismissed').length;
+  const n = fs.filter(dismissed).length;
   return n ? ` (${n} dismissed)` : '';
 };
 
@@ -64,6 +93,7 @@ export function runsSections(r: RunsReport): Section[] {
         ? { note: top1, table: { head: ['was above', 'now below', 'recorded', 'corrected'], rows: r.orders.changed.map((c) => [c.higher, c.lower, `${pct(c.recorded[0])} > ${pct(c.recorded[1])}`, `${pct(c.corrected[0])} < ${pct(c.corrected[1])}`]) } }
         : { text: `None. ${top1}` }),
     },
+    ...(r.falseAccepts.length ? [byTask(r.falseAccepts)] : []),
     findings('Real false accepts', 'real-false-accept', r.falseAccepts),
     findings('Real false rejects', 'real-false-reject', r.falseRejects),
   ];

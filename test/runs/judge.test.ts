@@ -107,6 +107,30 @@ describe('judging a replayed run by its effect', () => {
     expect(report.needsReview.find((f) => f.cell === 'a')!.key).toBe(report.needsReview.find((f) => f.cell === 'b')!.key);
   });
 
+  it('the report gives one row per task before the runs, the most standing runs first, and lists standing runs before dismissed ones', () => {
+    const onT2 = (c: Cell): Cell => ({ ...c, id: `${c.id}-t2`, checker: 'bank/t2', trajectory: 'bank/t2', generator: 'bank/t2' });
+    const ref2 = { ...onT2(refCell), id: referenceCellId('bank/t2', 'v1') };
+    const twice = [pay('GB1', 100, 'Rent'), pay('GB1', 100, 'Rent'), claim('')];
+    const cells = [refCell, ref2, runCell('a-other', 'pass', [pay('GB2', 100, 'Rent'), claim('')]), runCell('b-twice', 'pass', twice), runCell('c-twice', 'pass', twice), onT2(runCell('d-twice', 'pass', twice))];
+    const paidTwice = effectOf(row('GB1', 100, 'Rent', 7), row('GB1', 100, 'Rent', 8));
+    const effects: Record<string, Effect> = { 'a-other': effectOf(row('GB2', 100, 'Rent', 7)), 'b-twice': paidTwice, 'c-twice': paidTwice, 'd-twice-t2': paidTwice };
+    const entries = new Map(cells.map((c) => [c.id, entry(c.id, 'pass', effects[c.id] ?? REF_EFFECT)]));
+    const build = (triage?: Map<string, { status: string; reason: string }>) =>
+      buildRunsReport({ target: 'toy', increment: 'i', extras: { root: '/runs', files: [] }, cells, entryOf: (id) => entries.get(id), semantics: SEMANTICS, ...(triage ? { triage: { file: 'triage.json', byKey: triage } } : {}) });
+    const keyOf = (id: string) => build().falseAccepts.find((f) => f.cell === id)!.key;
+    const report = build(new Map([[keyOf('a-other'), { status: 'dismissed', reason: 'another account is fine here' }]]));
+    expect(report.falseAccepts.map((f) => f.cell).sort()).toEqual(['a-other', 'b-twice', 'c-twice', 'd-twice-t2']);
+    const md = markdownPage({ title: 't', lead: [], sections: runsSections(report) });
+    const byTask = md.slice(md.indexOf('## Real false accepts, by task'), md.indexOf('## Real false accepts\n'));
+    const taskRows = byTask.split('\n').filter((l) => l.startsWith('| bank/'));
+    expect(taskRows).toEqual([
+      `| bank/t1 | 3 | 2 | 1 | 3 | bank.transactions: 1 row(s) added beyond the reference (2 of 3 runs) | ${keyOf('b-twice')}, ${keyOf('a-other')} |`,
+      `| bank/t2 | 1 | 1 | 0 | 1 | bank.transactions: 1 row(s) added beyond the reference | ${keyOf('d-twice-t2')} |`,
+    ]);
+    const runs = md.slice(md.indexOf('## Real false accepts\n'));
+    expect(runs.match(/^\| [a-d]-\w+ \|/gm)).toEqual(['| b-twice |', '| c-twice |', '| d-twice |', '| a-other |']);
+  });
+
   it('a Pass whose answer never states the figure that is the whole answer to a question is a real false accept, with the figures it does state', () => {
     const ref: Cell = { ...refCell, construction: { ok: true, steps: [claim('1. 3 2.')], edit: 'reference' } };
     const skipped = 'I created the event Lunch from 12:00 to 13:00.';
