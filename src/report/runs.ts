@@ -4,7 +4,7 @@ import { csvTable } from './csv.ts';
 import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { REVIEW_KINDS, RUN_CLASSES } from '../runs/judge.ts';
-import { groupBy, largestFirst } from '../util/group.ts';
+import { groupBy, largestFirst, movedLast } from '../util/group.ts';
 
 export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
@@ -32,7 +32,7 @@ const evidenceOf = (f: Finding) => (f.evidence ?? [f.reason]).join('; ');
 
 // standing findings first: what is left to triage is read before what is settled
 const findingRows = (fs: Finding[]) =>
-  [...fs.filter((f) => !dismissed(f)), ...fs.filter(dismissed)].map((f) => [f.pipeline, f.task, f.version ?? '', evidenceOf(f), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
+  movedLast(fs, dismissed).map((f) => [f.pipeline, f.task, f.version ?? '', evidenceOf(f), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
   fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };

@@ -9,7 +9,7 @@ import { scheduleFalseAcceptTable, scheduleFamilyTable } from './schedules.ts';
 import { CHECKER_COLUMNS_NOTE, checkerColumnsTable, checkerGenerators } from './checkers.ts';
 import type { Block, Item, Page, Section, Table } from './section.ts';
 import type { SearchFinding } from '../search/findings.ts';
-import { groupBy } from '../util/group.ts';
+import { groupBy, movedLast } from '../util/group.ts';
 import { runsSections } from './runs.ts';
 import type { RunsReport } from '../runs/summary.ts';
 
@@ -59,11 +59,14 @@ function triageMarks(fs: SearchFinding[]): string {
   return [...marked.values()].map((xs) => ` [${xs.length === fs.length ? '' : `${xs.length} of ${fs.length} `}${xs[0].triage!.status}: ${xs[0].triage!.reason}]`).join('');
 }
 
+/** Whether triage dismissed every minimal mutant of a group: settled, so listed after what is left to triage. */
+const settled = (fs: SearchFinding[]) => fs.every((f) => f.triage?.status === 'dismissed');
+
 const mechanismTable = (s: NonNullable<Report['search']>): Table => {
   const byName = groupBy(s.findings, (f) => f.mechanism);
   return {
     head: ['mechanism (one weakness on several checkers)', 'checkers', 'minimal mutants', 'example'],
-    rows: s.mechanisms.map((m) => [
+    rows: movedLast(s.mechanisms, (m) => settled(byName.get(m.mechanism)!)).map((m) => [
       m.mechanism + triageMarks(byName.get(m.mechanism)!),
       `${m.tasks.length} of ${m.of}`,
       m.mutants,
@@ -83,10 +86,11 @@ function withoutInsertsNote(s: NonNullable<Report['search']>): Block[] {
 /** One row per (task, weakness): the minimal mutants stay in search.csv and report.json. */
 const weaknessTable = (s: NonNullable<Report['search']>): Table => {
   const byRow = groupBy(s.findings, (f) => `${f.task}\u0000${f.weakness}`);
+  const findingsOf = (w: { task: string; weakness: string }) => byRow.get(`${w.task}\u0000${w.weakness}`)!;
   return {
     head: ['task', 'weakness (what the checker does not hold)', 'minimal mutants', 'example', 'evidence'],
-    rows: s.weaknesses.map((w) => {
-      const fs = byRow.get(`${w.task}\u0000${w.weakness}`)!;
+    rows: movedLast(s.weaknesses, (w) => settled(findingsOf(w))).map((w) => {
+      const fs = findingsOf(w);
       return [w.task, w.weakness + triageMarks(fs), w.mutants, w.example, fs[0].evidence.summary.join('; ')];
     }),
   };
@@ -245,7 +249,8 @@ function search(s: NonNullable<Report['search']>): Section[] {
   const count = {
     text:
       `${s.findings.length} minimal mutant(s) expose ${s.weaknesses.length} weakness(es): distinct (task, weakness) pairs, a weakness being what the mutant changed in the benchmark's terms; ` +
-      `${s.mechanisms.length} weakness(es) recur over several checkers (mechanisms).`,
+      `${s.mechanisms.length} weakness(es) recur over several checkers (mechanisms).` +
+      (s.findings.some((f) => f.triage?.status === 'dismissed') ? ' A row whose every minimal mutant triage dismissed follows the rows left to triage.' : ''),
   };
   const perTask = [{ table: weaknessTable(s) }, { text: MUTANTS_NOTE }];
   if (!s.mechanisms.length) return [{ title, blocks: [...head, count, ...perTask] }];

@@ -15,3 +15,6 @@ export const distinctBy = <T>(xs: T[], key: (x: T) => string): T[] => [...groupB
 
 /** A grouping's groups, the largest first, ties by key. */
 export const largestFirst = <T>(groups: Map<string, T[]>): [string, T[]][] => [...groups].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b));
+
+/** The items `last` holds for, moved after the others; each part keeps the items' order. */
+export const movedLast = <T>(xs: T[], last: (x: T) => boolean): T[] => [...xs.filter((x) => !last(x)), ...xs.filter(last)];

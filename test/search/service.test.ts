@@ -86,7 +86,15 @@ describe('search on a customer-service toy: substring answers, list arguments, h
     expect(dismissed.map((f: SearchFinding) => f.task).sort()).toEqual(['count/0', 'mail/0', 'plan/0']);
     expect(dismissed.every((f: SearchFinding) => f.weakness === REBOOT)).toBe(true);
     expect(report.triage).toMatchObject({ dismissed: 3, accepted: 0 });
-    expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain(`| ${REBOOT} [dismissed: a reboot changes nothing the customer pays for] | 3 of 6 | 3 |`);
+    const triaged = readFileSync(join(run, 'report.md'), 'utf8');
+    expect(triaged).toContain(`| ${REBOOT} [dismissed: a reboot changes nothing the customer pays for] | 3 of 6 | 3 |`);
+    // what is dismissed outright follows what is left to triage
+    const perTask = triaged.slice(triaged.indexOf('### Per task'), triaged.indexOf('Every minimal mutant')).split('\n').filter((l) => /^\| (?!---|task)/.test(l));
+    const firstDismissed = perTask.findIndex((l) => l.includes('[dismissed'));
+    expect(firstDismissed).toBeGreaterThan(0);
+    expect(perTask.slice(firstDismissed).every((l) => l.includes(`| ${REBOOT} [dismissed`))).toBe(true);
+    expect(perTask.slice(firstDismissed)).toHaveLength(3);
+    expect(triaged).toContain('A row whose every minimal mutant triage dismissed follows the rows left to triage.');
 
     // the answer's figure inside 14, 40 and 4.5: three exact weaknesses of one mechanism, which one triage line dismisses
     const insides = s.findings.filter((f) => f.task === 'count/0' && /^answer: "4" accepted inside /.test(f.weakness));
