@@ -133,9 +133,24 @@ export class Pool {
     this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, limitMs));
   }
 
+  /**
+   * Stops within a cell: nothing more is handed out, and a scorer still holding
+   * cells (a worker has up to two batches) is ended once the cell it is scoring
+   * is recorded; its other cells stay unscored, for the run's next session.
+   */
   stop(): void {
     this.stopping = true;
     this.queue = [];
+    for (const slot of this.slots) if (!slot.outstanding.length) this.retire(slot);
+    this.settle();
+  }
+
+  /** Ends a scorer whose remaining cells are not wanted: they were never scored, so nothing is recorded for them. */
+  private retire(slot: Slot): void {
+    slot.dead = true;
+    slot.outstanding = [];
+    this.slots = this.slots.filter((s) => s !== slot);
+    slot.scorer.terminate();
     this.settle();
   }
 
@@ -199,7 +214,8 @@ export class Pool {
           slot.outstanding.shift();
           slot.lastProgress = Date.now();
           this.onResult('text' in m ? entryFromText(m.text) : m.entry);
-          this.feed(slot);
+          if (this.stopping) this.retire(slot);
+          else this.feed(slot);
         } else if (m.type === 'fatal') this.fail(new Error(`scorer could not open target ${this.opts.target}: ${m.error}`));
       },
       gone: (why: string) => this.replace(slot, why),
