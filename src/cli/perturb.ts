@@ -155,10 +155,21 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   });
   const analysed = analysePerturbRun(result.records, { bootstrap: a.bootstrap as number });
   const lines = await render.reportPerturbRun(dir, analysed);
-  if (a.json) out.log(JSON.stringify({ dir, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
+  const status = 'status' in result ? result.status : 'complete';
+  if (a.json) out.log(JSON.stringify({ dir, status, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
   else {
     if (result.resumed) out.err(`resumed: ${result.resumed} episodes kept from earlier sessions, ${result.ran} run now`);
     lines.forEach((l) => out.log(l));
+  }
+  if (status === 'interrupted') {
+    out.err(`interrupted: ${result.records.length} of ${set.instances.length} episodes scored, and the report covers those alone; run the same command again to resume`);
+    process.exitCode = 130;
+  }
+  // an agent that cannot work at all (a missing API key, a crash on start) is a failed run, not a 0% score
+  const failed = result.records.filter((r) => r.agentError);
+  if (failed.length && failed.length === result.records.length) {
+    out.err(`blindspot: the agent failed every episode (${failed.length}); the first: ${failed[0].agentError}`);
+    process.exitCode ||= 1;
   }
 }
 

@@ -36,6 +36,26 @@ describe('blindspot perturb', () => {
     expect(help.stdout).toMatch(/--episode-time-limit/);
   });
 
+  it('interrupted with Ctrl-C, says so with how to resume and exits 130; an agent that fails every episode fails the command', { timeout: 120_000 }, async () => {
+    const root = tmp();
+    const part = join(root, 'part');
+    const child = execa('node', [BIN, 'perturb', '--target', 'apps', ...TASKS, '--agent-name', 'messenger', '--out', part, '--', 'node', 'test/fixtures/agents/messenger.mjs', '--delay', '100'], { reject: false });
+    while (episodes(part).length < 2) {
+      if (child.exitCode !== null) throw new Error(`perturb finished before it could be stopped:\n${(await child).stderr}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill('SIGINT');
+    const stopped = await child;
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toMatch(new RegExp(`interrupted: ${episodes(part).length} of \\d+ episodes scored, and the report covers those alone; run the same command again to resume`));
+
+    // a missing API key: the agent dies before answering, every time
+    const crash = await runCli(['perturb', '--target', 'apps', '--tasks', 'messages_send_message/0', '--families', 'U-missing', '--no-progress', '--out', join(root, 'crash'), '--', 'node', '-e', "console.error('OPENAI_API_KEY missing'); process.exit(1)"]);
+    expect(crash.code).toBe(1);
+    expect(crash.stderr).toMatch(/blindspot: the agent failed every episode \(2\); the first: the agent exited with code 1 before answering; its stderr ends: OPENAI_API_KEY missing/);
+    expect(existsSync(join(root, 'crash', 'perturb.md'))).toBe(true);
+  });
+
   it('killed with SIGKILL part-way, resumes to every episode exactly once, as an uninterrupted run; no agent left running; compare refuses another set', { timeout: 180_000 }, async () => {
     const root = tmp();
     const agent = ['--', 'node', 'test/fixtures/agents/messenger.mjs', '--delay', '100'];
