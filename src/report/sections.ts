@@ -139,7 +139,7 @@ export function glance(r: Report): string[] {
   const broken = r.run.sessions.filter((s) => s.status !== 'complete');
   out.push(
     broken.length
-      ? `Sessions: ${r.run.sessions.length}; ${broken.map((s) => `${s.status}${s.signal ? ` by ${s.signal}` : ''} at ${s.startedAt}`).join(', ')}; each later session resumed from the ledger.`
+      ? `Sessions: ${r.run.sessions.length}; ${broken.map((s) => `${s.status}${s.signal ? ` by ${s.signal}` : ''} ${s.endedAt ? `at ${s.endedAt}` : `(the session started at ${s.startedAt})`}`).join(', ')}; each later session resumed from the ledger.`
       : `Sessions: ${r.run.sessions.length}, none interrupted.`,
   );
   const limits = [...new Set(r.run.sessions.flatMap((s) => (s.timeLimit ? [describeTimeLimit(s.timeLimit)] : [])))];
