@@ -2,6 +2,8 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 
 interface Progress {
   tick(entry: LedgerEntry): void;
+  /** one more cell to score than the manifest holds (a search's shrinking step) */
+  extend(): void;
   stop(): void;
 }
 
@@ -33,7 +35,7 @@ const buckets = (c: Counts) => `${c.pass} pass ${c.fail} fail ${c.error} error $
  * it would cost a few ms before the first cell.
  */
 export async function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput(), unit = 'cells'): Promise<Progress> {
-  if (!enabled) return { tick() {}, stop() {} };
+  if (!enabled) return { tick() {}, extend() {}, stop() {} };
   const counts: Counts = { pass: 0, fail: 0, error: 0, refused: 0, ungraded: 0 };
   // every cell done lands in exactly one bucket, so the buckets add up to the count done
   const count = (entry: LedgerEntry) => {
@@ -54,6 +56,7 @@ export async function createProgress(enabled: boolean, total: number, start: num
         count(entry);
         done++;
       },
+      extend: () => void total++,
       stop() {
         clearInterval(timer);
         line();
@@ -75,6 +78,7 @@ export async function createProgress(enabled: boolean, total: number, start: num
       count(entry);
       bar.increment(1, { buckets: buckets(counts) });
     },
+    extend: () => bar.setTotal(++total),
     stop: () => bar.stop(),
   };
 }

@@ -257,6 +257,7 @@ async function scoreRun(
             ? Promise.resolve(undefined)
             : new Promise((settle) => {
                 derived.set(cell.id, { info: { parent, plan, steps: cell.construction.ok ? cell.construction.steps : [] }, settle });
+                progress.extend();
                 pool!.add([cell]);
               }),
       });

@@ -61,6 +61,19 @@ describe('progress off a terminal', () => {
     expect(lines).toEqual(['scoring 3/3 cells (100%) | 1 pass 0 fail 0 error 1 refused 1 ungraded | 0 s elapsed\n']);
   });
 
+  it('grows its total with each cell scored beyond the manifest (a search\'s shrinking), never counting past it', async () => {
+    const { lines, stream } = pipe();
+    const p = await createProgress(true, 2, 0, { stream, everySeconds: 10 });
+    p.tick(entry('pass'));
+    p.tick(entry('pass'));
+    p.extend();
+    p.extend();
+    p.tick(entry('fail'));
+    p.tick(entry('pass'));
+    p.stop();
+    expect(lines).toEqual(['scoring 4/4 cells (100%) | 3 pass 1 fail 0 error 0 refused | 0 s elapsed\n']);
+  });
+
   it('writes nothing when disabled', async () => {
     vi.useFakeTimers();
     const { lines, stream } = pipe();
