@@ -180,6 +180,7 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
     import('../perturb/compare.ts'),
     import('../perturb/render.ts'),
   ]);
+  for (const dir of a.runs as string[]) existingFolder('perturb compare', dir, 'a perturbation run folder');
   const runs = await Promise.all((a.runs as string[]).map(async (dir) => ({ dir, ...(await readEpisodes(dir)) })));
   const sets = new Set(runs.map((r) => r.set.hash));
   if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);

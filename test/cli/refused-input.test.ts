@@ -211,6 +211,7 @@ const CASES: Record<string, Case> = {
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
   'merge with no runs': { args: () => ['merge', '--out', 'merged'], says: /^merge: name <runs\.\.> \(blindspot merge <runs\.\.>\)$/ },
   'perturb compare with no runs': { args: () => ['perturb', 'compare'], says: /^perturb compare: an argument is missing \(blindspot perturb compare --help\)$/ },
+  'perturb compare of a run folder that is not there': { args: () => ['perturb', 'compare', 'p', 'nope'], setup: perturbedRun, says: /^perturb compare: nope: no such folder \(expected a perturbation run folder\)$/ },
   'rerun without --from': { args: () => ['rerun'], says: /^rerun: --from required \(blindspot rerun --help\)$/ },
   'init without --python': { args: () => ['init'], says: /^init: --python required \(name the folder to write: --python <dir>\)$/ },
   'run a file': { args: () => ['run', 'f'], files: { f: 'x' }, says: /^<increment>: f is a file, not a folder/ },
