@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdtempSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { API_FAMILIES, GUI_EXTRA_FAMILIES, GUI_FAMILIES, CHOICE_FAMILIES } from '../grammar/families/index.ts';
@@ -11,6 +11,7 @@ import { BROWSER_ENV } from '../util/browser.ts';
 import { joinCommand } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
+import { LOCK_FILE } from '../run/lock.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
@@ -299,6 +300,21 @@ export function writableFolder(flag: string, path: string | undefined): void {
 }
 
 /**
+ * The run folder a scoring command writes (--out): new, empty, or a run folder to
+ * resume. A folder of other files is refused before any work: the report's files
+ * (report.md, ...) would be written among them, over any of the same name.
+ */
+export function runFolder(flag: string, path: string | undefined): void {
+  writableFolder(flag, path);
+  if (path === undefined || !statIfThere(resolve(String(path)))) return;
+  // what a session writes there before run.json: a kill in between leaves a folder to resume, not a stranger's
+  const others = readdirSync(String(path)).filter((f) => ![LOCK_FILE, 'target-state', 'perturbations'].includes(f));
+  if (others.length && !others.includes('run.json')) {
+    throw new InputError(`${flag}: ${path} holds other files (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', ...' : ''}) and no run.json: name a new or empty folder, or a run folder to resume`);
+  }
+}
+
+/**
  * An existing folder a command reads (a run folder, a --mutants folder to look in);
  * `what` says which. `optional`: a missing one is left to the command to name,
  * unless a folder beside it is what was most likely meant.
@@ -336,10 +352,24 @@ export async function notPerturbation(flag: string, path: string | undefined, ho
 }
 
 /** What `freeze` and `audit` freeze, from their flags. */
+/** The flags that configure one arm: given without it, they would be ignored without a word (--runs is checked by the freeze). */
+const ARM_FLAGS = { budget: 'search', operators: 'search', checkers: 'swap', trajectories: 'swap', pilot: 'swap' } as const;
+
+function armsOf(a: Record<string, any>) {
+  const arms = a.arms === undefined ? undefined : parseArms(a.arms);
+  for (const [flag, arm] of Object.entries(ARM_FLAGS)) {
+    if (a[flag] !== undefined && !(arms ?? DEFAULT_ARMS).includes(arm)) {
+      throw new InputError(`--${flag}: configures the ${arm} arm, which is not among the arms (${(arms ?? DEFAULT_ARMS).join(', ')}); add it: --arms ${[...(arms ?? DEFAULT_ARMS), arm].join(',')}`);
+    }
+  }
+  if (a.reason !== undefined && a.unseal === undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
+  return arms;
+}
+
 export const freezeOptionsFrom = (a: Record<string, any>) => ({
   target: targetSpec(a),
   // undefined: freeze applies its default arms
-  arms: a.arms === undefined ? undefined : parseArms(a.arms),
+  arms: armsOf(a),
   families: a.families,
   swap: { checkers: a.checkers, trajectories: a.trajectories, pilot: a.pilot, seed: a.seed },
   search: { operators: a.operators, seed: a.seed, budget: a.budget },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, runFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
 import type { Out } from './out.ts';
@@ -85,7 +85,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
   const unstarted = command.length ? unstartable(command[0]) : undefined;
   if (unstarted) throw new InputError(`the agent's command after \`--\`: ${command[0]}: ${unstarted}`);
-  writableFolder('--out', a.out);
+  runFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([
     import('../agent/builtin.ts'),

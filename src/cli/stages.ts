@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { openTarget } from '../target/registry.ts';
-import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, writableFolder } from './options.ts';
+import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
@@ -57,7 +57,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
     existingFolder('<increment>', a.increment, 'a frozen increment folder, mutants/<id>', true);
     // the increment is read (and a perturbation set refused) before a run folder is made for it
     await notPerturbation('<increment>', a.increment, 'increment');
-    writableFolder('--out', a.out);
+    runFolder('--out', a.out);
     const inputs = await reportInputs(a);
     const runDir = a.out ?? defaultRunDir(basename(String(a.increment)));
     await scoreAndReport(out, a, a.increment, runDir, inputs);
