@@ -247,6 +247,16 @@ const CASES: Record<string, Case> = {
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  // written after the whole rerun: refused before it, or the verdict is lost with the write
+  'guard --junit a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'd'], files: { d: null }, says: /^--junit: d is a folder, not a file$/ },
+  'guard --junit in a file, not a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'f/j.xml'], files: { f: 'x' }, says: /^--junit: f is a file, not a folder$/ },
+  'guard --update-baseline --baseline a folder': { args: () => ['guard', '--baseline', 'd', '--increment', increment, '--update-baseline'], files: { d: null }, says: /^--baseline: d is a folder, not a file$/ },
+  // not overwritten: it may be another file named by mistake
+  'guard --update-baseline over a file that is no baseline': {
+    args: () => ['guard', '--baseline', 'b.json', '--increment', increment, '--update-baseline'],
+    files: { 'b.json': '<<<<<<< HEAD\n' },
+    says: /^--baseline: \S*b\.json: not valid JSON .*; --update-baseline does not overwrite a file that is not a guard baseline: remove it to start over$/,
+  },
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
   'perturb with an agent file that does not exist': { args: () => ['perturb', '--', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file$/ },
