@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, triageOption, writableFile, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -18,6 +18,8 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
     writableFolder('--out', a.out);
+    writableFile('--junit', a.junit);
+    if (a['update-baseline']) writableFile('--baseline', a.baseline);
     existingFolder('--increment', a.increment, 'a frozen increment folder');
     await notPerturbation('--increment', a.increment, 'increment');
     existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
@@ -33,6 +35,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       junit: a.junit,
       out: a.out,
       triage: (await import('../triage/triage.ts')).loadTriage(a.triage),
+      warn: out.err,
       ...runSettings(a),
     });
     if (a.json) out.log(JSON.stringify(r, null, 2));

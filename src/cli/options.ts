@@ -315,6 +315,18 @@ export function runFolder(flag: string, path: string | undefined): void {
 }
 
 /**
+ * A file the command writes at its end (a JUnit report, a baseline): refused up
+ * front when it could not be written, so that a long run does not end by losing
+ * its result to a mistyped path. A missing folder is not a mistake: the command
+ * creates it, as it does its output folders.
+ */
+export function writableFile(flag: string, path: string | undefined): void {
+  if (path === undefined) return;
+  if (statIfThere(resolve(String(path)), flag)?.isDirectory()) throw new InputError(`${flag}: ${path} is a folder, not a file`);
+  writableFolder(flag, dirname(String(path)));
+}
+
+/**
  * An existing folder a command reads (a run folder, a --mutants folder to look in);
  * `what` says which. `optional`: a missing one is left to the command to name,
  * unless a folder beside it is what was most likely meant.

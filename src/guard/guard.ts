@@ -1,7 +1,7 @@
 // `blindspot guard`: rerun a frozen increment's constructions against the checkers
 // as they are now (which may differ from the freeze: that is the point), and
 // compare every cell's outcome with a committed baseline.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
@@ -11,7 +11,10 @@ import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
 import type { RunOptions } from '../run/run.ts';
-import { InputError } from '../util/errors.ts';
+import { fsProblem, InputError } from '../util/errors.ts';
+import { readText } from '../util/json-file.ts';
+import { makeDir } from '../util/made-dirs.ts';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { findIncrement } from '../run/locate.ts';
 import { byName, checkerMap, outcomesOf, readBaseline, summarize, BASELINE_SCHEMA, type Baseline } from './baseline.ts';
 import { compareOutcomes, type CellMeta, type Change } from './compare.ts';
@@ -37,6 +40,8 @@ interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progres
   junit?: string;
   /** keep the rerun here; default: a temporary folder removed afterwards */
   out?: string;
+  /** where a note on what the guard did besides its result goes (an empty baseline replaced) */
+  warn?: (line: string) => void;
 }
 
 interface GuardResult {
@@ -100,13 +105,41 @@ function cellsToRescore(baseline: Baseline, info: TargetInfo, cells: Cell[]): Ce
   });
 }
 
+/**
+ * The baseline to compare with. Under --update-baseline an empty file (touched by
+ * a CI step, or left by a write cut short) holds nothing to lose and is replaced;
+ * any other file that is no baseline is refused, not overwritten: it may be
+ * another file named by mistake (`--baseline package.json`).
+ */
+async function readBaselineToUpdate(file: string, update: boolean): Promise<{ baseline?: Baseline; empty?: true }> {
+  try {
+    return { baseline: await readBaseline(file) };
+  } catch (e) {
+    if (!update || !(e instanceof InputError)) throw e;
+    if (readText(file).trim()) throw new InputError(`--baseline: ${e.message}; --update-baseline does not overwrite a file that is not a guard baseline: remove it to start over`);
+    return { empty: true };
+  }
+}
+
+/** An output file written at the end, its folders created; a failure names the flag, not only the path. */
+function writeOutput(flag: string, file: string, text: string): void {
+  try {
+    makeDir(dirname(file));
+    writeFileAtomic(file, text);
+  } catch (e) {
+    const problem = fsProblem(e);
+    throw problem === undefined ? e : new InputError(`${flag}: ${problem}`);
+  }
+}
+
 export async function guard(opts: GuardOptions): Promise<GuardResult> {
   const baselineFile = resolve(opts.baseline);
-  const baseline = await readBaseline(baselineFile);
+  const { baseline, empty } = await readBaselineToUpdate(baselineFile, opts.update);
   if (!baseline && !opts.update) {
     throw new InputError(`${opts.baseline}: no baseline yet; create it with --update-baseline --increment <frozen increment folder>`);
   }
   if (!baseline && !opts.increment) throw new InputError(`${opts.baseline}: no baseline yet, so --increment <frozen increment folder> is needed to take one`);
+  if (empty) opts.warn?.(`blindspot: ${opts.baseline} is empty; --update-baseline replaces it`);
   const incDir = opts.increment
     ? resolve(opts.increment)
     : findIncrement(baseline!.increment, resolve(dirname(baselineFile), baseline!.increment.dir), `${opts.baseline}: increment`, opts.mutants);
@@ -159,11 +192,11 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
         summary,
         cells: outcomes,
       };
-      await writeFile(baselineFile, JSON.stringify(next, null, 2) + '\n');
+      writeOutput('--baseline', baselineFile, JSON.stringify(next, null, 2) + '\n');
     }
     if (opts.junit) {
       const junitCells = [...meta].filter(([id]) => outcomes[id]).map(([cell, m]) => ({ cell, family: m.family, generator: m.generator, outcome: outcomes[cell] }));
-      await writeFile(opts.junit, junitReporter.files({ cells: junitCells, changes: opts.update ? [] : changes })['junit.xml']);
+      writeOutput('--junit', resolve(opts.junit), junitReporter.files({ cells: junitCells, changes: opts.update ? [] : changes })['junit.xml']);
     }
     return {
       baseline: opts.baseline,

@@ -9,6 +9,7 @@ import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 
 import { fileURLToPath } from 'node:url';
 import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { sha256 } from '../util/hash.ts';
+import { InputError } from '../util/errors.ts';
 import { INSTALL_ROOT } from '../util/install.ts';
 
 /**
@@ -34,6 +35,22 @@ export function describeCheckerFiles(dir: string): Pick<TargetInfo, 'checkerFile
   const checkerFiles = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
     .map((f) => ({ path: join(shown, f).split('\\').join('/'), sha256: sha256(readFileSync(join(dir, f))) }));
   return { checkerFiles, checkerHash: sha256(checkerFiles.map((c) => `${c.path}\u0000${c.sha256}\n`).join('')) };
+}
+
+/**
+ * `copies` (OpenOptions.checkerDir, from --checker-dir) for a target whose checker
+ * files are the .ts files of `shipped`, refused when it holds none of them by name:
+ * an empty folder, or the target's own folder given for its checkers folder, would
+ * otherwise be scored, each cell a checker error (a guard full of regressions, a
+ * perturbation run with every candidate rejected) instead of a one-line mistake.
+ */
+export function checkerCopies(copies: string, shipped: string): string {
+  const names = readdirSync(shipped).filter((f) => f.endsWith('.ts')).sort();
+  if (names.some((f) => existsSync(join(copies, f)))) return copies;
+  const rel = relative(process.cwd(), copies);
+  const shown = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : copies;
+  const where = ROOTS.map((root) => inside(root, shipped)).find((r) => r !== undefined) ?? shipped;
+  throw new InputError(`--checker-dir: ${shown} holds none of the target's checker files (expected copies of those in ${where}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''})`);
 }
 
 /** Absolute path of a recorded checker file: absolute as is, else under one of the roots, else under the cwd. */

@@ -16,21 +16,25 @@ export function splitCommand(raw: string): string[] {
 }
 
 /**
- * The words after `--` as the one string splitCommand reads back. A word that
- * names a file or folder (`isPath`) stays one word, its spaces escaped; any other
- * word is taken as typed, so `-- "python3 -u" server.py` is three words, as it
- * always was. A path the split cannot give back is refused rather than recorded
- * as another command than the one typed.
+ * The words after `--` as the one string splitCommand reads back into the argv
+ * typed: every word after the first stays one word, its spaces escaped (`sh -c
+ * 'exit 7'` runs `exit 7`, not `exit` with 7 lost). The first word names the
+ * program: kept whole when it names a file or folder (`isPath`), else split at its
+ * spaces, so `-- "python3 -u" server.py` is three words, as it always was (no
+ * program on PATH has a space in its name). The split is left as it was, so a spec
+ * recorded earlier starts the same process; a word it cannot carry (empty, ending
+ * in a space, or in a backslash before the next word) is refused rather than
+ * recorded as another command than the one typed.
  */
 export function joinCommand(words: string[], isPath: (word: string) => boolean): string {
-  const paths = words.map(isPath);
-  const raw = words.map((w, i) => (paths[i] ? w.replace(/ /g, '\\ ') : w)).join(' ');
-  const meant = words.flatMap((w, i) => (paths[i] ? [w] : splitCommand(w)));
+  const whole = words.map((w, i) => i > 0 || isPath(w));
+  const raw = words.map((w, i) => (whole[i] ? w.replace(/ /g, '\\ ') : w)).join(' ');
+  const meant = words.flatMap((w, i) => (whole[i] ? [w] : splitCommand(w)));
   const back = splitCommand(raw);
   const lost = meant.findIndex((w, i) => back[i] !== w);
   if (lost >= 0 || back.length !== meant.length) {
     const word = meant[lost >= 0 ? lost : meant.length - 1];
-    throw new InputError(`the command after \`--\`: ${JSON.stringify(word)} cannot be passed through as one word (a path ending in a space, or in a backslash before the next word); rename the path or use --target-option command="..."`);
+    throw new InputError(`the command after \`--\`: ${JSON.stringify(word)} cannot be passed through as one word (an empty word, or one ending in a space, or in a backslash before the next word); rename the path, or start the command from a script`);
   }
   return raw;
 }

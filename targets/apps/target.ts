@@ -6,7 +6,7 @@ import { GENERATORS, VARIANTS } from './tasks/index.ts';
 import { genContext } from './tasks/types.ts';
 import { getWorld } from './world/snapshot.ts';
 import { cachedCorpus } from './world/cache.ts';
-import { describeCheckerFiles } from '../../src/target/checker-files.ts';
+import { checkerCopies, describeCheckerFiles } from '../../src/target/checker-files.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { appsInputs } from './inputs.ts';
 
@@ -64,7 +64,7 @@ export async function openApps(options: OpenOptions): Promise<Target> {
   const world = getWorld();
   const { tasks, references, hash } = getCorpus();
   const byId = new Map(tasks.map((t) => [t.id, t]));
-  const dir = options.checkerDir ? resolve(options.checkerDir) : SHIPPED_CHECKERS;
+  const dir = options.checkerDir ? checkerCopies(resolve(options.checkerDir), SHIPPED_CHECKERS) : SHIPPED_CHECKERS;
   const unsealed = (split: string) => split === 'dev' || options.unseal?.split === split;
   const task = (id: string): TaskInfo => {
     const t = byId.get(id);

@@ -254,10 +254,31 @@ const CASES: Record<string, Case> = {
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
+  // written after the whole rerun: refused before it, or the verdict is lost with the write
+  'guard --junit a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'd'], files: { d: null }, says: /^--junit: d is a folder, not a file$/ },
+  'guard --junit in a file, not a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'f/j.xml'], files: { f: 'x' }, says: /^--junit: f is a file, not a folder$/ },
+  'guard --update-baseline --baseline a folder': { args: () => ['guard', '--baseline', 'd', '--increment', increment, '--update-baseline'], files: { d: null }, says: /^--baseline: d is a folder, not a file$/ },
+  // not overwritten: it may be another file named by mistake
+  'guard --update-baseline over a file that is no baseline': {
+    args: () => ['guard', '--baseline', 'b.json', '--increment', increment, '--update-baseline'],
+    files: { 'b.json': '<<<<<<< HEAD\n' },
+    says: /^--baseline: \S*b\.json: not valid JSON .*; --update-baseline does not overwrite a file that is not a guard baseline: remove it to start over$/,
+  },
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
   'perturb with an agent file that does not exist': { args: () => ['perturb', '--', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file$/ },
   'perturb with an agent script that is not executable': { args: () => ['perturb', '--', './agent.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agent\.py: not executable \(chmod \+x it, or name its interpreter first, e\.g\. python3 \.\/agent\.py\)$/ },
+  // a folder of copies that holds none of the checkers would score every cell as a checker error
+  'guard --checker-dir an empty folder': {
+    args: () => ['guard', '--baseline', 'b.json', '--increment', increment, '--update-baseline', '--checker-dir', 'ed'],
+    files: { ed: null },
+    says: /^--checker-dir: ed holds none of the target's checker files \(expected copies of those in targets\/apps\/checkers: calendar_create_event\.ts, calendar_reschedule_event\.ts, contacts_add_contact\.ts, \.\.\.\)$/,
+  },
+  'perturb --checker-dir the target folder, not its checkers folder': {
+    args: () => ['perturb', '--target', 'apps', '--agent', 'replay', '--tasks', 'venmo_add_friends/0', '--checker-dir', 'apps', '--no-progress'],
+    files: { apps: null, 'apps/target.ts': EMPTY_MODULE, 'apps/checkers': null, 'apps/checkers/venmo_add_friends.ts': EMPTY_MODULE },
+    says: /^--checker-dir: apps holds none of the target's checker files \(expected copies of those in targets\/apps\/checkers: calendar_create_event\.ts, /,
+  },
   'perturb --tasks ""': { args: () => ['perturb', '--agent', 'replay', '--tasks', ''], says: /^--tasks: expected one or more task ids/ },
   'target check --target nope': { args: () => ['target', 'check', '--target', 'nope'], says: /^--target: unknown target 'nope'/ },
   'census --target protocol --target-option timeout=abc': {

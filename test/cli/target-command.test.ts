@@ -35,11 +35,22 @@ describe('the command after --', { timeout: 30_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
   });
 
+  it('passes a quoted argument to the command whole, spaces and quotes included', async () => {
+    // split at its spaces, the script would be `node` alone, reading its program from the protocol's stdin
+    const r = await runCli(['census', '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', 'sh', '-c', `exec node '${resolve(PROTOCOL_TOY)}'`]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('reports the exit code of a quoted script, not of the script cut at its first space', async () => {
+    const r = await runCli(['target', 'check', '--', 'sh', '-c', 'exit 7']);
+    expect(r.stdout).toMatch(/exited with code 7/);
+  });
+
   it('refuses a path it cannot carry, before starting anything', async () => {
     const server = join(tmp(), 'toy target.mjs ');
     copyFileSync(resolve(PROTOCOL_TOY), server);
     const r = await runCli(['census', '--censuses', join(tmp(), 'c'), '--target', 'protocol', '--', 'node', server, '--x']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`blindspot: the command after \`--\`: ${JSON.stringify(server)} cannot be passed through as one word (a path ending in a space, or in a backslash before the next word); rename the path or use --target-option command="..."`);
+    expect(r.stderr).toBe(`blindspot: the command after \`--\`: ${JSON.stringify(server)} cannot be passed through as one word (an empty word, or one ending in a space, or in a backslash before the next word); rename the path, or start the command from a script`);
   });
 });

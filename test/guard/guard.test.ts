@@ -33,6 +33,9 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
+/** The increment the shared baseline was taken on. */
+const incrementDir = () => join(shared, (JSON.parse(readFileSync(join(shared, 'baseline.json'), 'utf8')) as Baseline).increment.dir);
+
 let copies = 0;
 function baselined() {
   const baseline = join(shared, `baseline-${++copies}.json`);
@@ -104,6 +107,30 @@ describe('blindspot guard', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no baseline yet, so --increment <frozen increment folder> is needed/);
   });
+  it('writes --junit and a new --baseline into folders that do not exist yet, creating them', async () => {
+    const root = tmp();
+    const { baseline } = baselined();
+    const junit = join(root, 'nodir', 'x', 'j.xml');
+    const r = await runCli(['guard', '--baseline', baseline, '--workers', '0', '--junit', junit]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/no regression/);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="blindspot guard"/);
+
+    const fresh = join(root, 'ci', 'guard', 'baseline.json');
+    const u = await runCli(['guard', '--baseline', fresh, '--increment', incrementDir(), '--update-baseline', '--workers', '2', '--no-progress']);
+    expect(u.code, u.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(fresh, 'utf8')).cells).toEqual(JSON.parse(readFileSync(baseline, 'utf8')).cells);
+  }, 180_000);
+
+  it('--update-baseline replaces an empty baseline file, and says so', async () => {
+    const baseline = join(tmp(), 'b.json');
+    writeFileSync(baseline, '');
+    const u = await runCli(['guard', '--baseline', baseline, '--increment', incrementDir(), '--update-baseline', '--workers', '2', '--no-progress']);
+    expect(u.code, u.stderr).toBe(0);
+    expect(u.stderr).toContain(`${baseline} is empty; --update-baseline replaces it`);
+    expect(JSON.parse(readFileSync(baseline, 'utf8')).cells).toEqual(JSON.parse(readFileSync(join(shared, 'baseline.json'), 'utf8')).cells);
+  }, 180_000);
+
   it('re-scores only the cells of the checker that changed and carries every other outcome over (--full re-scores all)', async () => {
     const root = tmp();
     const { baseline, b } = baselined();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeCheckerFiles, locateCheckers } from '../../src/target/checker-files.ts';
+import { checkerCopies, describeCheckerFiles, locateCheckers } from '../../src/target/checker-files.ts';
 
 // A repair's copies live in the checkout's reports/, outside the targets; their
 // paths are hashed into the regrade's increment id, which must be the same
@@ -34,5 +34,24 @@ describe('checker file paths', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a folder of checker copies', () => {
+  const dir = resolve('test', `.checker-copies-given-${process.pid}`);
+  const shipped = resolve('targets/apps/checkers');
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is taken when it holds a copy of one shipped checker file, the rest left to fail as checker errors', () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'todo_create_todo.ts'), 'export const check = () => true;\n');
+    expect(checkerCopies(dir, shipped)).toBe(dir);
+  });
+
+  it('is refused, with the names expected, when it holds only other files', () => {
+    mkdirSync(join(dir, 'checkers'), { recursive: true });
+    writeFileSync(join(dir, 'target.ts'), 'export const x = 1;\n');
+    writeFileSync(join(dir, 'checkers', 'todo_create_todo.ts'), 'export const check = () => true;\n');
+    expect(() => checkerCopies(dir, shipped)).toThrow(/^--checker-dir: test\/\.checker-copies-given-\d+ holds none of the target's checker files \(expected copies of those in targets\/apps\/checkers: calendar_create_event\.ts, /);
   });
 });

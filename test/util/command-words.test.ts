@@ -2,7 +2,7 @@
 // split without loading execa (so its process can start ahead of the engine), the
 // way execa's parseCommandString splits it: an increment recorded with a command
 // must start the same process as before. The words typed after `--` are joined so
-// that the split gives them back, a path with a space included.
+// that the split gives them back, each word after the program whole.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseCommandString } from 'execa';
@@ -33,9 +33,23 @@ describe('the protocol target command', () => {
         }), { numRuns: 2000 });
   });
 
-  it('refuses a path it cannot carry, naming it', () => {
+  it('passes every word after the program through whole, path or not', () => {
+    const isPath = () => false;
+    expect(splitCommand(joinCommand(['sh', '-c', 'exit 7'], isPath))).toEqual(['sh', '-c', 'exit 7']);
+    expect(splitCommand(joinCommand(['python3', '-c', "import time; time.sleep(0.1)"], isPath))).toEqual(['python3', '-c', 'import time; time.sleep(0.1)']);
+    // quotes and backslashes are no syntax of the split: carried as typed
+    expect(splitCommand(joinCommand(['sh', '-c', `echo "a  b" 'c\\ d'`], isPath))).toEqual(['sh', '-c', `echo "a  b" 'c\\ d'`]);
+    const word = fc.stringMatching(/^[a\\ '"]{1,8}$/).filter((w) => w.trimEnd() === w && !w.endsWith('\\'));
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), (words) => {
+          expect(splitCommand(joinCommand(['prog', ...words], isPath))).toEqual(['prog', ...words]);
+        }), { numRuns: 2000 });
+  });
+
+  it('refuses a word it cannot carry, naming it', () => {
     expect(() => joinCommand(['node', 'dir\\', '--x'], () => true)).toThrow(/"dir\\\\" cannot be passed through as one word/);
     expect(() => joinCommand(['node', 't.mjs '], () => true)).toThrow(/"t.mjs " cannot/);
+    expect(() => joinCommand(['sh', '-c', 'exit 7 '], () => false)).toThrow(/"exit 7 " cannot/);
+    expect(() => joinCommand(['node', 'server.mjs', ''], () => false)).toThrow(/"" cannot be passed through as one word \(an empty word/);
   });
 
   it('refuses a missing command with the flag that names it', () => {
