@@ -6,6 +6,7 @@
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import type { JobKind, OpenKind } from '../run/kind.ts';
+import { brokenEntry } from '../run/score.ts';
 import type { AgentSpec } from '../agent/protocol.ts';
 import { BUILTIN_AGENTS } from '../agent/builtin.ts';
 import { processAgent } from '../agent/process.ts';
@@ -58,6 +59,8 @@ export function episodeKind(incrementDir: string, agent: AgentSpec, limits: Epis
     deliverMs: limits.timeMs,
     agent: { name: agent.name, ...command },
     unit: 'episodes',
+    // an agent killed by the Ctrl-C that stops the run did not fail its episode
+    broken: (e) => brokenEntry(e) || e.record?.agentError !== undefined,
   };
 }
 

@@ -29,6 +29,8 @@ export interface JobKind extends KindRef {
   agent?: { name: string; command?: string[] };
   /** what the progress line counts (default cells) */
   unit?: string;
+  /** whether an entry records something gone wrong, which a stop may have caused (see brokenEntry in score.ts for the engine's own) */
+  broken?(entry: LedgerEntry): boolean;
 }
 
 export async function loadKind(target: Target, ref: KindRef): Promise<ScoreFn> {

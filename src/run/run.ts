@@ -11,7 +11,7 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
 import { lockRunFolder } from './lock.ts';
 import { Pool, type PoolOptions } from './pool.ts';
-import { refusedEntry } from './score.ts';
+import { brokenEntry, refusedEntry } from './score.ts';
 import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress } from './progress.ts';
 import type { SearchSpec } from '../search/arm.ts';
@@ -177,10 +177,14 @@ async function scoreRun(
   let stopRequested = false;
   // Derived cells (search shrinking) are scored on request: who asked, and what to record with them.
   const derived = new Map<string, { info: NonNullable<LedgerEntry['derived']>; settle: (e: LedgerEntry | undefined) => void }>();
+  const broken = opts.kind?.broken ?? brokenEntry;
   const record = (batch: LedgerEntry[]) => {
     // a derived entry is a new object: the scorer's JSON text of it (ledger.ts) lacks `derived`
     const fresh = batch
-      .filter((e) => !byId.has(e.cell))
+      // A Ctrl-C reaches the whole process group: a bridge, an agent or a scorer process
+      // dies of it mid-cell. What goes wrong after a signal is left for the next session
+      // to score, never recorded as the checker's Error or the agent's failure.
+      .filter((e) => !byId.has(e.cell) && !(session.signal && broken(e)))
       .map((e) => {
         const d = derived.get(e.cell);
         return d ? { ...e, derived: d.info } : e;

@@ -73,6 +73,9 @@ async function runChecker(check: () => Promise<unknown>, limit: PhaseLimit): Pro
 
 export const PHASE = { idle: 0, deliver: 1, readback: 2, check: 3 } as const;
 
+/** An entry that records something gone wrong: a checker Error, or a delivery that did not complete. */
+export const brokenEntry = (e: LedgerEntry): boolean => e.verdict?.verdict === 'error' || e.delivery?.completed === false;
+
 /**
  * What is known of a cell whose execution was killed (hung, crashed): if it died
  * in the checker, delivery had completed, but its readback went with it.

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { execa } from 'execa';
 import { existsSync, readFileSync } from 'node:fs';
 import { ledgerPath } from '../../src/run/run.ts';
+import { readLedger } from '../../src/run/ledger.ts';
 import { BIN, ledgerLines } from '../fixtures/cli.ts';
 import { useTmp, TOY } from '../fixtures/tmp.ts';
 
@@ -31,5 +32,22 @@ describe('Ctrl-C while scorers hold batches of slow cells', () => {
     const after = scored(out) - seen;
     expect(after).toBeLessThanOrEqual(2 * WORKERS);
     expect(ledgerLines(out)).toBeLessThan(total);
+  });
+
+  it('a Ctrl-C at a terminal reaches the scorer processes too: what it breaks is left for the next session, never recorded as an Error', async () => {
+    const root = tmp();
+    const out = join(root, 'run');
+    const args = ['audit', '--target', TOY, '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', String(WORKERS), '--no-progress', '--time-limit', '5000', '--out', out];
+    // its own process group, signalled as a whole, as a terminal does
+    const child = execa('node', [BIN, ...args], { reject: false, detached: true, env: { ...process.env, TOY_MODE: 'sleepy' } });
+    while (scored(out) < 4) await new Promise((r) => setTimeout(r, 2));
+    process.kill(-child.pid!, 'SIGINT');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(130);
+    const errors = () => readLedger(ledgerPath(out)).entries.filter((e) => e.verdict?.verdict === 'error');
+    expect(errors()).toEqual([]);
+    const resumed = await execa('node', [BIN, ...args], { reject: false, env: { ...process.env, TOY_MODE: 'sleepy' } });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(errors()).toEqual([]);
   });
 });
