@@ -33,8 +33,8 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
     })
     .refine((t) => t.low <= t.high, { message: 'low must not exceed high', path: ['low'] })
     .refine((t) => t.break === null || t.break <= t.low, { message: 'break must not exceed low', path: ['break'] });
-  // strict: a mistyped key ("hihg") is refused rather than silently left at its default
-  const ConfigSchema = z.object({ thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().strict().optional() }).passthrough();
+  // strict, at both levels: a mistyped key ("hihg", "thrsholds") is refused rather than silently left at its default
+  const ConfigSchema = z.object({ $schema: z.string().optional(), thresholds: z.object({ high: z.number(), low: z.number(), break: z.number().nullable() }).partial().strict().optional() }).strict();
   if (a.config === '') throw new InputError('--config: expected a path to a config file, got an empty value');
   const file = a.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist${meant(pathBeside(a.config, 'file'))}`);
@@ -42,7 +42,11 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
   const flags = { high: a['threshold-high'], low: a['threshold-low'], break: a['threshold-break'] };
   const merged = { ...config?.thresholds, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
   const parsed = ThresholdsSchema.safeParse(merged, { jitless: true }); // parsed once: not worth compiling (increment.ts)
-  if (!parsed.success) throw new InputError(`${file ? `${file} with the --threshold-* flags` : '--threshold-*'}: thresholds: ${zodProblem(parsed.error)}`);
+  if (!parsed.success) {
+    const flagged = Object.values(flags).some((v) => v !== undefined);
+    const source = file ? `${file}${flagged ? ' with the --threshold-* flags' : ''}` : '--threshold-*';
+    throw new InputError(`${source}: thresholds: ${zodProblem(parsed.error)}`);
+  }
   return parsed.data;
 }
 

@@ -172,8 +172,14 @@ const CASES: Record<string, Case> = {
   'audit --config with thresholds out of order': {
     args: () => ['audit', '--config', 'c.json'],
     files: { 'c.json': CONFIG({ high: 50, low: 70 }) },
+    says: /^c\.json: thresholds: field low: low must not exceed high/,
+  },
+  'audit --config and a flag with thresholds out of order': {
+    args: () => ['audit', '--config', 'c.json', '--threshold-high', '50'],
+    files: { 'c.json': CONFIG({ low: 70 }) },
     says: /^c\.json with the --threshold-\* flags: thresholds: field low: low must not exceed high/,
   },
+  'a config key mistyped': { args: () => ['audit'], files: { 'blindspot.config.json': JSON.stringify({ thrsholds: { break: 90 } }) }, says: /^blindspot\.config\.json: field \(root\): Unrecognized key: "thrsholds"/ },
   'audit with a broken ./blindspot.config.json': { args: () => ['audit'], files: { 'blindspot.config.json': 'thresholds' }, says: /^blindspot\.config\.json: not valid JSON/ },
   'audit --config a folder': { args: () => ['audit', '--config', 'conf'], files: { conf: null }, says: /^conf: is a folder, not a file/ },
   'audit --triage missing.json': { args: () => ['audit', '--triage', 'missing.json'], says: /^--triage: no triage file at missing\.json/ },
