@@ -102,8 +102,9 @@ export async function openTarget(spec: string, options: OpenOptions = {}): Promi
   if (unknown !== undefined) {
     const known = factory.options!.length ? knownTail(unknown, factory.options!) : ' (it takes none)';
     // the words after `--` are the option `command`: only a target that starts a process takes one
-    const after = unknown === 'command' ? '; the words after `--` are the command of --target protocol' : '';
-    throw new InputError(`--target-option: target ${factory.name} takes no option '${unknown}'${known}${after}`);
+    const after =
+      unknown === 'command' ? '; the words after `--` are the command of --target protocol' : unknown === 'suite' ? '; --suite names a suite of a target that has them (--target agentdojo, --target bfcl)' : '';
+    throw new InputError(`${unknown === 'suite' ? '--suite' : '--target-option'}: target ${factory.name} takes no option '${unknown}'${known}${after}`);
   }
   return factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
 }

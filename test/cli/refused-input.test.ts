@@ -179,6 +179,7 @@ const CASES: Record<string, Case> = {
     files: { 'c.json': CONFIG({ low: 70 }) },
     says: /^c\.json with the --threshold-\* flags: thresholds: field low: low must not exceed high/,
   },
+  'a suite for a target without suites': { args: () => ['audit', '--suite', 'banking'], says: /^--suite: target apps takes no option 'suite' \(it takes none\); --suite names a suite of a target that has them \(--target agentdojo, --target bfcl\)$/ },
   'a config key mistyped': { args: () => ['audit'], files: { 'blindspot.config.json': JSON.stringify({ thrsholds: { break: 90 } }) }, says: /^blindspot\.config\.json: field \(root\): Unrecognized key: "thrsholds"/ },
   'audit with a broken ./blindspot.config.json': { args: () => ['audit'], files: { 'blindspot.config.json': 'thresholds' }, says: /^blindspot\.config\.json: not valid JSON/ },
   'audit --config a folder': { args: () => ['audit', '--config', 'conf'], files: { conf: null }, says: /^conf: is a folder, not a file/ },
