@@ -39,8 +39,12 @@ export const wholeNumber =
     return n;
   };
 
-/** A yargs `coerce` for a string option given once. */
-export const text = (flag: string) => (raw: unknown): string => String(once(flag, raw));
+/** A yargs `coerce` for a string option given once, and not empty: `--out "$DIR"` with DIR unset is a mistake, not the current folder. */
+export const text = (flag: string) => (raw: unknown): string => {
+  const v = String(once(flag, raw));
+  if (!v.trim()) throw new InputError(`--${flag}: expected a value, got an empty one`);
+  return v;
+};
 
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
 export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
