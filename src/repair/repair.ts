@@ -124,7 +124,6 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const runDir = resolve(opts.runDir);
   const l = await load(runDir, opts.mutants);
   const out = join(runDir, 'repair', opts.patch);
-  await mkdir(out, { recursive: true });
   const notes: string[] = [];
   const mechanism = MECHANISM[opts.patch];
   const rewrites = REWRITES.includes(opts.patch);
@@ -132,6 +131,11 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   if (opts.patch === 'empty-turn' && !python) {
     throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`);
   }
+  // with one checker per episode there is no stricter rule to patch to: every count would be 0/0
+  if (opts.patch === 'threshold' && !l.cls.cells.some((c) => c.checkers)) {
+    throw new InputError(`--patch threshold moves a target that judges each episode with several checkers (miniwob) to the strictest of them; ${l.increment.target.spec} judges each with one`);
+  }
+  await mkdir(out, { recursive: true });
   // a Python rewrite regrades every arm whose cells a checker judges on their own
   // trajectory: a count patch also closes do-nothing passes (floor) and search findings
   const produced: Partial<PythonRepairOutput> & Pick<PythonRepairOutput, 'verdicts'> = python

@@ -35,7 +35,11 @@ beforeAll(async () => {
   expect(r.code, r.stderr).toBe(0);
   expect(p.code, p.stderr).toBe(0);
   increment = JSON.parse(r.stdout).dir;
+  const run = await runCli(['run', increment, '--out', join(shared, 'apps-run'), '--no-progress']);
+  expect(run.code, run.stderr).toBe(0);
 });
+/** The apps run copied into the case's folder as r (its increment stays in the shared folder: --mutants names it). */
+const appsRun = (cwd: string) => cpSync(join(shared, 'apps-run'), join(cwd, 'r'), { recursive: true });
 /** The perturbation run copied into the case's folder, so that what a refusal leaves there is checked. */
 const perturbedRun = (cwd: string) => cpSync(join(shared, 'perturbed'), join(cwd, 'p'), { recursive: true });
 // args() is also read before beforeAll, for the command's name alone
@@ -259,6 +263,8 @@ const CASES: Record<string, Case> = {
   'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
   'triage --reason (the reason belongs to --dismiss)': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', '--reason', 'why'], files: { r: null }, says: /^--reason: give the reason as the value of --dismiss or --accept \(--dismiss "why"\)$/ },
   'triage a file': { args: () => ['triage', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
+  'repair with a patch of another target (empty-turn)': { args: () => ['repair', 'r', '--patch', 'empty-turn', '--mutants', join(shared, 'm')], setup: appsRun, says: /^--patch empty-turn rewrites BFCL's multi-turn checker; apps is not a Python target with that rewrite$/ },
+  'repair with a patch of another target (threshold)': { args: () => ['repair', 'r', '--patch', 'threshold', '--mutants', join(shared, 'm')], setup: appsRun, says: /^--patch threshold moves a target that judges each episode with several checkers \(miniwob\) to the strictest of them; apps judges each with one$/ },
   'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
   'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
