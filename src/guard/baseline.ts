@@ -18,6 +18,10 @@ export const BASELINE_SCHEMA = 'blindspot.guard-baseline/1';
  */
 export type Outcome = string;
 
+const VERDICTS = ['pass', 'fail', 'error'] as const;
+/** Every outcome outcomeOf names: a baseline edited by hand ("passs") is refused, not carried as a new outcome. */
+const OUTCOMES = [...VERDICTS, 'incomplete', 'false-accept', 'rejected', 'checker-error', ...['candidate', 'degenerate', 'immaterial'].flatMap((s) => VERDICTS.map((v) => `${s}:${v}`))] as [string, ...string[]];
+
 const BaselineSchema = z.object({
   schema: z.literal(BASELINE_SCHEMA),
   /** dir is relative to the baseline file */
@@ -26,7 +30,7 @@ const BaselineSchema = z.object({
   /** checker file name -> sha256, as scored when the baseline was written */
   checkers: z.record(z.string(), z.string()),
   summary: z.record(z.string(), z.number()),
-  cells: z.record(z.string(), z.string()),
+  cells: z.record(z.string(), z.enum(OUTCOMES)),
 });
 export type Baseline = z.infer<typeof BaselineSchema>;
 

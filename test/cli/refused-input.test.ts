@@ -268,6 +268,11 @@ const CASES: Record<string, Case> = {
   'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
   'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
+  'guard with a baseline edited by hand': {
+    args: () => ['guard', '--baseline', 'b.json'],
+    files: { 'b.json': JSON.stringify({ schema: 'blindspot.guard-baseline/1', increment: { id: 'i', hash: 'h', dir: 'm/i' }, target: 'apps', checkers: {}, summary: {}, cells: { 'control:t/0': 'passs' } }) },
+    says: /b\.json: field cells\.control:t\/0: Invalid option: expected one of "pass"\|"fail"\|"error"\|"incomplete"/,
+  },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   // written after the whole rerun: refused before it, or the verdict is lost with the write
