@@ -48,7 +48,7 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('tasks', { type: 'string', array: true, describe: 'only these task ids (or generators)' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
       .option('reason', { type: 'string' })
-      .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms' })
+      .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite')
       .example('$0 target check --target miniwob', 'check the MiniWoB++ target: every covered task and seed'),
