@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, triageOption, writableFile, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, text, triageOption, writableFile, writableFolder } from './options.ts';
+import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -13,11 +16,13 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .option('mutants', { type: 'string', describe: 'folder holding a copy of the baseline\'s increment when it is not where the baseline says (found by content hash)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'write the current outcomes as the new baseline (exits 0)' })
       .option('junit', { type: 'string', describe: 'also write JUnit XML here, for CI test reports' })
-      .option('out', { type: 'string', describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
+      .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
       .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
     writableFolder('--out', a.out);
+    // guard keeps a rerun of its own there (mutants/, run/): inside another run's folder it would mix with that run
+    if (a.out !== undefined && existsSync(join(a.out, 'run.json'))) throw new InputError(`--out: ${a.out} is a run folder; guard keeps its rerun (mutants/ and run/) in a folder of its own: name a new one`);
     writableFile('--junit', a.junit);
     if (a['update-baseline']) writableFile('--baseline', a.baseline);
     existingFolder('--increment', a.increment, 'a frozen increment folder');

@@ -273,6 +273,7 @@ const CASES: Record<string, Case> = {
     files: { 'b.json': JSON.stringify({ schema: 'blindspot.guard-baseline/1', increment: { id: 'i', hash: 'h', dir: 'm/i' }, target: 'apps', checkers: {}, summary: {}, cells: { 'control:t/0': 'passs' } }) },
     says: /b\.json: field cells\.control:t\/0: Invalid option: expected one of "pass"\|"fail"\|"error"\|"incomplete"/,
   },
+  'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: appsRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   // written after the whole rerun: refused before it, or the verdict is lost with the write
