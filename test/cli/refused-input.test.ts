@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { cli, runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 
@@ -198,6 +198,18 @@ const CASES: Record<string, Case> = {
     args: () => ['run', 'mutants/apps-0123'],
     files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/servicedesk-0123456789ab': null },
     says: /^<increment>: mutants\/apps-0123: no such folder \(expected a frozen increment folder, mutants\/<id>\); did you mean mutants\/apps-0123456789ab\?$/,
+  },
+  // what a user mistakes for an increment is named, with what they meant to do
+  'run a run folder (meaning to resume it)': {
+    args: () => ['run', 'r'],
+    files: { r: null },
+    setup: (cwd) => writeFileSync(join(cwd, 'r', 'run.json'), JSON.stringify({ schema: 'blindspot.run/1', increment: { dir: relative(join(cwd, 'r'), increment) } })),
+    says: /^r is a run folder, not a frozen increment; resume it with `blindspot run \S+\/m\/apps-[0-9a-f]{12} --out r`$/,
+  },
+  'run the folder holding increments': {
+    args: () => ['run', 'mutants'],
+    files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/apps-0123456789ab/increment.json': '{}', 'mutants/notes': null },
+    says: /^mutants holds increments: apps-0123456789ab; name one \(blindspot run mutants\/apps-0123456789ab\)$/,
   },
   // an unknown command is named, with the known ones, and guessed at only when one is close
   'a mistyped command': { args: () => ['audti', '--target', 'apps'], says: /^unknown command 'audti' \(known: audit, census, .*, init\); did you mean 'audit'\?$/ },
