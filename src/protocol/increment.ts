@@ -78,8 +78,8 @@ const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
     ...(inc.extras.runs ? { extras: { ...inc.extras, runs: { ...(inc.extras.runs as object), root: '' } } } : {}),
   });
 
-/** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
-export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
+/** What `input` freezes to, written nowhere: its id, hash and folder, and the files' content. */
+export function planIncrement(input: FreezeInput) {
   const manifestText = input.cells.map((c) => JSON.stringify(c)).join('\n') + '\n';
   const { name, version, checkerHash, checkerFiles, corpusHash, semantics } = input.target;
   const root = resolve(input.root);
@@ -100,6 +100,12 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   const id = `${name}-${hash.slice(0, 12)}`;
   const dir = resolve(input.root, id);
   body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
+  return { id, hash, dir, body, manifestText };
+}
+
+/** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
+export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
+  const { id, hash, dir, body, manifestText } = planIncrement(input);
   // The folder is content-addressed: an intact copy is reused as it is; a torn or
   // changed one (a kill mid-write by an older version, a hand edit) is written again.
   const existing = await intactIncrement(dir, hash, body.manifest.sha256);

@@ -35,7 +35,11 @@ beforeAll(async () => {
   expect(r.code, r.stderr).toBe(0);
   expect(p.code, p.stderr).toBe(0);
   increment = JSON.parse(r.stdout).dir;
+  const run = await runCli(['run', increment, '--out', join(shared, 'run'), '--no-progress', '--json']);
+  expect(run.code, run.stderr).toBe(0);
 });
+/** The run of the shared increment copied into the case's folder as r, for the commands that read a fault run. */
+const faultRun = (cwd: string) => cpSync(join(shared, 'run'), join(cwd, 'r'), { recursive: true });
 /** The perturbation run copied into the case's folder, so that what a refusal leaves there is checked. */
 const perturbedRun = (cwd: string) => cpSync(join(shared, 'perturbed'), join(cwd, 'p'), { recursive: true });
 // args() is also read before beforeAll, for the command's name alone
@@ -250,6 +254,12 @@ const CASES: Record<string, Case> = {
   'merge --out an existing file': { args: () => ['merge', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'rerun --from a missing run': { args: () => ['rerun', '--from', 'nope'], says: /^--from: nope: no such folder/ },
   'rerun --from a folder that is not a run': { args: () => ['rerun', '--from', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
+  // the --out of a rerun is checked before the rerun's increment is frozen into ./mutants
+  'rerun --out the run it reruns': {
+    args: () => ['rerun', '--from', 'r', '--where', 'family=omit', '--out', 'r'],
+    setup: faultRun,
+    says: /^r\/run\.json: increment\.hash: this folder holds a run of increment apps-[0-9a-f]{12}, not apps-[0-9a-f]{12}; choose another --out$/,
+  },
   'rerun --out an existing file': { args: () => ['rerun', '--from', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
   'triage --reason (the reason belongs to --dismiss)': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', '--reason', 'why'], files: { r: null }, says: /^--reason: give the reason as the value of --dismiss or --accept \(--dismiss "why"\)$/ },
