@@ -5,7 +5,8 @@
 // have a confirmed wrong effect and whether each verdict reproduced.
 import { join, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { classify } from '../classify/classify.ts';
+import { classify, type ClassifiedCell } from '../classify/classify.ts';
+import { knownTail } from '../util/suggest.ts';
 import { freezeIncrement, planIncrement, type FreezeInput } from '../protocol/increment.ts';
 import { controlCell } from '../grammar/enumerate.ts';
 import { resumableRun, runIncrement } from '../run/run.ts';
@@ -35,12 +36,22 @@ interface RerunSummary {
   cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[]; reason?: string } }[];
 }
 
+/** `; no cell has family 'extr' (known: ...); did you mean 'extra'?` for the first value no cell of the run has, else nothing: a typo is the likely reason a filter selects nothing. */
+function unknownValue(cells: ClassifiedCell[], where: ReturnType<typeof parseWhere>): string {
+  for (const [key, values] of Object.entries(where) as [keyof typeof where, string[]][]) {
+    const known = [...new Set(cells.filter((c) => c.arm !== 'control').map((c) => String(c[key] ?? '')))].filter(Boolean).sort();
+    const typo = values.find((v) => !known.includes(v));
+    if (typo !== undefined) return `; no cell has ${key} '${typo}'${knownTail(typo, known)}`;
+  }
+  return '';
+}
+
 /** The cells to rerun: those of the run's manifest --where selects. */
 function selectWhere(source: Awaited<ReturnType<typeof loadRun>>, whereText: string) {
   const where = parseWhere(whereText);
   const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
-  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}`);
+  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}${unknownValue(before.cells, where)}`);
   const ids = new Set(selected.map((c) => c.cell));
   return { selected: selected.map((c) => ({ cell: c.cell, verdict: c.verdict, status: c.status })), cells: source.manifest.filter((c) => ids.has(c.id)) };
 }

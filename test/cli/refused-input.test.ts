@@ -260,6 +260,8 @@ const CASES: Record<string, Case> = {
     setup: faultRun,
     says: /^r\/run\.json: increment\.hash: this folder holds a run of increment apps-[0-9a-f]{12}, not apps-[0-9a-f]{12}; choose another --out$/,
   },
+  'rerun --where a misspelt family': { args: () => ['rerun', '--from', 'r', '--where', 'family=omt'], setup: faultRun, says: /^--where family=omt: selects no cell of run run; no cell has family 'omt' \(known: [^)]*\bomit\b[^)]*\); did you mean 'omit'\?$/ },
+  'rerun --where a misspelt key': { args: () => ['rerun', '--from', 'r', '--where', 'famly=omit'], setup: faultRun, says: /^--where: expected key=value with key one of family, .*, got 'famly=omit'; did you mean 'family'\?$/ },
   'rerun --out an existing file': { args: () => ['rerun', '--from', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
   'triage --reason (the reason belongs to --dismiss)': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', '--reason', 'why'], files: { r: null }, says: /^--reason: give the reason as the value of --dismiss or --accept \(--dismiss "why"\)$/ },
