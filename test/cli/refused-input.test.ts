@@ -40,6 +40,12 @@ beforeAll(async () => {
 });
 /** The run of the shared increment copied into the case's folder as r, for the commands that read a fault run. */
 const faultRun = (cwd: string) => cpSync(join(shared, 'run'), join(cwd, 'r'), { recursive: true });
+/** That run with a folder where its ledger was. */
+const ledgerAFolder = (cwd: string) => {
+  faultRun(cwd);
+  rmSync(join(cwd, 'r', 'ledger.jsonl'));
+  mkdirSync(join(cwd, 'r', 'ledger.jsonl'));
+};
 /** The perturbation run copied into the case's folder, so that what a refusal leaves there is checked. */
 const perturbedRun = (cwd: string) => cpSync(join(shared, 'perturbed'), join(cwd, 'p'), { recursive: true });
 // args() is also read before beforeAll, for the command's name alone
@@ -248,6 +254,8 @@ const CASES: Record<string, Case> = {
   'consequence of a perturbation run': { args: () => ['consequence', 'p', '--scores', 's.csv'], setup: perturbedRun, files: { 's.csv': 'pipeline,score\n' }, says: /^<runs>: p is a perturbation run \(agent replay\)/ },
   'guard --increment a perturbation set': { args: () => ['guard', '--baseline', 'b.json', '--increment', perturbedSet()], setup: perturbedRun, says: /^--increment: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set/ },
   'run a perturbation set': { args: () => ['run', perturbedSet()], setup: perturbedRun, says: /^<increment>: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set: an agent is run on it with `blindspot perturb --perturbations/ },
+  'report a run whose ledger.jsonl is a folder': { args: () => ['report', 'r'], setup: ledgerAFolder, says: /^r\/ledger\.jsonl: is a folder, not a file/ },
+  'run --out a run whose ledger.jsonl is a folder': { args: () => ['run', increment, '--out', 'r'], setup: ledgerAFolder, says: /^r\/ledger\.jsonl: is a folder, not a file/ },
   'report --mutants an existing file': { args: () => ['report', 'r', '--mutants', 'f'], files: { r: null, f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'merge a missing shard folder': { args: () => ['merge', 'nope', '--out', 'merged'], says: /^<runs>: nope: no such folder/ },
   'merge a folder that is not a shard': { args: () => ['merge', 'r', '--out', 'merged'], files: { r: null }, says: /^r\/run\.json: not found/ },
