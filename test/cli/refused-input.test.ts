@@ -256,6 +256,33 @@ const CASES: Record<string, Case> = {
   'run a perturbation set': { args: () => ['run', perturbedSet()], setup: perturbedRun, says: /^<increment>: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set: an agent is run on it with `blindspot perturb --perturbations/ },
   'report a run whose ledger.jsonl is a folder': { args: () => ['report', 'r'], setup: ledgerAFolder, says: /^r\/ledger\.jsonl: is a folder, not a file/ },
   'run --out a run whose ledger.jsonl is a folder': { args: () => ['run', increment, '--out', 'r'], setup: ledgerAFolder, says: /^r\/ledger\.jsonl: is a folder, not a file/ },
+  // a --reporter module's failure is its own, named after it; its files stay inside the run folder
+  'report --reporter whose files() throws': {
+    args: () => ['report', 'r', '--reporter', './boom.mjs'],
+    setup: faultRun,
+    files: { 'boom.mjs': "export const reporters = [{ name: 'boomer', files: () => { throw new Error('boom'); } }];\n" },
+    says: /^--reporter \.\/boom\.mjs: reporter boomer failed: boom$/,
+  },
+  'report --reporter writing above the run folder': {
+    args: () => ['report', 'r', '--reporter', './up.mjs'],
+    setup: faultRun,
+    files: { 'up.mjs': "export const reporters = [{ name: 'up', files: () => ({ '../escape.txt': 'x' }) }];\n" },
+    says: /^reporter 'up' writes '\.\.\/escape\.txt', which is not a file name inside the report folder/,
+  },
+  'report --reporter writing an absolute path': {
+    args: () => ['report', 'r', '--reporter', './abs.mjs'],
+    setup: (cwd) => {
+      faultRun(cwd);
+      writeFileSync(join(cwd, 'abs.mjs'), `export const reporters = [{ name: 'abs', files: () => ({ ${JSON.stringify(join(cwd, 'escape.txt'))}: 'x' }) }];\n`);
+    },
+    says: /^reporter 'abs' writes '\/\S+\/escape\.txt', which is not a file name inside the report folder/,
+  },
+  'report --reporter whose files() returns nothing': {
+    args: () => ['report', 'r', '--reporter', './none.mjs'],
+    setup: faultRun,
+    files: { 'none.mjs': "export const reporters = [{ name: 'none', files: () => undefined }];\n" },
+    says: /^reporter 'none' returned undefined, not an object of file names and their text$/,
+  },
   'report --mutants an existing file': { args: () => ['report', 'r', '--mutants', 'f'], files: { r: null, f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'merge a missing shard folder': { args: () => ['merge', 'nope', '--out', 'merged'], says: /^<runs>: nope: no such folder/ },
   'merge a folder that is not a shard': { args: () => ['merge', 'r', '--out', 'merged'], files: { r: null }, says: /^r\/run\.json: not found/ },
