@@ -123,7 +123,28 @@ const CASES: Record<string, Case> = {
   'audit --target a module whose target is the wrong shape': {
     args: () => ['audit', '--target', './wrong.mjs'],
     files: { 'wrong.mjs': 'export const target = { name: "t" };\n' },
-    says: /^--target: \.\/wrong\.mjs must export `target`.*its `target` is a object that does not fit/,
+    says: /^--target: \.\/wrong\.mjs must export `target`.*; its `target` is an object without `open` \(a function\)$/,
+  },
+  'audit --target a module whose target is a number': {
+    args: () => ['audit', '--target', './five.mjs'],
+    files: { 'five.mjs': 'export const target = 5;\n' },
+    says: /^--target: \.\/five\.mjs must export `target`.*; its `target` is a number that does not fit$/,
+  },
+  'audit --target a module whose describe() returns {}': {
+    args: () => ['audit', '--target', './t.mjs'],
+    files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ describe: async () => ({}), close: async () => {} }) };\n' },
+    says: /^--target: \.\/t\.mjs: describe\(\) returned no TargetInfo \(see src\/contract\/target\.ts\): field name: /,
+  },
+  'audit --target a module whose target has no describe()': {
+    args: () => ['audit', '--target', './t.mjs'],
+    files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ close: async () => {} }) };\n' },
+    says: /^--target: \.\/t\.mjs: the target open\(\) returned has no describe\(\)$/,
+  },
+  'report --reporter a module whose reporters is an object': {
+    args: () => ['report', 'r', '--reporter', './one.mjs'],
+    setup: faultRun,
+    files: { 'one.mjs': "export const reporters = { name: 'one', files: () => ({}) };\n" },
+    says: /^--reporter: \.\/one\.mjs must export `reporters`.*; its `reporters` is an object that does not fit$/,
   },
   'audit --target a module that does not compile': {
     args: () => ['audit', '--target', './broken.ts'],
