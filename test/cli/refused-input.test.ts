@@ -67,6 +67,7 @@ const EMPTY_MODULE = 'export const nothing = 1;\n';
 // AgentDojo's layout: runs of banking and slack tasks, none of which apps serves
 const AGENTDOJO_RUNS = resolve(import.meta.dirname, '../fixtures/agentdojo-runs/runs');
 const CONFIG = (thresholds: unknown) => JSON.stringify({ thresholds });
+const TRIAGE = (entry: unknown) => JSON.stringify({ schema: 'blindspot.triage/1', entries: [entry] });
 
 const CASES: Record<string, Case> = {
   // what audit is asked to select
@@ -210,6 +211,19 @@ const CASES: Record<string, Case> = {
   'audit --triage missing.json': { args: () => ['audit', '--triage', 'missing.json'], says: /^--triage: no triage file at missing\.json/ },
   'audit --triage with invalid JSON': { args: () => ['audit', '--triage', 't.json'], files: { 't.json': '[' }, says: /^t\.json: not valid JSON/ },
   'audit --triage of another schema': { args: () => ['audit', '--triage', 't.json'], files: { 't.json': '{"entries": []}' }, says: /^t\.json: field schema: / },
+  // each entry is read as the kind its keys say, so a bad field is named with the values it takes
+  'report --triage with a misspelt status': {
+    args: () => ['report', 'r', '--triage', 't.json'],
+    setup: faultRun,
+    files: { 't.json': TRIAGE({ key: '0123456789abcdef', task: 't/0', construction: 'c', target: 'apps', status: 'dismiss', reason: 'why', at: 'now' }) },
+    says: /^t\.json: field entries\.0\.status: .*"dismissed"\|"accepted"$/,
+  },
+  'report --triage with a weakness entry missing its reason': {
+    args: () => ['report', 'r', '--triage', 't.json'],
+    setup: faultRun,
+    files: { 't.json': TRIAGE({ weakness: 'w', target: 'apps', status: 'accepted', at: 'now' }) },
+    says: /^t\.json: field entries\.0\.reason: /,
+  },
   'audit --triage a folder': { args: () => ['audit', '--triage', 't'], files: { t: null }, says: /^t: is a folder, not a file/ },
   'audit with a broken ./blindspot-triage.json': { args: () => ['audit'], files: { 'blindspot-triage.json': '{' }, says: /^blindspot-triage\.json: not valid JSON/ },
   // paths of the wrong kind
