@@ -22,8 +22,9 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       from: a.from,
       where: a.where,
       mutantsDir: a.mutants,
+      out: a.out,
       // made only once the source run and the selection are known good
-      runDir: () => a.out ?? defaultRunDir('rerun'),
+      defaultRunDir: () => defaultRunDir('rerun'),
       ...runSettings(a),
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));

@@ -1,16 +1,16 @@
 // An increment is frozen before its first cell is scored: protocol, manifest and
 // censuses are content-hashed, and a run refuses if any of them moved since.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { makeDir } from '../util/made-dirs.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { CellSchema } from './cell.ts';
 import { ARMS, type Cell } from '../contract/cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
-import { InputError, ProtocolError, zodProblem } from '../util/errors.ts';
+import { errorMessage, fsProblem, InputError, isMissing, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJsonLines } from '../util/json-file.ts';
 import { verifyRunFiles } from '../runs/records.ts';
 
@@ -78,8 +78,8 @@ const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
     ...(inc.extras.runs ? { extras: { ...inc.extras, runs: { ...(inc.extras.runs as object), root: '' } } } : {}),
   });
 
-/** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
-export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
+/** What `input` freezes to, written nowhere: its id, hash and folder, and the files' content. */
+export function planIncrement(input: FreezeInput) {
   const manifestText = input.cells.map((c) => JSON.stringify(c)).join('\n') + '\n';
   const { name, version, checkerHash, checkerFiles, corpusHash, semantics } = input.target;
   const root = resolve(input.root);
@@ -100,6 +100,12 @@ export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string
   const id = `${name}-${hash.slice(0, 12)}`;
   const dir = resolve(input.root, id);
   body.censuses = input.censuses.map((c) => ({ kind: c.kind, path: relative(dir, resolve(c.file)), hash: c.hash }));
+  return { id, hash, dir, body, manifestText };
+}
+
+/** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
+export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
+  const { id, hash, dir, body, manifestText } = planIncrement(input);
   // The folder is content-addressed: an intact copy is reused as it is; a torn or
   // changed one (a kill mid-write by an older version, a hand edit) is written again.
   const existing = await intactIncrement(dir, hash, body.manifest.sha256);
@@ -121,13 +127,64 @@ function readOrRefuse(file: string, why: string): string {
   }
 }
 
-function readJsonFile(file: string): unknown {
-  const text = readOrRefuse(file, 'cannot read file (expected a frozen increment; run `blindspot freeze` first)');
+function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
     throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
   }
+}
+
+/** A run.json's fields that say how to resume its run, read leniently: this only words a refusal. */
+function runFileHint(dir: string): { agent: boolean; incrementDir?: string } | undefined {
+  let run: { agent?: unknown; increment?: { dir?: unknown } } | null;
+  try {
+    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+  } catch (e) {
+    return isMissing(e) ? undefined : { agent: false };
+  }
+  const recorded = run?.increment?.dir;
+  const incrementDir = typeof recorded === 'string' ? resolve(dir, recorded) : undefined;
+  return { agent: !!run?.agent, incrementDir: incrementDir && existsSync(join(incrementDir, 'increment.json')) ? incrementDir : undefined };
+}
+
+const shown = (path: string) => relative(process.cwd(), path) || '.';
+
+/**
+ * Why a folder with no increment.json is not an increment, when it is something a
+ * user mistakes for one: a run folder they mean to resume, or the folder holding
+ * the increments. Undefined for any other folder.
+ */
+function notAnIncrement(dir: string): string | undefined {
+  const run = runFileHint(dir);
+  if (run?.agent) return `${dir} is a perturbation run folder, not a frozen increment; \`blindspot perturb\` with its --out ${dir} resumes it`;
+  if (run) {
+    const how = run.incrementDir ? `blindspot run ${shown(run.incrementDir)} --out ${dir}` : `blindspot audit --out ${dir}`;
+    return `${dir} is a run folder, not a frozen increment; resume it with \`${how}\``;
+  }
+  let held: string[];
+  try {
+    held = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'increment.json')))
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return undefined;
+  }
+  if (!held.length) return undefined;
+  const listed = held.length > 5 ? `${held.slice(0, 5).join(', ')}, ... (${held.length})` : held.join(', ');
+  return `${dir} holds increments: ${listed}; name one (blindspot run ${join(dir, held[0])})`;
+}
+
+function readIncrementJson(dir: string, file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (!isMissing(e)) throw new InputError(fsProblem(e) ?? `${file}: cannot read file (${errorMessage(e)})`);
+    throw new InputError(notAnIncrement(dir) ?? `${file}: cannot read file (expected a frozen increment; run \`blindspot freeze\` first)`);
+  }
+  return parseJson(file, text);
 }
 
 /** The increment already frozen in `dir` when it and its manifest are intact and are this content. */
@@ -144,7 +201,7 @@ async function intactIncrement(dir: string, hash: string, manifestSha: string): 
 export async function loadIncrement(dir: string): Promise<Increment> {
   const file = join(dir, 'increment.json');
   // jitless: a schema parsed once per command is not worth zod compiling a checker for it
-  const parsed = IncrementSchema.safeParse(readJsonFile(file), { jitless: true });
+  const parsed = IncrementSchema.safeParse(readIncrementJson(dir, file), { jitless: true });
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
   const inc = parsed.data;
   const { hash, frozenAt: _f, id: _i, ...body } = inc;
@@ -188,6 +245,27 @@ export function checkerChanges(frozen: CheckerFile[], now: CheckerFile[]): strin
   return changes;
 }
 
+/**
+ * A census file an increment cites, parsed; undefined when it holds no JSON object
+ * (it changed). A missing one is taken again by the freeze that took it: censuses
+ * are content-addressed, so the same target and selection write the same file.
+ */
+function readCensus(file: string, kind: string, inc: Increment): object | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (!isMissing(e)) throw new InputError(fsProblem(e) ?? `${file}: cannot read the ${kind} census (${errorMessage(e)})`);
+    const root = dirname(dirname(file));
+    throw new InputError(
+      `${file}: the ${kind} census increment ${inc.id} was frozen against is missing; ` +
+        `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shown(root)}`,
+    );
+  }
+  const json = parseJson(file, text);
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : undefined;
+}
+
 /** Refuses, naming what changed, when the target or a census moved since freeze. */
 export async function verifyAgainst(dir: string, inc: Increment, info: TargetInfo): Promise<void> {
   const changed = checkerChanges(inc.target.checkerFiles, info.checkerFiles);
@@ -202,8 +280,9 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
   if (inc.extras.runs) verifyRunFiles(inc.extras.runs as Parameters<typeof verifyRunFiles>[0], inc.id);
   for (const c of inc.censuses) {
     const file = resolve(dir, c.path);
-    const { hash, ...body } = readJsonFile(file) as { hash?: string };
-    if (hash !== c.hash || hashJson(body) !== c.hash) {
+    const census = readCensus(file, c.kind, inc);
+    const { hash, ...body } = (census ?? {}) as { hash?: string };
+    if (census === undefined || hash !== c.hash || hashJson(body) !== c.hash) {
       throw new ProtocolError(`${file}: ${c.kind} census changed since increment ${inc.id} was frozen`);
     }
   }

@@ -1,7 +1,7 @@
 // Running reporters (src/contract/report.ts) over one model, and writing what they
 // return: the one place a report's files reach the disk.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, normalize } from 'node:path';
 import type { Reporter, ReportFiles } from '../contract/report.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { InputError } from '../util/errors.ts';
@@ -28,7 +28,15 @@ export async function reportFiles<M>(reporters: readonly Reporter<M>[], model: M
   const out: ReportFiles = {};
   const owner = new Map<string, string>();
   for (const r of reporters) {
-    for (const [name, text] of Object.entries(await r.files(model))) {
+    const files: unknown = await r.files(model);
+    if (typeof files !== 'object' || files === null || Array.isArray(files)) {
+      throw new InputError(`reporter '${r.name}' returned ${files == null ? String(files) : Array.isArray(files) ? 'an array' : `a ${typeof files}`}, not an object of file names and their text`);
+    }
+    for (const [name, text] of Object.entries(files)) {
+      // a plugin's name is joined to the folder: one that leaves it would write anywhere the user can
+      if (!name || isAbsolute(name) || normalize(name).split(/[\\/]/)[0] === '..' || normalize(name) === '.') {
+        throw new InputError(`reporter '${r.name}' writes '${name}', which is not a file name inside the report folder (expected a relative path without ..)`);
+      }
       if (reserved[name] !== undefined) throw new InputError(`a reporter may not write ${name}: ${reserved[name]}`);
       const first = owner.get(name);
       if (first !== undefined) throw new InputError(`reporter '${r.name}' writes ${name}, which reporter '${first}' writes already`);

@@ -5,10 +5,11 @@
 // have a confirmed wrong effect and whether each verdict reproduced.
 import { join, resolve } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { classify } from '../classify/classify.ts';
-import { freezeIncrement } from '../protocol/increment.ts';
+import { classify, type ClassifiedCell } from '../classify/classify.ts';
+import { knownTail } from '../util/suggest.ts';
+import { freezeIncrement, planIncrement, type FreezeInput } from '../protocol/increment.ts';
 import { controlCell } from '../grammar/enumerate.ts';
-import { runIncrement } from '../run/run.ts';
+import { resumableRun, runIncrement } from '../run/run.ts';
 import { writeReport } from '../report/write.ts';
 import { loadRun } from '../run/load.ts';
 import { openTarget } from '../target/registry.ts';
@@ -35,12 +36,22 @@ interface RerunSummary {
   cells: { cell: string; before: { verdict?: string; status?: string }; after: { verdict?: string; status?: string; evidence?: string[]; reason?: string } }[];
 }
 
+/** `; no cell has family 'extr' (known: ...); did you mean 'extra'?` for the first value no cell of the run has, else nothing: a typo is the likely reason a filter selects nothing. */
+function unknownValue(cells: ClassifiedCell[], where: ReturnType<typeof parseWhere>): string {
+  for (const [key, values] of Object.entries(where) as [keyof typeof where, string[]][]) {
+    const known = [...new Set(cells.filter((c) => c.arm !== 'control').map((c) => String(c[key] ?? '')))].filter(Boolean).sort();
+    const typo = values.find((v) => !known.includes(v));
+    if (typo !== undefined) return `; no cell has ${key} '${typo}'${knownTail(typo, known)}`;
+  }
+  return '';
+}
+
 /** The cells to rerun: those of the run's manifest --where selects. */
 function selectWhere(source: Awaited<ReturnType<typeof loadRun>>, whereText: string) {
   const where = parseWhere(whereText);
   const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
-  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}`);
+  if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}${unknownValue(before.cells, where)}`);
   const ids = new Set(selected.map((c) => c.cell));
   return { selected: selected.map((c) => ({ cell: c.cell, verdict: c.verdict, status: c.status })), cells: source.manifest.filter((c) => ids.has(c.id)) };
 }
@@ -70,8 +81,8 @@ async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
   return { selected: outcome.findings.map((f) => ({ cell: f.cell, verdict: 'pass' as const, status: 'confirmed' as const })), cells };
 }
 
-/** `runDir` names the rerun's run folder once the selection is frozen: nothing is made for a refused rerun. */
-export async function rerun(opts: { from: string; where?: string; mutantsDir: string; runDir: () => string; workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
+/** `out` is the rerun's run folder; without it, `defaultRunDir` makes one once the selection is frozen: nothing is made for a refused rerun. */
+export async function rerun(opts: { from: string; where?: string; mutantsDir: string; out?: string; defaultRunDir: () => string; workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
   const source = await loadRun(opts.from, opts.mutantsDir);
   const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
   const ids = new Set(cells.map((c) => c.id));
@@ -86,7 +97,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     for (const t of tasks) controls.push(controlCell(infos.get(t)!, await target.reference(t)));
     const info = await target.describe();
     sameCorpus(info, source.increment);
-    frozen = await freezeIncrement({
+    const input: FreezeInput = {
       root: opts.mutantsDir,
       spec: source.increment.target.spec,
       target: info,
@@ -96,8 +107,11 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
       extras: { rerunOf: { run: resolve(opts.from), increment: source.increment.id, where: opts.where ?? 'search findings', cells: [...ids].sort() } },
       censuses: source.increment.censuses.map((c) => ({ kind: c.kind, file: resolve(source.incDir, c.path), hash: c.hash })),
       cells: [...controls, ...cells],
-    });
-    runDir = opts.runDir();
+    };
+    // an --out holding another run is refused before the increment is written, so a refused rerun leaves nothing behind
+    if (opts.out !== undefined) await resumableRun(opts.out, planIncrement(input), undefined, undefined);
+    frozen = await freezeIncrement(input);
+    runDir = opts.out ?? opts.defaultRunDir();
     await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
   } finally {
     await target.close();

@@ -1,6 +1,7 @@
 // --where: which cells of an earlier run a prospective rerun selects.
 import type { ClassifiedCell } from '../classify/classify.ts';
 import { InputError } from '../util/errors.ts';
+import { closestName, meant, quoted } from '../util/suggest.ts';
 
 export const KEYS = ['family', 'verdict', 'status', 'generator', 'checker', 'arm'] as const;
 type Key = (typeof KEYS)[number];
@@ -10,7 +11,7 @@ export function parseWhere(where: string): Partial<Record<Key, string[]>> {
   const out: Partial<Record<Key, string[]>> = {};
   for (const term of where.split(',').map((t) => t.trim()).filter(Boolean)) {
     const [k, v] = term.split('=');
-    if (!v || !(KEYS as readonly string[]).includes(k)) throw new InputError(`--where: expected key=value with key one of ${KEYS.join(', ')}, got '${term}'`);
+    if (!v || !(KEYS as readonly string[]).includes(k)) throw new InputError(`--where: expected key=value with key one of ${KEYS.join(', ')}, got '${term}'${v ? meant(quoted(closestName(k, KEYS))) : ''}`);
     (out[k as Key] ??= []).push(v);
   }
   if (!Object.keys(out).length) throw new InputError('--where: name at least one condition, e.g. family=extra-field,verdict=pass');

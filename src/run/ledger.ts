@@ -99,7 +99,8 @@ export interface LedgerCheck {
 export function readLedger(file: string, opts: LedgerCheck & { repair?: boolean } = {}): LedgerState {
   const genesis = opts.incrementHash === undefined ? undefined : ledgerGenesis(opts.incrementHash);
   if (!existsSync(file)) return { entries: [], droppedTornLine: false, head: genesis ?? '' };
-  const text = readFileSync(file, 'utf8');
+  // a folder in its place fails in read(), whose error names no path
+  const text = withPath(file, () => readFileSync(file, 'utf8'));
   // Only newline-terminated lines were fully written; an unterminated tail is torn.
   const complete = text.slice(0, text.lastIndexOf('\n') + 1);
   const droppedTornLine = complete.length < text.length;

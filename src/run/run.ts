@@ -65,22 +65,30 @@ function targetStateDir(runDir: string): string {
   return dir;
 }
 
+/**
+ * The run `runDir` already holds, refused unless it is a run of this increment,
+ * shard and agent (which the caller resumes); undefined when it holds none.
+ */
+export async function resumableRun(runDir: string, inc: Pick<Increment, 'id' | 'hash'>, shard: Shard | undefined, agent: RunFile['agent']): Promise<RunFile | undefined> {
+  const existing = await readRunFile(runDir);
+  if (!existing) return undefined;
+  if (existing.increment.hash !== inc.hash) {
+    throw new InputError(
+      `${join(runDir, 'run.json')}: increment.hash: this folder holds a run of increment ${existing.increment.id}, not ${inc.id}; choose another --out`,
+    );
+  }
+  const had = existing.shard ? `shard ${formatShard(existing.shard)}` : 'every cell (no shard)';
+  const want = shard ? `shard ${formatShard(shard)}` : 'every cell (no shard)';
+  if (had !== want) throw new InputError(`${join(runDir, 'run.json')}: shard: this folder scores ${had}, not ${want}; resume it with the same --shard, or choose another --out`);
+  if (existing.agent?.name !== agent?.name) throw new InputError(`${join(runDir, 'run.json')}: agent: this folder holds a run of ${agentOf(existing)}, not of ${agentOf({ agent })}; choose another --out`);
+  if (existing.merged) throw new InputError(`${join(runDir, 'run.json')}: merged: this folder was made by \`blindspot merge\` and is not scored any further`);
+  return existing;
+}
+
 /** Opens a run folder, creating it for this increment or checking it belongs to it. */
 async function prepareRunFile(runDir: string, incDir: string, inc: Increment, shard: Shard | undefined, agent: RunFile['agent']): Promise<RunFile> {
-  const existing = await readRunFile(runDir);
-  if (existing) {
-    if (existing.increment.hash !== inc.hash) {
-      throw new InputError(
-        `${join(runDir, 'run.json')}: increment.hash: this folder holds a run of increment ${existing.increment.id}, not ${inc.id}; choose another --out`,
-      );
-    }
-    const had = existing.shard ? `shard ${formatShard(existing.shard)}` : 'every cell (no shard)';
-    const want = shard ? `shard ${formatShard(shard)}` : 'every cell (no shard)';
-    if (had !== want) throw new InputError(`${join(runDir, 'run.json')}: shard: this folder scores ${had}, not ${want}; resume it with the same --shard, or choose another --out`);
-    if (existing.agent?.name !== agent?.name) throw new InputError(`${join(runDir, 'run.json')}: agent: this folder holds a run of ${agentOf(existing)}, not of ${agentOf({ agent })}; choose another --out`);
-    if (existing.merged) throw new InputError(`${join(runDir, 'run.json')}: merged: this folder was made by \`blindspot merge\` and is not scored any further`);
-    return existing;
-  }
+  const existing = await resumableRun(runDir, inc, shard, agent);
+  if (existing) return existing;
   makeDir(runDir);
   return {
     ...newRunFile(basename(runDir), runDir, incDir, inc),

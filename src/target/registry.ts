@@ -1,5 +1,5 @@
 import type { OpenOptions, Target, TargetFactory, TargetList } from '../contract/target.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, zodProblem } from '../util/errors.ts';
 import { knownTail } from '../util/suggest.ts';
 import { isModulePath, loadUserExport } from '../util/user-module.ts';
 
@@ -65,6 +65,35 @@ export const knownTargets = () => Object.keys(factories());
  */
 export const ownsCode = (spec: string) => !isModulePath(parseTargetSpec(spec).name);
 
+/** What a module's `target`, an object, lacks of a TargetFactory (the fields the engine calls); undefined for anything else, which exportNames describes. */
+function factoryProblem(t: unknown): string | undefined {
+  if (typeof t !== 'object' || t === null) return undefined;
+  const f = t as Partial<Record<keyof TargetFactory, unknown>>;
+  const missing = [typeof f.name !== 'string' && '`name` (a string)', typeof f.open !== 'function' && '`open` (a function)'].filter((m): m is string => !!m);
+  return missing.length ? `its \`target\` is an object without ${missing.join(' or ')}` : undefined;
+}
+
+/**
+ * A module target's describe() checked against the TargetInfo schema each time it
+ * is called, as a protocol target's handshake is: the engine reads its fields
+ * (capabilities, hashes) far from the module, where a missing one is a TypeError.
+ */
+const checkedTargets = new WeakSet<Target>();
+function checkDescribe(file: string, target: Target): Target {
+  // anything else is left to fail where it is used: a stub target need not describe itself until asked
+  if (typeof target !== 'object' || target === null || checkedTargets.has(target)) return target;
+  const describe = typeof target.describe === 'function' ? target.describe.bind(target) : undefined;
+  target.describe = async () => {
+    if (!describe) throw new InputError(`--target: ${file}: the target open() returned has no describe()`);
+    const { TargetInfoSchema } = await import('./schema.ts');
+    const parsed = TargetInfoSchema.safeParse(await describe(), { jitless: true });
+    if (!parsed.success) throw new InputError(`--target: ${file}: describe() returned no TargetInfo (see src/contract/target.ts): ${zodProblem(parsed.error)}`);
+    return parsed.data;
+  };
+  checkedTargets.add(target);
+  return target;
+}
+
 /**
  * A target is a built-in name or a path to a module exporting `target` (a
  * TargetFactory), so users and tests can plug in an adapter without editing here.
@@ -72,8 +101,7 @@ export const ownsCode = (spec: string) => !isModulePath(parseTargetSpec(spec).na
 export async function targetFactory(spec: string): Promise<TargetFactory> {
   const { name } = parseTargetSpec(spec);
   if (isModulePath(name)) {
-    const fits = (t: unknown) => typeof (t as Partial<TargetFactory>)?.open === 'function' && typeof (t as Partial<TargetFactory>).name === 'string';
-    return loadUserExport<TargetFactory>(name, '--target', 'target', fits, 'a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts)');
+    return loadUserExport<TargetFactory>(name, '--target', 'target', (t) => typeof t === 'object' && t !== null && factoryProblem(t) === undefined, 'a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts)', factoryProblem);
   }
   const load = factories()[name];
   if (!load) throw new InputError(`--target: unknown target '${name}'${knownTail(name, knownTargets())}`);
@@ -106,5 +134,7 @@ export async function openTarget(spec: string, options: OpenOptions = {}): Promi
       unknown === 'command' ? '; the words after `--` are the command of --target protocol' : unknown === 'suite' ? '; --suite names a suite of a target that has them (--target agentdojo, --target bfcl)' : '';
     throw new InputError(`${unknown === 'suite' ? '--suite' : '--target-option'}: target ${factory.name} takes no option '${unknown}'${known}${after}`);
   }
-  return factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
+  const target = await factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
+  const { name } = parseTargetSpec(spec);
+  return isModulePath(name) ? checkDescribe(name, target) : target;
 }

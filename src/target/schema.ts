@@ -37,3 +37,14 @@ export const SemanticsSchema: z.ZodType<EffectSemantics> = z.object({
     .optional(),
   answer: z.object({ call: z.string().min(1), arg: z.string().min(1) }).optional(),
 });
+
+/** What a target's describe() returns; a protocol target's handshake and a module target's describe() are checked against it. */
+export const TargetInfoSchema = z.object({
+  name: z.string().min(1),
+  version: z.string().min(1),
+  checkerHash: z.string().min(1),
+  checkerFiles: z.array(z.object({ path: z.string(), sha256: z.string() })),
+  corpusHash: z.string().min(1),
+  capabilities: z.array(z.string()),
+  semantics: SemanticsSchema.optional(),
+});

@@ -38,7 +38,7 @@ export type TriageEntry = z.infer<typeof EntrySchema>;
 const WeaknessEntrySchema = z.object({ weakness: z.string().min(1), ...Marking }).strict();
 export type WeaknessEntry = z.infer<typeof WeaknessEntrySchema>;
 
-const FileSchema = z.object({ schema: z.literal(TRIAGE_SCHEMA), entries: z.array(z.union([EntrySchema, WeaknessEntrySchema])) });
+const FileSchema = z.object({ schema: z.literal(TRIAGE_SCHEMA), entries: z.array(z.unknown()) });
 type AnyEntry = TriageEntry | WeaknessEntry;
 
 export interface Triage {
@@ -68,7 +68,15 @@ function readTriageFile(file: string): { text: string; entries: AnyEntry[]; writ
   const value = parseJson(file, text);
   const parsed = FileSchema.safeParse(value);
   if (!parsed.success) throw new InputError(`${file}: ${zodProblem(parsed.error)}`);
-  return { text, entries: parsed.data.entries, written: (value as { entries: AnyEntry[] }).entries };
+  const entries = parsed.data.entries.map((e, i): AnyEntry => {
+    // its keys say which kind an entry is: checked against a union of both, a bad
+    // field was reported as the entry fitting neither, without the field or its values
+    const schema = typeof e === 'object' && e !== null && 'weakness' in e ? WeaknessEntrySchema : EntrySchema;
+    const entry = schema.safeParse(e);
+    if (!entry.success) throw new InputError(`${file}: ${zodProblem(entry.error, ['entries', i])}`);
+    return entry.data;
+  });
+  return { text, entries, written: (value as { entries: AnyEntry[] }).entries };
 }
 
 /** The triage file named, or the default one when it exists; undefined when there is none. */

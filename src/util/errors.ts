@@ -17,10 +17,10 @@ export class ProtocolError extends InputError {
 /** The message of anything thrown. */
 export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** The first schema issue as `field a.b: message`, for one-line input errors. */
-export function zodProblem(error: z.ZodError): string {
+/** The first schema issue as `field a.b: message`, for one-line input errors; `at` is where the parsed value sits in its file. */
+export function zodProblem(error: z.ZodError, at: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
-  return `field ${issue.path.join('.') || '(root)'}: ${issue.message}`;
+  return `field ${[...at, ...issue.path].map(String).join('.') || '(root)'}: ${issue.message}`;
 }
 
 /** What a file-system error code means to a user, when it is the user's path or machine at fault, not a bug. */

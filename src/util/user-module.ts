@@ -70,7 +70,7 @@ function exported(mod: Record<string, unknown>, name: string): unknown {
 /** What a module exports instead of a usable `name`, for the message refusing it. */
 function exportNames(mod: Record<string, unknown>, name: string): string {
   const found = exported(mod, name);
-  if (found !== undefined) return `its \`${name}\` is ${found === null ? 'null' : Array.isArray(found) ? `an array of ${found.length}` : `a ${typeof found}`} that does not fit`;
+  if (found !== undefined) return `its \`${name}\` is ${found === null ? 'null' : Array.isArray(found) ? `an array of ${found.length}` : `${/^[aeiou]/.test(typeof found) ? 'an' : 'a'} ${typeof found}`} that does not fit`;
   const d = mod.default;
   // a CommonJS module's exports arrive under default (and, compiled by tsx, also beside it)
   const inner = d !== null && typeof d === 'object' ? Object.keys(d) : d === undefined ? [] : ['default'];
@@ -80,11 +80,12 @@ function exportNames(mod: Record<string, unknown>, name: string): string {
 
 /**
  * The export `name` of the module a user names with `flag`, where `fits` accepts
- * it; otherwise refused with what it must be (`expected`) and what it exports.
+ * it; otherwise refused with what it must be (`expected`) and what it exports, or
+ * what `lacks` says the export lacks when it says something.
  */
-export async function loadUserExport<T>(file: string, flag: string, name: string, fits: (value: unknown) => boolean, expected: string): Promise<T> {
+export async function loadUserExport<T>(file: string, flag: string, name: string, fits: (value: unknown) => boolean, expected: string, lacks?: (value: unknown) => string | undefined): Promise<T> {
   const mod = await importUserModule(file, flag);
   const value = exported(mod, name);
-  if (!fits(value)) throw new InputError(`${flag}: ${file} must export \`${name}\`, ${expected}; ${exportNames(mod, name)}`);
+  if (!fits(value)) throw new InputError(`${flag}: ${file} must export \`${name}\`, ${expected}; ${lacks?.(value) ?? exportNames(mod, name)}`);
   return value as T;
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { cli, runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 
@@ -35,11 +35,17 @@ beforeAll(async () => {
   expect(r.code, r.stderr).toBe(0);
   expect(p.code, p.stderr).toBe(0);
   increment = JSON.parse(r.stdout).dir;
-  const run = await runCli(['run', increment, '--out', join(shared, 'apps-run'), '--no-progress']);
+  const run = await runCli(['run', increment, '--out', join(shared, 'run'), '--no-progress', '--json']);
   expect(run.code, run.stderr).toBe(0);
 });
-/** The apps run copied into the case's folder as r (its increment stays in the shared folder: --mutants names it). */
-const appsRun = (cwd: string) => cpSync(join(shared, 'apps-run'), join(cwd, 'r'), { recursive: true });
+/** The run of the shared increment copied into the case's folder as r, for the commands that read a fault run. */
+const faultRun = (cwd: string) => cpSync(join(shared, 'run'), join(cwd, 'r'), { recursive: true });
+/** That run with a folder where its ledger was. */
+const ledgerAFolder = (cwd: string) => {
+  faultRun(cwd);
+  rmSync(join(cwd, 'r', 'ledger.jsonl'));
+  mkdirSync(join(cwd, 'r', 'ledger.jsonl'));
+};
 /** The perturbation run copied into the case's folder, so that what a refusal leaves there is checked. */
 const perturbedRun = (cwd: string) => cpSync(join(shared, 'perturbed'), join(cwd, 'p'), { recursive: true });
 // args() is also read before beforeAll, for the command's name alone
@@ -61,6 +67,7 @@ const EMPTY_MODULE = 'export const nothing = 1;\n';
 // AgentDojo's layout: runs of banking and slack tasks, none of which apps serves
 const AGENTDOJO_RUNS = resolve(import.meta.dirname, '../fixtures/agentdojo-runs/runs');
 const CONFIG = (thresholds: unknown) => JSON.stringify({ thresholds });
+const TRIAGE = (entry: unknown) => JSON.stringify({ schema: 'blindspot.triage/1', entries: [entry] });
 
 const CASES: Record<string, Case> = {
   // what audit is asked to select
@@ -117,7 +124,28 @@ const CASES: Record<string, Case> = {
   'audit --target a module whose target is the wrong shape': {
     args: () => ['audit', '--target', './wrong.mjs'],
     files: { 'wrong.mjs': 'export const target = { name: "t" };\n' },
-    says: /^--target: \.\/wrong\.mjs must export `target`.*its `target` is a object that does not fit/,
+    says: /^--target: \.\/wrong\.mjs must export `target`.*; its `target` is an object without `open` \(a function\)$/,
+  },
+  'audit --target a module whose target is a number': {
+    args: () => ['audit', '--target', './five.mjs'],
+    files: { 'five.mjs': 'export const target = 5;\n' },
+    says: /^--target: \.\/five\.mjs must export `target`.*; its `target` is a number that does not fit$/,
+  },
+  'audit --target a module whose describe() returns {}': {
+    args: () => ['audit', '--target', './t.mjs'],
+    files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ describe: async () => ({}), close: async () => {} }) };\n' },
+    says: /^--target: \.\/t\.mjs: describe\(\) returned no TargetInfo \(see src\/contract\/target\.ts\): field name: /,
+  },
+  'audit --target a module whose target has no describe()': {
+    args: () => ['audit', '--target', './t.mjs'],
+    files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ close: async () => {} }) };\n' },
+    says: /^--target: \.\/t\.mjs: the target open\(\) returned has no describe\(\)$/,
+  },
+  'report --reporter a module whose reporters is an object': {
+    args: () => ['report', 'r', '--reporter', './one.mjs'],
+    setup: faultRun,
+    files: { 'one.mjs': "export const reporters = { name: 'one', files: () => ({}) };\n" },
+    says: /^--reporter: \.\/one\.mjs must export `reporters`.*; its `reporters` is an object that does not fit$/,
   },
   'audit --target a module that does not compile': {
     args: () => ['audit', '--target', './broken.ts'],
@@ -193,6 +221,19 @@ const CASES: Record<string, Case> = {
   'audit --triage missing.json': { args: () => ['audit', '--triage', 'missing.json'], says: /^--triage: no triage file at missing\.json/ },
   'audit --triage with invalid JSON': { args: () => ['audit', '--triage', 't.json'], files: { 't.json': '[' }, says: /^t\.json: not valid JSON/ },
   'audit --triage of another schema': { args: () => ['audit', '--triage', 't.json'], files: { 't.json': '{"entries": []}' }, says: /^t\.json: field schema: / },
+  // each entry is read as the kind its keys say, so a bad field is named with the values it takes
+  'report --triage with a misspelt status': {
+    args: () => ['report', 'r', '--triage', 't.json'],
+    setup: faultRun,
+    files: { 't.json': TRIAGE({ key: '0123456789abcdef', task: 't/0', construction: 'c', target: 'apps', status: 'dismiss', reason: 'why', at: 'now' }) },
+    says: /^t\.json: field entries\.0\.status: .*"dismissed"\|"accepted"$/,
+  },
+  'report --triage with a weakness entry missing its reason': {
+    args: () => ['report', 'r', '--triage', 't.json'],
+    setup: faultRun,
+    files: { 't.json': TRIAGE({ weakness: 'w', target: 'apps', status: 'accepted', at: 'now' }) },
+    says: /^t\.json: field entries\.0\.reason: /,
+  },
   'audit --triage a folder': { args: () => ['audit', '--triage', 't'], files: { t: null }, says: /^t: is a folder, not a file/ },
   'audit with a broken ./blindspot-triage.json': { args: () => ['audit'], files: { 'blindspot-triage.json': '{' }, says: /^blindspot-triage\.json: not valid JSON/ },
   // paths of the wrong kind
@@ -212,6 +253,18 @@ const CASES: Record<string, Case> = {
     args: () => ['run', 'mutants/apps-0123'],
     files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/servicedesk-0123456789ab': null },
     says: /^<increment>: mutants\/apps-0123: no such folder \(expected a frozen increment folder, mutants\/<id>\); did you mean mutants\/apps-0123456789ab\?$/,
+  },
+  // what a user mistakes for an increment is named, with what they meant to do
+  'run a run folder (meaning to resume it)': {
+    args: () => ['run', 'r'],
+    files: { r: null },
+    setup: (cwd) => writeFileSync(join(cwd, 'r', 'run.json'), JSON.stringify({ schema: 'blindspot.run/1', increment: { dir: relative(join(cwd, 'r'), increment) } })),
+    says: /^r is a run folder, not a frozen increment; resume it with `blindspot run \S+\/m\/apps-[0-9a-f]{12} --out r`$/,
+  },
+  'run the folder holding increments': {
+    args: () => ['run', 'mutants'],
+    files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/apps-0123456789ab/increment.json': '{}', 'mutants/notes': null },
+    says: /^mutants holds increments: apps-0123456789ab; name one \(blindspot run mutants\/apps-0123456789ab\)$/,
   },
   // an unknown command is named, with the known ones, and guessed at only when one is close
   'a mistyped command': { args: () => ['audti', '--target', 'apps'], says: /^unknown command 'audti' \(known: audit, census, .*, init\); did you mean 'audit'\?$/ },
@@ -253,18 +306,55 @@ const CASES: Record<string, Case> = {
   'consequence of a perturbation run': { args: () => ['consequence', 'p', '--scores', 's.csv'], setup: perturbedRun, files: { 's.csv': 'pipeline,score\n' }, says: /^<runs>: p is a perturbation run \(agent replay\)/ },
   'guard --increment a perturbation set': { args: () => ['guard', '--baseline', 'b.json', '--increment', perturbedSet()], setup: perturbedRun, says: /^--increment: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set/ },
   'run a perturbation set': { args: () => ['run', perturbedSet()], setup: perturbedRun, says: /^<increment>: p\/perturbations\/apps-[0-9a-f]{12} is a perturbation set: an agent is run on it with `blindspot perturb --perturbations/ },
+  'report a run whose ledger.jsonl is a folder': { args: () => ['report', 'r'], setup: ledgerAFolder, says: /^r\/ledger\.jsonl: is a folder, not a file/ },
+  'run --out a run whose ledger.jsonl is a folder': { args: () => ['run', increment, '--out', 'r'], setup: ledgerAFolder, says: /^r\/ledger\.jsonl: is a folder, not a file/ },
+  // a --reporter module's failure is its own, named after it; its files stay inside the run folder
+  'report --reporter whose files() throws': {
+    args: () => ['report', 'r', '--reporter', './boom.mjs'],
+    setup: faultRun,
+    files: { 'boom.mjs': "export const reporters = [{ name: 'boomer', files: () => { throw new Error('boom'); } }];\n" },
+    says: /^--reporter \.\/boom\.mjs: reporter boomer failed: boom$/,
+  },
+  'report --reporter writing above the run folder': {
+    args: () => ['report', 'r', '--reporter', './up.mjs'],
+    setup: faultRun,
+    files: { 'up.mjs': "export const reporters = [{ name: 'up', files: () => ({ '../escape.txt': 'x' }) }];\n" },
+    says: /^reporter 'up' writes '\.\.\/escape\.txt', which is not a file name inside the report folder/,
+  },
+  'report --reporter writing an absolute path': {
+    args: () => ['report', 'r', '--reporter', './abs.mjs'],
+    setup: (cwd) => {
+      faultRun(cwd);
+      writeFileSync(join(cwd, 'abs.mjs'), `export const reporters = [{ name: 'abs', files: () => ({ ${JSON.stringify(join(cwd, 'escape.txt'))}: 'x' }) }];\n`);
+    },
+    says: /^reporter 'abs' writes '\/\S+\/escape\.txt', which is not a file name inside the report folder/,
+  },
+  'report --reporter whose files() returns nothing': {
+    args: () => ['report', 'r', '--reporter', './none.mjs'],
+    setup: faultRun,
+    files: { 'none.mjs': "export const reporters = [{ name: 'none', files: () => undefined }];\n" },
+    says: /^reporter 'none' returned undefined, not an object of file names and their text$/,
+  },
   'report --mutants an existing file': { args: () => ['report', 'r', '--mutants', 'f'], files: { r: null, f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'merge a missing shard folder': { args: () => ['merge', 'nope', '--out', 'merged'], says: /^<runs>: nope: no such folder/ },
   'merge a folder that is not a shard': { args: () => ['merge', 'r', '--out', 'merged'], files: { r: null }, says: /^r\/run\.json: not found/ },
   'merge --out an existing file': { args: () => ['merge', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'rerun --from a missing run': { args: () => ['rerun', '--from', 'nope'], says: /^--from: nope: no such folder/ },
   'rerun --from a folder that is not a run': { args: () => ['rerun', '--from', 'r'], files: { r: null }, says: /^r\/run\.json: not found/ },
+  // the --out of a rerun is checked before the rerun's increment is frozen into ./mutants
+  'rerun --out the run it reruns': {
+    args: () => ['rerun', '--from', 'r', '--where', 'family=omit', '--out', 'r'],
+    setup: faultRun,
+    says: /^r\/run\.json: increment\.hash: this folder holds a run of increment apps-[0-9a-f]{12}, not apps-[0-9a-f]{12}; choose another --out$/,
+  },
+  'rerun --where a misspelt family': { args: () => ['rerun', '--from', 'r', '--where', 'family=omt'], setup: faultRun, says: /^--where family=omt: selects no cell of run run; no cell has family 'omt' \(known: [^)]*\bomit\b[^)]*\); did you mean 'omit'\?$/ },
+  'rerun --where a misspelt key': { args: () => ['rerun', '--from', 'r', '--where', 'famly=omit'], setup: faultRun, says: /^--where: expected key=value with key one of family, .*, got 'famly=omit'; did you mean 'family'\?$/ },
   'rerun --out an existing file': { args: () => ['rerun', '--from', 'r', '--out', 'f'], files: { r: null, f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
   'triage --reason (the reason belongs to --dismiss)': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', '--reason', 'why'], files: { r: null }, says: /^--reason: give the reason as the value of --dismiss or --accept \(--dismiss "why"\)$/ },
   'triage a file': { args: () => ['triage', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
-  'repair with a patch of another target (empty-turn)': { args: () => ['repair', 'r', '--patch', 'empty-turn', '--mutants', join(shared, 'm')], setup: appsRun, says: /^--patch empty-turn rewrites BFCL's multi-turn checker; apps is not a Python target with that rewrite$/ },
-  'repair with a patch of another target (threshold)': { args: () => ['repair', 'r', '--patch', 'threshold', '--mutants', join(shared, 'm')], setup: appsRun, says: /^--patch threshold moves a target that judges each episode with several checkers \(miniwob\) to the strictest of them; apps judges each with one$/ },
+  'repair with a patch of another target (empty-turn)': { args: () => ['repair', 'r', '--patch', 'empty-turn', '--mutants', join(shared, 'm')], setup: faultRun, says: /^--patch empty-turn rewrites BFCL's multi-turn checker; apps is not a Python target with that rewrite$/ },
+  'repair with a patch of another target (threshold)': { args: () => ['repair', 'r', '--patch', 'threshold', '--mutants', join(shared, 'm')], setup: faultRun, says: /^--patch threshold moves a target that judges each episode with several checkers \(miniwob\) to the strictest of them; apps judges each with one$/ },
   'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
   'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
@@ -273,7 +363,7 @@ const CASES: Record<string, Case> = {
     files: { 'b.json': JSON.stringify({ schema: 'blindspot.guard-baseline/1', increment: { id: 'i', hash: 'h', dir: 'm/i' }, target: 'apps', checkers: {}, summary: {}, cells: { 'control:t/0': 'passs' } }) },
     says: /b\.json: field cells\.control:t\/0: Invalid option: expected one of "pass"\|"fail"\|"error"\|"incomplete"/,
   },
-  'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: appsRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
+  'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: faultRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   // written after the whole rerun: refused before it, or the verdict is lost with the write

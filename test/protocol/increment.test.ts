@@ -1,9 +1,11 @@
 // What an increment freezes is what a run scores: content-addressed, refused when
 // edited, its cells checked line by line only when the manifest changed.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freezeIncrement, loadIncrement, loadManifest, type FreezeInput } from '../../src/protocol/increment.ts';
+import { freezeIncrement, loadIncrement, loadManifest, verifyAgainst, type FreezeInput } from '../../src/protocol/increment.ts';
+import { hashJson } from '../../src/util/hash.ts';
+import { InputError } from '../../src/util/errors.ts';
 import { CellSchema, cellId } from '../../src/protocol/cell.ts';
 import { parseArms } from '../../src/protocol/arms.ts';
 import type { Cell } from '../../src/contract/cell.ts';
@@ -61,6 +63,28 @@ describe('increments', () => {
     writeFileSync(join(dir, 'manifest.jsonl'), JSON.stringify({ ...cells[0], arm: 'sideways' }) + '\n');
     await expect(loadManifest(dir, increment)).rejects.toThrow(/manifest.jsonl:1: field arm: /);
     expect(CellSchema.safeParse(cells[1]).success).toBe(true);
+  });
+
+  it('names a missing census as missing, with how to take it again, and a census holding null as changed', async () => {
+    const root = tmp();
+    const body = { kind: 'idempotence', target: 'toy', entries: [] };
+    const census = { ...body, hash: hashJson(body) };
+    const file = join(root, 'censuses', 'toy', 'idempotence-x.json');
+    mkdirSync(join(root, 'censuses', 'toy'), { recursive: true });
+    writeFileSync(file, JSON.stringify(census));
+    const frozen = input(join(root, 'mutants'), { censuses: [{ kind: 'idempotence', file, hash: census.hash }] });
+    const { dir, increment } = await freezeIncrement(frozen);
+    await expect(verifyAgainst(dir, increment, frozen.target)).resolves.toBeUndefined();
+
+    writeFileSync(file, 'null\n');
+    const changed = verifyAgainst(dir, increment, frozen.target);
+    await expect(changed).rejects.toThrow(InputError);
+    await expect(changed).rejects.toThrow(`${file}: idempotence census changed since increment ${increment.id} was frozen`);
+
+    rmSync(join(root, 'censuses'), { recursive: true });
+    await expect(verifyAgainst(dir, increment, frozen.target)).rejects.toThrow(
+      new RegExp(`^${file}: the idempotence census increment ${increment.id} was frozen against is missing; take it again by re-running the \`blindspot freeze\` \\(or \`audit\`\\) that made the increment, with the same flags and --censuses \\S*censuses$`),
+    );
   });
 
   it('arms: known ones in their canonical order, at least one', () => {

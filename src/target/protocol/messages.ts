@@ -2,7 +2,7 @@
 // in another language is untrusted input, so every result is validated here
 // before the engine sees it.
 import { z } from 'zod';
-import { DomainSchema, SemanticsSchema } from '../schema.ts';
+import { DomainSchema, TargetInfoSchema } from '../schema.ts';
 
 /**
  * The versions blindspot speaks; it offers the newest. 2 adds effect semantics, a
@@ -57,16 +57,6 @@ const DeliverySchema = z.object({
 });
 
 const VerdictSchema = z.object({ verdict: z.enum(['pass', 'fail', 'error']), detail: z.string(), cause: z.string().optional() });
-
-const TargetInfoSchema = z.object({
-  name: z.string().min(1),
-  version: z.string().min(1),
-  checkerHash: z.string().min(1),
-  checkerFiles: z.array(z.object({ path: z.string(), sha256: z.string() })),
-  corpusHash: z.string().min(1),
-  capabilities: z.array(z.string()),
-  semantics: SemanticsSchema.optional(),
-});
 
 const ToolContractSchema = z.object({
   name: z.string().min(1),
