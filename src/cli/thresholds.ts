@@ -21,7 +21,7 @@ export const thresholdOptions = <T>(y: Argv<T>) =>
     .option('config', { type: 'string', describe: `config file with "thresholds": {"high", "low", "break"} (default ./${DEFAULT_CONFIG} when it exists)` })
     .option('threshold-high', { requiresArg: true, coerce: percent('threshold-high'), describe: 'kill rate (%) from which a family is shown as high (default 80)' })
     .option('threshold-low', { requiresArg: true, coerce: percent('threshold-low'), describe: 'kill rate (%) below which a family is shown as danger (default 60)' })
-    .option('threshold-break', { requiresArg: true, coerce: percent('threshold-break'), describe: 'exit 1 when any family\'s kill rate is below this (%) (default: never)' });
+    .option('threshold-break', { requiresArg: true, coerce: percent('threshold-break'), describe: 'exit 1 when any family\'s kill rate is below this (%) (default: never); given alone, it raises low and high to at least itself' });
 
 export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds> {
   const [{ z }, { zodProblem }, { readJsonFileIfExists }] = await Promise.all([import('zod'), import('../util/errors.ts'), import('../util/json-file.ts')]);
@@ -40,7 +40,13 @@ export async function thresholdsFrom(a: Record<string, any>): Promise<Thresholds
   if (a.config && !existsSync(a.config)) throw new InputError(`--config: ${a.config} does not exist${meant(pathBeside(a.config, 'file'))}`);
   const config = file ? await readJsonFileIfExists(file, ConfigSchema) : undefined;
   const flags = { high: a['threshold-high'], low: a['threshold-low'], break: a['threshold-break'] };
-  const merged = { ...config?.thresholds, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
+  const given = { ...config?.thresholds, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
+  // A break asked for alone sets the bands it sits in: low and high are only display bands,
+  // and `--threshold-break 70` should not be refused for exceeding a default low of 60.
+  const brk = given.break ?? null;
+  const low = given.low ?? (brk !== null ? Math.max(DEFAULT_THRESHOLDS.low, brk) : undefined);
+  const high = given.high ?? (low !== undefined ? Math.max(DEFAULT_THRESHOLDS.high, low) : undefined);
+  const merged = { ...given, ...(low !== undefined ? { low } : {}), ...(high !== undefined ? { high } : {}) };
   const parsed = ThresholdsSchema.safeParse(merged, { jitless: true }); // parsed once: not worth compiling (increment.ts)
   if (!parsed.success) {
     const flagged = Object.values(flags).some((v) => v !== undefined);
