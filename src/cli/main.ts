@@ -208,8 +208,9 @@ function unknownCommand(message: string, argv: string[]): string {
   const subcommand = stray === undefined || !words.includes(stray) ? undefined : closestName(stray, COMMANDS.find((c) => nameOf(c) === words[0])?.subcommands ?? []);
   if (subcommand !== undefined) return `unknown command '${stray}'${meant(quoted(subcommand))}`;
   const guess = /^Did you mean (\S+)\?$/.exec(message)?.[1];
-  if (guess === undefined) return message;
   const top = COMMANDS.map(nameOf);
+  // a first word near no command: yargs has no guess, and the known ones are the help
+  if (guess === undefined) return stray !== undefined && stray === words[0] && !top.includes(stray) ? `unknown command '${stray}'${knownTail(stray, top)}` : message;
   // under a known command (`target chek`), yargs' guess is its only known subcommand here
   const nested = top.includes(words[0]);
   const typed = (nested ? words[1] : words[0]) ?? '';

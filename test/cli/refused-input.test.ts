@@ -273,6 +273,7 @@ const CASES: Record<string, Case> = {
   'no command before --': { args: () => ['--', 'python3', 'my_target.py'], says: /^name a command before `--` \(the words after it are a target's command\); try `blindspot audit --target protocol -- python3 my_target\.py`$/ },
   'a mistyped subcommand': { args: () => ['target', 'chek'], says: /^unknown command 'chek'; did you mean 'check'\?$/ },
   'a mistyped subcommand beside a default command': { args: () => ['perturb', '--target', 'apps', 'comapre', 'r1'], says: /^unknown command 'comapre'; did you mean 'compare'\?$/ },
+  'a command near no command': { args: () => ['frobnicate'], says: /^unknown command 'frobnicate' \(known: audit, census, freeze, run, report, merge, targets, rerun, target, repair, guard, triage, consequence, perturb, init\)$/ },
   'a stray word beside a default command, near no subcommand': { args: () => ['perturb', 'zzz'], says: /^Unknown argument: zzz$/ },
   // a missing argument is named with the command's usage
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
