@@ -62,7 +62,7 @@ export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
         builder: (c: Argv) =>
           jsonOption(c)
             .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'perturbation run folders, one per agent, on the same set' })
-            .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'folder for compare.json, .md and .csv (default: none written)' })
+            .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'folder for compare.json, .md, .html and .csv (default: none written)' })
             .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples per run' }),
         handler: (a) => perturbCompare(a, out),
       })

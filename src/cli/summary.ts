@@ -31,9 +31,10 @@ export function summaryLines(r: Report, runDir: string, runs?: RunsReport): stri
   if (r.controls.unscored.length) {
     lines.push(`Controls not scored (delivery broke or checker error): ${r.controls.unscored.map((f) => f.task).join(', ')}`);
   }
-  for (const [family, fas] of groupBy(r.falseAccepts, (f) => f.family)) {
-    lines.push(`  ${family}: ${[...groupBy(fas, (f) => f.generator)].map(([g, xs]) => `${g} (${xs.length})`).join(', ')}`);
-  }
+  // each family's false accepts right under the glance's count of them, which they break down
+  const byFamily = [...groupBy(r.falseAccepts, (f) => f.family)].map(([family, fas]) => `  ${family}: ${[...groupBy(fas, (f) => f.generator)].map(([g, xs]) => `${g} (${xs.length})`).join(', ')}`);
+  const counted = lines.findIndex((l) => l.startsWith('Confirmed false accepts'));
+  lines.splice(counted < 0 ? lines.length : counted + 1, 0, ...byFamily);
   if (r.swap) {
     const diag = r.swap.rungs.find((x) => x.rung === 'diag')!;
     const off = r.swap.rungs.filter((x) => x.rung !== 'diag');
