@@ -23,6 +23,8 @@ function early(name: string, description: string, edit: (slots: Slot[], i: numbe
     size: () => ({ steps: 1, args: 0 }),
     describe: (e, ctx) => `${name}: ${ctx.reference[e.at as number].call}#${e.at} of turn ${ctx.reference[e.at as number].turn} in turn ${(ctx.reference[e.at as number].turn ?? 0) - 1}`,
     site: (e, ctx) => `${name} ${ctx.reference[e.at as number].call} into turn ${(ctx.reference[e.at as number].turn ?? 0) - 1}`,
+    // moved or copied, into whichever turn: one blind spot of the checker per call, which a maintainer triages once
+    mechanism: (e, ctx) => `a write one turn early: ${ctx.reference[e.at as number].call}`,
   };
 }
 
