@@ -82,6 +82,8 @@ const checkedTargets = new WeakSet<Target>();
 function checkDescribe(file: string, target: Target): Target {
   // anything else is left to fail where it is used: a stub target need not describe itself until asked
   if (typeof target !== 'object' || target === null || checkedTargets.has(target)) return target;
+  // every caller ends with close(), in a finally: a missing one would hide the error that brought it there
+  if (typeof target.close !== 'function') target.close = async () => undefined;
   const describe = typeof target.describe === 'function' ? target.describe.bind(target) : undefined;
   target.describe = async () => {
     if (!describe) throw new InputError(`--target: ${file}: the target open() returned has no describe()`);

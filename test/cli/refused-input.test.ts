@@ -141,6 +141,11 @@ const CASES: Record<string, Case> = {
     files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ close: async () => {} }) };\n' },
     says: /^--target: \.\/t\.mjs: the target open\(\) returned has no describe\(\)$/,
   },
+  'audit --target a module whose target has no close() and describe() returns {}': {
+    args: () => ['audit', '--target', './t.mjs'],
+    files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ describe: async () => ({}) }) };\n' },
+    says: /^--target: \.\/t\.mjs: describe\(\) returned no TargetInfo \(see src\/contract\/target\.ts\): field name: /,
+  },
   'report --reporter a module whose reporters is an object': {
     args: () => ['report', 'r', '--reporter', './one.mjs'],
     setup: faultRun,
