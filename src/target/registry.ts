@@ -136,7 +136,16 @@ export async function openTarget(spec: string, options: OpenOptions = {}): Promi
       unknown === 'command' ? '; the words after `--` are the command of --target protocol' : unknown === 'suite' ? '; --suite names a suite of a target that has them (--target agentdojo, --target bfcl)' : '';
     throw new InputError(`${unknown === 'suite' ? '--suite' : '--target-option'}: target ${factory.name} takes no option '${unknown}'${known}${after}`);
   }
-  const target = await factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
+  const opened = await factory.open({ ...options, ...(Object.keys(targetOptions).length ? { targetOptions } : {}) });
   const { name } = parseTargetSpec(spec);
-  return isModulePath(name) ? checkDescribe(name, target) : target;
+  const target = isModulePath(name) ? checkDescribe(name, opened) : opened;
+  // a target that cannot load checker copies would grade with its shipped checkers, and a guard or a planted checker would measure those
+  if (options.checkerDir !== undefined) {
+    const info = await target.describe();
+    if (!info.capabilities.includes('checker-dir')) {
+      await target.close();
+      throw new InputError(`--checker-dir: target ${info.name} grades with its shipped checkers only (it declares no 'checker-dir' capability); checker copies apply to apps, agentdojo, bfcl and protocol targets that declare it`);
+    }
+  }
+  return target;
 }

@@ -80,7 +80,7 @@ export async function openApps(options: OpenOptions): Promise<Target> {
   };
   return {
     async describe() {
-      return { name: 'apps', version: '1.0.0', ...describeCheckerFiles(dir), corpusHash: hash, capabilities: ['api', 'readback', 'recorded-runs'], semantics: SEMANTICS };
+      return { name: 'apps', version: '1.0.0', ...describeCheckerFiles(dir), corpusHash: hash, capabilities: ['api', 'readback', 'recorded-runs', 'checker-dir'], semantics: SEMANTICS };
     },
     async tasks() {
       return tasks.map((t) => structuredClone(t));

@@ -141,6 +141,11 @@ const CASES: Record<string, Case> = {
     files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ close: async () => {} }) };\n' },
     says: /^--target: \.\/t\.mjs: the target open\(\) returned has no describe\(\)$/,
   },
+  'checker copies for a target that cannot load them': {
+    args: () => ['perturb', '--target', 'servicedesk', '--agent', 'replay', '--checker-dir', 'cd'],
+    files: { cd: null, 'cd/validators.ts': '' },
+    says: /^--checker-dir: target servicedesk grades with its shipped checkers only \(it declares no 'checker-dir' capability\)/,
+  },
   'audit --target a module whose target has no close() and describe() returns {}': {
     args: () => ['audit', '--target', './t.mjs'],
     files: { 't.mjs': 'export const target = { name: "t", description: "d", open: async () => ({ describe: async () => ({}) }) };\n' },

@@ -59,7 +59,7 @@ describe('checkers', () => {
 describe('describe()', () => {
   it('hashes every shipped checker file and the corpus', async () => {
     const info = await (await openApps()).describe();
-    expect(info).toMatchObject({ name: 'apps', version: '1.0.0', capabilities: ['api', 'readback', 'recorded-runs'] });
+    expect(info).toMatchObject({ name: 'apps', version: '1.0.0', capabilities: ['api', 'readback', 'recorded-runs', 'checker-dir'] });
     expect(info.checkerFiles).toHaveLength(20);
     for (const f of info.checkerFiles) {
       expect(f.path).toMatch(/^targets\/apps\/checkers\/[a-z_]+\.ts$/);
