@@ -278,7 +278,6 @@ export function parseUnseal(unseal?: string, reason?: string): { split: Split; r
   return { split, reason };
 }
 
-
 /**
  * A folder a command writes into (--out, --mutants, --censuses), checked before
  * any work: a folder that can be written, or nothing yet below one. A file
@@ -367,21 +366,23 @@ export async function notPerturbation(flag: string, path: string | undefined, ho
   }
 }
 
-/** What `freeze` and `audit` freeze, from their flags. */
 /** The flags that configure one arm: given without it, they would be ignored without a word (--runs is checked by the freeze). */
 const ARM_FLAGS = { budget: 'search', operators: 'search', checkers: 'swap', trajectories: 'swap', pilot: 'swap' } as const;
 
+/** The arms named by --arms (undefined: the freeze's defaults), once every arm's flag given has its arm. */
 function armsOf(a: Record<string, any>) {
   const arms = a.arms === undefined ? undefined : parseArms(a.arms);
+  const taken = arms ?? DEFAULT_ARMS;
   for (const [flag, arm] of Object.entries(ARM_FLAGS)) {
-    if (a[flag] !== undefined && !(arms ?? DEFAULT_ARMS).includes(arm)) {
-      throw new InputError(`--${flag}: configures the ${arm} arm, which is not among the arms (${(arms ?? DEFAULT_ARMS).join(', ')}); add it: --arms ${[...(arms ?? DEFAULT_ARMS), arm].join(',')}`);
+    if (a[flag] !== undefined && !taken.includes(arm)) {
+      throw new InputError(`--${flag}: configures the ${arm} arm, which is not among the arms (${taken.join(', ')}); add it: --arms ${[...taken, arm].join(',')}`);
     }
   }
   if (a.reason !== undefined && a.unseal === undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
   return arms;
 }
 
+/** What `freeze` and `audit` freeze, from their flags. */
 export const freezeOptionsFrom = (a: Record<string, any>) => ({
   target: targetSpec(a),
   // undefined: freeze applies its default arms

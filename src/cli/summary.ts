@@ -1,8 +1,9 @@
 import type { Report } from '../report/build.ts';
 import { glance } from '../report/sections.ts';
 import type { Finding, RunsReport } from '../runs/summary.ts';
-import { groupBy } from '../util/group.ts';
+import { groupBy, movedLast } from '../util/group.ts';
 import { clip } from '../util/clip.ts';
+import { isDismissed } from '../triage/dismissed.ts';
 
 /** A markdown line as terminal text. */
 const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');
@@ -13,9 +14,7 @@ const plain = (l: string) => l.replace(/^- /, '').replace(/\*\*|`/g, '');
  * content, say) is in report.md.
  */
 export function findingLines(findings: Finding[], shown = 10): string[] {
-  const dismissed = (f: Finding) => Number(f.triage?.status === 'dismissed');
-  const lines = [...findings]
-    .sort((a, b) => dismissed(a) - dismissed(b))
+  const lines = movedLast(findings, isDismissed)
     .slice(0, shown)
     .map((f) => `  ${f.pipeline} ${f.task}: ${clip((f.evidence ?? []).join('; '), 160)}${f.triage ? ` [${f.triage.status}]` : ''}`);
   if (findings.length > shown) lines.push(`  ... ${findings.length - shown} more in report.md`);

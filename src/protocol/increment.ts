@@ -104,8 +104,8 @@ export function planIncrement(input: FreezeInput) {
 }
 
 /** Writes `<root>/<target>-<hash12>/`; freezing identical content again is a no-op. */
-export async function freezeIncrement(input: FreezeInput): Promise<{ dir: string; increment: Increment; reused: boolean }> {
-  const { id, hash, dir, body, manifestText } = planIncrement(input);
+export async function freezeIncrement(input: FreezeInput, plan = planIncrement(input)): Promise<{ dir: string; increment: Increment; reused: boolean }> {
+  const { id, hash, dir, body, manifestText } = plan;
   // The folder is content-addressed: an intact copy is reused as it is; a torn or
   // changed one (a kill mid-write by an older version, a hand edit) is written again.
   const existing = await intactIncrement(dir, hash, body.manifest.sha256);

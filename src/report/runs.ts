@@ -5,6 +5,7 @@ import type { Section, Table } from './section.ts';
 import { CLASS_TEXT, type Finding, type RunsReport } from '../runs/summary.ts';
 import { REVIEW_KINDS, RUN_CLASSES } from '../runs/judge.ts';
 import { groupBy, largestFirst, movedLast } from '../util/group.ts';
+import { isDismissed } from '../triage/dismissed.ts';
 
 export const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 export const ci = ([lo, hi]: [number, number]) => `[${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
@@ -27,12 +28,11 @@ const section = ({ title, note, table, text }: Part): Section => ({
   blocks: [...(note ? [{ text: note, note: true }] : []), table ? { table } : { text: text! }],
 });
 
-const dismissed = (f: Finding) => f.triage?.status === 'dismissed';
 const evidenceOf = (f: Finding) => (f.evidence ?? [f.reason]).join('; ');
 
 // standing findings first: what is left to triage is read before what is settled
 const findingRows = (fs: Finding[]) =>
-  movedLast(fs, dismissed).map((f) => [f.pipeline, f.task, f.version ?? '', evidenceOf(f), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
+  movedLast(fs, isDismissed).map((f) => [f.pipeline, f.task, f.version ?? '', evidenceOf(f), f.reason, f.free?.join(', ') ?? '', f.key, f.triage ? `${f.triage.status}: ${f.triage.reason}` : '']);
 const FINDING_HEAD = ['pipeline', 'task', 'version', 'evidence (readback)', 'judgement', 'free fields set apart', 'key', 'triage'];
 const findings = (title: string, c: 'real-false-accept' | 'real-false-reject', fs: Finding[]): Part =>
   fs.length ? { title, note: CLASS_TEXT[c], table: { head: FINDING_HEAD, rows: findingRows(fs) } } : { title, text: 'None.' };
@@ -49,7 +49,7 @@ function byTask(fs: Finding[]): Part {
   const rows = largestFirst(groupBy(fs, (f) => f.task))
     .map(([task, runs]) => {
       const [[evidence, same]] = largestFirst(groupBy(runs, evidenceOf));
-      const standing = runs.filter((f) => !dismissed(f)).length;
+      const standing = runs.filter((f) => !isDismissed(f)).length;
       const shared = same.length === runs.length ? '' : ` (${same.length} of ${runs.length} runs)`;
       return { standing, row: [task, runs.length, standing, runs.length - standing, new Set(runs.map((f) => f.pipeline)).size, evidence + shared, firstThree(largestFirst(groupBy(runs, (f) => f.key)).map(([key]) => key))] };
     })
@@ -63,7 +63,7 @@ function byTask(fs: Finding[]): Part {
 
 const dismissedIn = (r: RunsReport, c: string) => {
   const fs = c === 'real-false-accept' ? r.falseAccepts : c === 'real-false-reject' ? r.falseRejects : [];
-  const n = fs.filter(dismissed).length;
+  const n = fs.filter(isDismissed).length;
   return n ? ` (${n} dismissed)` : '';
 };
 

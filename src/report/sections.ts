@@ -12,6 +12,7 @@ import type { SearchFinding } from '../search/findings.ts';
 import { groupBy, movedLast } from '../util/group.ts';
 import { runsSections } from './runs.ts';
 import type { RunsReport } from '../runs/summary.ts';
+import { isDismissed } from '../triage/dismissed.ts';
 
 /** What HTML draws beside the tables that carry their numbers: the headline counts under the run line, and two charts. */
 export interface Figures {
@@ -60,7 +61,7 @@ function triageMarks(fs: SearchFinding[]): string {
 }
 
 /** Whether triage dismissed every minimal mutant of a group: settled, so listed after what is left to triage. */
-const settled = (fs: SearchFinding[]) => fs.every((f) => f.triage?.status === 'dismissed');
+const settled = (fs: SearchFinding[]) => fs.every(isDismissed);
 
 const mechanismTable = (s: NonNullable<Report['search']>): Table => {
   const byName = groupBy(s.findings, (f) => f.mechanism);
@@ -108,7 +109,7 @@ export function glance(r: Report): string[] {
   if (r.flow.length) {
     const tasks = new Set(r.falseAccepts.map((f) => f.task)).size;
     const immaterial = r.flow.reduce((n, f) => n + f.immaterial, 0);
-    const dismissed = r.falseAccepts.filter((f) => f.triage?.status === 'dismissed').length;
+    const dismissed = r.falseAccepts.filter(isDismissed).length;
     out.push(
       `Confirmed false accepts (fault arm): **${r.falseAccepts.length}** cell(s) over ${tasks} task(s)${dismissed ? ` (${dismissed} dismissed by triage)` : ''}` +
         (immaterial ? `; ${immaterial} cell(s) set apart as immaterial (they differ only in what the target declares immaterial: log tables, set duplicates, ignored columns).` : '.'),
@@ -126,7 +127,7 @@ export function glance(r: Report): string[] {
     out.push(`Null-agent floor: ${fa} task(s) pass a do-nothing agent where the reference changes state; ${nd} task(s) are non-discriminating.`);
   }
   if (r.search) {
-    const dismissed = r.search.findings.filter((f) => f.triage?.status === 'dismissed').length;
+    const dismissed = r.search.findings.filter(isDismissed).length;
     out.push(
       `Search (exploratory): ${r.search.findings.length} minimal mutant(s) the checkers accept${dismissed ? ` (${dismissed} dismissed by triage)` : ''}, exposing ${r.search.weaknesses.length} weakness(es)${r.search.mechanisms.length ? ` (${r.search.mechanisms.length} recurring over several checkers)` : ''}, from ${r.search.explorationFindings} accepted plan(s) of ${r.search.plans} explored` +
         `${r.search.complete ? '' : ' (shrinking not finished: resume the run)'}; confirm them on fresh environments with \`blindspot rerun --from <this run>\`.`,
@@ -250,7 +251,7 @@ function search(s: NonNullable<Report['search']>): Section[] {
     text:
       `${s.findings.length} minimal mutant(s) expose ${s.weaknesses.length} weakness(es): distinct (task, weakness) pairs, a weakness being what the mutant changed in the benchmark's terms; ` +
       `${s.mechanisms.length} weakness(es) recur over several checkers (mechanisms).` +
-      (s.findings.some((f) => f.triage?.status === 'dismissed') ? ' A row whose every minimal mutant triage dismissed follows the rows left to triage.' : ''),
+      (s.findings.some(isDismissed) ? ' A row whose every minimal mutant triage dismissed follows the rows left to triage.' : ''),
   };
   const perTask = [{ table: weaknessTable(s) }, { text: MUTANTS_NOTE }];
   if (!s.mechanisms.length) return [{ title, blocks: [...head, count, ...perTask] }];

@@ -5,6 +5,7 @@
 // maintainer dismissed (triage) is left out too. Rates are never pooled across
 // families: the weakest family decides whether the build breaks.
 import type { Classification } from '../classify/classify.ts';
+import { isDismissed } from '../triage/dismissed.ts';
 
 /** Percentages; checked where they are read (cli/thresholds.ts): break <= low <= high. */
 export interface Thresholds {
@@ -48,7 +49,7 @@ function bandOf(rate: number | undefined, t: Thresholds): Band {
 type Findings = { falseAccepts: { cell: string; triage?: { status: 'dismissed' | 'accepted' } }[] };
 
 export function killRates(cls: Classification, report: Findings, families: string[], t: Thresholds): KillRates {
-  const dismissed = new Set(report.falseAccepts.filter((f) => f.triage?.status === 'dismissed').map((f) => f.cell));
+  const dismissed = new Set(report.falseAccepts.filter(isDismissed).map((f) => f.cell));
   const rows = families.map((family): KillRateRow => {
     const confirmed = cls.cells.filter((c) => c.arm === 'fault' && c.family === family && c.status === 'confirmed');
     const killed = confirmed.filter((c) => c.verdict === 'fail').length;

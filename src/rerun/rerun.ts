@@ -109,8 +109,9 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
       cells: [...controls, ...cells],
     };
     // an --out holding another run is refused before the increment is written, so a refused rerun leaves nothing behind
-    if (opts.out !== undefined) await resumableRun(opts.out, planIncrement(input), undefined, undefined);
-    frozen = await freezeIncrement(input);
+    const plan = planIncrement(input);
+    if (opts.out !== undefined) await resumableRun(opts.out, plan, undefined, undefined);
+    frozen = await freezeIncrement(input, plan);
     runDir = opts.out ?? opts.defaultRunDir();
     await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
   } finally {

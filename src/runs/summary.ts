@@ -10,6 +10,7 @@ import { clopperPearsonInterval } from '../util/clopper-pearson.ts';
 import { groupBy, largestFirst } from '../util/group.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type ReviewKind, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
+import { isDismissed } from '../triage/dismissed.ts';
 
 const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
 
@@ -138,7 +139,7 @@ export function buildRunsReport(opts: {
     falseRejects: judged.filter((r) => r.class === 'real-false-reject').map(asFinding),
     needsReview: judged.filter((r) => r.class === 'needs-review').map(asFinding),
   };
-  const dismissed = new Set([...findings.falseAccepts, ...findings.falseRejects].filter((f) => f.triage?.status === 'dismissed').map((f) => f.cell));
+  const dismissed = new Set([...findings.falseAccepts, ...findings.falseRejects].filter(isDismissed).map((f) => f.cell));
   const byPipeline = groupBy(scored.filter((r) => listed.has(r.task)), (r) => r.pipeline);
   const pipelines = [...byPipeline.entries()].map(([pipeline, rs]) =>
     pipelineRow(pipeline, {
