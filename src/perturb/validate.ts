@@ -5,13 +5,12 @@
 // task is still solvable through the perturbed contract: the reference, with each
 // call named as the perturbed contract names it, passes the pristine checker on a
 // fresh environment. Rejected candidates keep their reason.
-import type { Step, Target, TargetInfo, Trajectory } from '../contract/target.ts';
+import type { Step, TargetInfo, Trajectory } from '../contract/target.ts';
 import { changedTargets, splitFamily } from './inputs.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 import type { Perturbation } from './operators.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
-import { scoreCell } from '../run/score.ts';
 
 type Validation = { ok: true } | { ok: false; reason: string };
 
@@ -58,11 +57,4 @@ export function solvability(entry: LedgerEntry): Validation {
   if (!d?.completed) return { ok: false, reason: `unsolvable: the reference through the perturbed contract did not deliver (${d?.error ?? 'step failed'})` };
   const v = entry.verdict!;
   return v.verdict === 'pass' ? { ok: true } : { ok: false, reason: `unsolvable: the reference through the perturbed contract is not accepted (${v.verdict}: ${v.detail.split('\n')[0]})` };
-}
-
-/** The full validation in this process: structure, then solvability by replay. */
-export async function validatePerturbation(target: Target, clean: AgentInputs, p: Perturbation, reference: Trajectory, before: TargetInfo, limitMs = 60_000): Promise<Validation> {
-  const structure = checkStructure(clean, p, before, await target.describe(), reference);
-  if (!structure.ok) return structure;
-  return solvability(await scoreCell(target, validationCell('candidate', reference.task, reference.steps), limitMs));
 }

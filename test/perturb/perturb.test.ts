@@ -4,7 +4,8 @@ import { openTarget } from '../../src/target/registry.ts';
 import type { Target, TargetInfo, TaskInfo, Trajectory } from '../../src/contract/target.ts';
 import { changedTargets, PERTURB_FAMILIES } from '../../src/perturb/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from '../../src/perturb/operators.ts';
-import { checkStructure, validatePerturbation } from '../../src/perturb/validate.ts';
+import { checkStructure } from '../../src/perturb/validate.ts';
+import { validatePerturbation } from '../fixtures/validate.ts';
 
 const word = fc.stringMatching(/^[A-Za-z]{4,9}$/);
 const inputsArb = fc.record({

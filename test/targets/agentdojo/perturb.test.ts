@@ -12,7 +12,7 @@ import type { Episode, Step, Target, TargetInfo, TaskInfo } from '../../../src/c
 import { PERTURB_FAMILIES } from '../../../src/perturb/inputs.ts';
 import type { AgentInputs } from '../../../src/contract/inputs.ts';
 import { PERTURB_OPERATORS, type Perturbation } from '../../../src/perturb/operators.ts';
-import { validatePerturbation } from '../../../src/perturb/validate.ts';
+import { validatePerturbation } from '../../fixtures/validate.ts';
 import { describeWith } from '../../fixtures/requires.ts';
 
 // Read straight from the agentdojo package, not through the bridge.
