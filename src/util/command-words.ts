@@ -40,6 +40,15 @@ export function joinCommand(words: string[], isPath: (word: string) => boolean):
 }
 
 /**
+ * A command's words as a shell would need them typed, for messages: a word with a
+ * space or a shell character is single-quoted, so `sh -c 'exit 7'` reads as three
+ * words, not four.
+ */
+export function shownCommand(words: string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+/**
  * Why `word`, a command's first word, cannot be started, or undefined when it can:
  * looked up as the system will (a word with a slash is a path, any other is
  * searched on PATH), so a typo is refused before any work rather than recorded as

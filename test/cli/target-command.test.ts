@@ -44,6 +44,8 @@ describe('the command after --', { timeout: 30_000 }, () => {
   it('reports the exit code of a quoted script, not of the script cut at its first space', async () => {
     const r = await runCli(['target', 'check', '--', 'sh', '-c', 'exit 7']);
     expect(r.stdout).toMatch(/exited with code 7/);
+    // the command is shown as it would be typed, so the message names the one that ran
+    expect(r.stdout).toContain("target process sh -c 'exit 7' exited with code 7");
   });
 
   it('refuses a path it cannot carry, before starting anything', async () => {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseCommandString } from 'execa';
-import { joinCommand, splitCommand } from '../../src/util/command-words.ts';
+import { joinCommand, shownCommand, splitCommand } from '../../src/util/command-words.ts';
+import { execFileSync } from 'node:child_process';
 import { commandFrom } from '../../src/target/protocol/command.ts';
 
 describe('the protocol target command', () => {
@@ -54,5 +55,19 @@ describe('the protocol target command', () => {
 
   it('refuses a missing command with the flag that names it', () => {
     expect(() => commandFrom({ targetOptions: { command: '  ' } })).toThrow(/name its command after `--`/);
+  });
+});
+
+describe('a command shown in a message', () => {
+  it('reads back in a POSIX shell as the same words', () => {
+    fc.assert(fc.property(fc.array(fc.string({ unit: 'binary' }).map((w) => w.replace(/\0/g, '')), { minLength: 1, maxLength: 4 }), (words) => {
+      const out = execFileSync('sh', ['-c', `for a in ${shownCommand(words)}; do printf '%s\\0' "$a"; done`], { encoding: 'utf8' });
+      expect(out.split('\0').slice(0, -1)).toEqual(words);
+    }), { numRuns: 150 });
+  });
+
+  it('quotes only the words that need it', () => {
+    expect(shownCommand(['sh', '-c', 'exit 7'])).toBe("sh -c 'exit 7'");
+    expect(shownCommand(['python3', './t.py', "it's", ''])).toBe(`python3 ./t.py 'it'\\''s' ''`);
   });
 });

@@ -5,6 +5,7 @@ import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, typ
 import { zodProblem } from '../../util/errors.ts';
 import { passesAsIs, plainResult } from './hand-check.ts';
 import { spawnLineChild, type LineChild } from '../../util/line-process.ts';
+import { shownCommand } from '../../util/command-words.ts';
 
 export interface ClientOptions {
   cwd?: string;
@@ -163,7 +164,7 @@ export class ProtocolClient {
 
   private describeDeath(): string {
     const tail = this.child.stderr().join('\n');
-    return `target process ${this.command.join(' ')} ${this.deathReason ?? 'died'}${tail ? `; its last stderr:\n${tail}` : ''}`;
+    return `target process ${shownCommand(this.command)} ${this.deathReason ?? 'died'}${tail ? `; its last stderr:\n${tail}` : ''}`;
   }
 
   private die(reason: string): void {

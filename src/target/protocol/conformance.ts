@@ -11,6 +11,7 @@ import { groupBy } from '../../util/group.ts';
 import { ProtocolClient } from './client.ts';
 import { RemoteError, SUPPORTED_VERSIONS } from './messages.ts';
 import { startClient, type ProtocolTargetOptions } from './target.ts';
+import { shownCommand } from '../../util/command-words.ts';
 
 export interface CheckResult {
   name: string;
@@ -472,7 +473,7 @@ export async function checkTarget(spec: string, target: Target, open: OpenOption
 }
 
 export function formatConformance(r: ConformanceReport): string[] {
-  const lines = [`target check: ${r.command.join(' ')}`];
+  const lines = [`target check: ${shownCommand(r.command)}`];
   if (r.protocol !== undefined) lines.push(`  protocol ${r.protocol} accepted (blindspot speaks ${[...SUPPORTED_VERSIONS].reverse().join(', ')})`);
   if (r.target) lines.push(`  target ${r.target.name} ${r.target.version}, ${r.tasks} tasks checked`);
   const listed = (what: string[], bullet: string) => [

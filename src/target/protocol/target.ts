@@ -8,6 +8,7 @@ import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
 import { commandFrom } from './command.ts';
 import { BridgeDiedError, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
+import { shownCommand } from '../../util/command-words.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -51,7 +52,7 @@ export async function startClient(
   try {
     const hello = await offer([...SUPPORTED_VERSIONS].reverse());
     if (!(SUPPORTED_VERSIONS as readonly number[]).includes(hello.protocol)) {
-      throw new InputError(`${opts.label ?? command.join(' ')}: speaks protocol ${hello.protocol}, blindspot speaks ${SUPPORTED_VERSIONS.join(' and ')}`);
+      throw new InputError(`${opts.label ?? shownCommand(command)}: speaks protocol ${hello.protocol}, blindspot speaks ${SUPPORTED_VERSIONS.join(' and ')}`);
     }
     const info = hello.target;
     // the methods of protocol 3 exist only for a target that speaks it
@@ -60,7 +61,7 @@ export async function startClient(
   } catch (e) {
     client.kill('handshake failed');
     if (e instanceof InputError) throw e;
-    throw new InputError(`${opts.label ?? command.join(' ')}: handshake failed: ${errorMessage(e)}`);
+    throw new InputError(`${opts.label ?? shownCommand(command)}: handshake failed: ${errorMessage(e)}`);
   }
 }
 
