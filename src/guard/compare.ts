@@ -55,5 +55,7 @@ export function compareOutcomes(before: Record<string, Outcome>, after: Record<s
 
 export function describeChange(c: Change): string {
   const status = c.regression ? 'REGRESSION' : c.dismissed !== undefined ? 'dismissed' : 'changed';
-  return `${status}  ${c.kind}: ${c.generator} ${c.family} ${c.cell}: ${c.before} -> ${c.after}${c.detail ? `  (${c.detail})` : ''}${c.dismissed !== undefined ? `  [dismissed by triage: ${c.dismissed}]` : ''}`;
+  // a change that is neither a regression nor a repair needs no kind beside its status
+  const kind = c.kind === status ? '' : `${c.kind}: `;
+  return `${status}  ${kind}${c.generator} ${c.family} ${c.cell}: ${c.before} -> ${c.after}${c.detail ? `  (${c.detail})` : ''}${c.dismissed !== undefined ? `  [dismissed by triage: ${c.dismissed}]` : ''}`;
 }

@@ -5,7 +5,7 @@
 // (workers, Python helpers, checker sources) is found beside the module using it.
 import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The folder holding blindspot's package.json: the nearest one above this module. */
 export const INSTALL_ROOT: string = (() => {
@@ -47,6 +47,27 @@ export async function importableFile(file: string): Promise<string> {
   if (COMPILED && inDist(file) && existsSync(twin)) return twin;
   await allowTypeScript();
   return file;
+}
+
+/**
+ * Imports a checker module. A .ts file outside a "type": "module" package that does
+ * not compile fails under the registered TypeScript loader as Node's "require() of ES
+ * Module in a cycle", which names neither the line nor the error; compiled once more
+ * by tsImport, the same file fails with its own error, on one line.
+ */
+export async function importChecker(file: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(await importableFile(file)).href;
+  try {
+    return await import(url).catch(async (e: unknown) => {
+      if ((e as { code?: unknown }).code !== 'ERR_REQUIRE_CYCLE_MODULE') throw e;
+      const { tsImport } = await import('tsx/esm/api');
+      return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+    });
+  } catch (e) {
+    // esbuild's message puts the file, line and error on a line of their own: a verdict's detail shows one
+    if (e instanceof Error) e.message = e.message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+    throw e;
+  }
 }
 
 const inDist = (file: string) => file.startsWith(join(INSTALL_ROOT, 'dist') + sep);

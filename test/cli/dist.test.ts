@@ -144,6 +144,15 @@ describe.skipIf(problem !== undefined)(`the built bin${problem ? ` (skipped: ${p
 
   // yargs and zod run from code caches the build made with this Node (scripts/cached-script.mjs);
   // a cache V8 cannot use (another Node, a damaged file) is compiled past, never trusted
+  it('says where a TypeScript checker copy does not compile, on one line, not as a require() cycle', async () => {
+    // outside a "type": "module" package, Node's loader fails such a file as "Cannot require() ES Module ... in a cycle"
+    const file = join(tmp(), 'broken.ts');
+    writeFileSync(file, 'export default function check() {}\nexport const = ;\n');
+    const install = pathToFileURL(resolve('dist/src/util/install.js')).href;
+    const r = await execa('node', ['--input-type=module', '-e', `import { importChecker } from ${JSON.stringify(install)}; await importChecker(${JSON.stringify(file)}).catch((e) => console.log(e.message));`]);
+    expect(r.stdout).toBe(`Transform failed with 1 error: ${file}:2:13: ERROR: Expected identifier but found "="`);
+  });
+
   it('loads yargs and zod from the code caches the build made, and past a cache V8 rejects', async () => {
     const probe = async (vendor: string, env: Record<string, string> = {}) => {
       const url = (f: string) => JSON.stringify(pathToFileURL(resolve(vendor, f)).href);

@@ -96,6 +96,23 @@ describe('blindspot guard', () => {
     expect(again.code, again.stdout).toBe(0);
   }, 180_000);
 
+  it('names the line of a checker copy that does not compile, once per changed cell', async () => {
+    const root = tmp();
+    const { baseline, b } = baselined();
+    const rejectedCell = Object.entries(b.cells).find(([, o]) => o === 'rejected')![0];
+    const generator = rejectedCell.replace(/^fault:[^:]+:/, '').replace(/\/\d+#\d+$/, '');
+    const dir = checkerCopy(root);
+    const file = join(dir, `${generator}.ts`);
+    const lines = readFileSync(file, 'utf8').split('\n').length;
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const = ;\n`);
+    const r = await runCli(['guard', '--baseline', baseline, '--checker-dir', dir, '--workers', '0']);
+    const line = r.stdout.split('\n').find((l) => l.includes(rejectedCell));
+    expect(line, r.stdout).toBeDefined();
+    // the compiler's own error and where it is (the built bin's wording: test/cli/dist.test.ts)
+    expect(line).toMatch(new RegExp(`rejected -> checker-error  \\(.*Transform failed with 1 error: .*${generator}\\.ts:${lines + 1}:\\d+`));
+    expect(line).toMatch(new RegExp(`^changed  ${generator} `));
+  }, 180_000);
+
   it('asks for --update-baseline when there is no baseline yet (exit 2)', async () => {
     const r = await runCli(['guard', '--baseline', join(tmp(), 'none.json')]);
     expect(r.code).toBe(2);

@@ -1,9 +1,8 @@
-import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
 import type { Verdict } from '../../../src/contract/target.ts';
 import type { Json } from '../../../src/contract/json.ts';
 import type { World } from '../world/snapshot.ts';
-import { importableFile } from '../../../src/util/install.ts';
+import { importChecker } from '../../../src/util/install.ts';
 import { checkerDiff, readOnlyState } from './diff.ts';
 import type { Checker } from './types.ts';
 
@@ -13,7 +12,7 @@ const loaded = new Map<string, Promise<Checker>>();
 export function loadChecker(file: string): Promise<Checker> {
   let p = loaded.get(file);
   if (!p) {
-    p = importableFile(file).then((f) => import(pathToFileURL(f).href)).then((m: { default?: unknown }) => {
+    p = importChecker(file).then((m: { default?: unknown }) => {
       if (typeof m.default !== 'function') throw new Error(`${file} has no default-exported checker function`);
       return m.default as Checker;
     });
