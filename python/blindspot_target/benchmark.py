@@ -232,5 +232,10 @@ class Benchmark:
             verdict = self.grade(ep.env, task, list(ep.calls))
         except Exception as e:  # a checker that crashes is an error verdict, never a pass
             return {"verdict": "error", "detail": f"{type(e).__name__}: {e}"}
-        ok, detail = verdict if isinstance(verdict, tuple) else (verdict, "")
-        return {"verdict": "pass" if ok is True else "fail", "detail": detail or ("passed" if ok is True else "failed")}
+        ok, detail = verdict if isinstance(verdict, tuple) and len(verdict) == 2 else (verdict, "")
+        if not isinstance(ok, bool):
+            # a grade() that forgot its return (None) or answers 1 or "pass" would
+            # read as a Fail, and an audit would report a checker that rejects
+            # every construction instead of the adapter's mistake
+            return {"verdict": "error", "detail": f"grade() returned {verdict!r} for task {task['id']}; expected True or False, or (verdict, detail)"}
+        return {"verdict": "pass" if ok else "fail", "detail": detail or ("passed" if ok else "failed")}
