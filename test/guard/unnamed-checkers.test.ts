@@ -2,56 +2,20 @@
 // checker_files was left as `blindspot init` wrote it): no hash moves when the
 // checker is edited, so guard scores every cell again rather than carry outcomes
 // over, and a weakened checker still fails the job.
-import { rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../fixtures/cli.ts';
+import { unnamedCheckerAdapter } from '../fixtures/sdk/notes-adapter.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { NO_PYTHON, PYTHON } from '../targets/sdk/python.ts';
 
 const tmp = useTmp();
 
-/** A one-task notes benchmark whose checker counts the notes while the file `strict` sits beside it. */
-function adapter(dir: string): string {
-  const file = join(dir, 'adapter.py');
-  writeFileSync(file, `import sys
-from pathlib import Path
-sys.path.insert(0, ${JSON.stringify(resolve('python'))})
-from blindspot_target import Benchmark
-
-STRICT = Path(__file__).with_name("strict")
-
-
-class Adapter(Benchmark):
-    name = "notes"
-
-    def tasks(self):
-        return [{"id": "notes/0", "instruction": "add a note hello", "steps": [{"call": "add", "args": {"text": "hello"}, "kind": "write", "alternatives": {"text": ["bye"]}}]}]
-
-    def environment(self, task):
-        return {"notes": []}
-
-    def step(self, env, step):
-        env["notes"].append({"text": step["args"]["text"]})
-
-    def snapshot(self, env):
-        return env
-
-    def grade(self, env, task, calls):
-        texts = [n["text"] for n in env["notes"]]
-        return texts == ["hello"] if STRICT.exists() else "hello" in texts
-
-
-Adapter().serve()
-`);
-  writeFileSync(join(dir, 'strict'), '');
-  return file;
-}
-
 describe.skipIf(!PYTHON)(`blindspot guard, on a target that names no checker files${NO_PYTHON}`, () => {
   it('scores every cell again, says why, and fails on the weakened checker', async () => {
     const dir = tmp();
-    const file = adapter(dir);
+    const file = unnamedCheckerAdapter(dir);
     const frozen = await runCli(['freeze', '--target', 'protocol', '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--json', '--', PYTHON!, file]);
     expect(frozen.code, frozen.stderr).toBe(0);
     const baseline = join(dir, 'baseline.json');
