@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../fixtures/cli.ts';
-import { unnamedCheckerAdapter } from '../fixtures/sdk/notes-adapter.ts';
+import { unnamedCheckerAdapter } from '../fixtures/sdk/adapters.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { NO_PYTHON, PYTHON } from '../targets/sdk/python.ts';
 
