@@ -170,6 +170,8 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       checkerDir: opts.checkerDir ? resolve(opts.checkerDir) : undefined,
       root: join(out, 'mutants'),
       purpose: 'guard',
+      // a task added or a reference edited is routine in a benchmark's repository: the whole baseline is retaken
+      corpusMoved: `freeze a new increment (blindspot freeze) and take a new baseline on it (blindspot guard --baseline ${opts.baseline} --increment <its folder> --update-baseline)`,
       ...(incremental ? { select: (info: TargetInfo, all: Cell[]) => cellsToRescore(baseline!, info, all, opts.warn) } : {}),
       runDir,
       workers: opts.workers,
