@@ -141,7 +141,10 @@ class Benchmark:
     def state(self, env: Any) -> Any:
         """The snapshot as plain JSON data, detached from `env`: a snapshot that
         returns the environment's own dicts would otherwise change with it."""
-        return json.loads(json.dumps(self.snapshot(env), allow_nan=False))
+        try:
+            return json.loads(json.dumps(self.snapshot(env), allow_nan=False))
+        except (TypeError, ValueError) as e:  # json's own message names the value, not whose it is
+            raise TypeError(f"snapshot(env) returned what is not JSON data: {e}") from e
 
     def world(self, task: dict[str, Any]) -> str:
         return world_id(self.state(self.environment(task)))
@@ -182,6 +185,9 @@ class Benchmark:
         import __main__
 
         root = Path(self.checker_root or Path(getattr(__main__, "__file__", ".")).resolve().parent)
+        missing = [str(p) for p in self.checker_files if not Path(root, p).is_file()]
+        if missing:
+            raise ProtocolError("internal", f"checker_files: no file {', '.join(missing)} in {root} (they are named relative to the adapter's folder, or to checker_root)")
         checker_hash, files = files_hash(root, root.name, [Path(root, p) for p in self.checker_files])
         corpus = {"tasks": [self.task_info(t) for t in self._tasks()], "references": [t["steps"] for t in self._tasks()], "semantics": self.semantics()}
         return {
@@ -232,5 +238,10 @@ class Benchmark:
             verdict = self.grade(ep.env, task, list(ep.calls))
         except Exception as e:  # a checker that crashes is an error verdict, never a pass
             return {"verdict": "error", "detail": f"{type(e).__name__}: {e}"}
-        ok, detail = verdict if isinstance(verdict, tuple) else (verdict, "")
-        return {"verdict": "pass" if ok is True else "fail", "detail": detail or ("passed" if ok is True else "failed")}
+        ok, detail = verdict if isinstance(verdict, tuple) and len(verdict) == 2 else (verdict, "")
+        if not isinstance(ok, bool):
+            # a grade() that forgot its return (None) or answers 1 or "pass" would
+            # read as a Fail, and an audit would report a checker that rejects
+            # every construction instead of the adapter's mistake
+            return {"verdict": "error", "detail": f"grade() returned {verdict!r} for task {task['id']}; expected True or False, or (verdict, detail)"}
+        return {"verdict": "pass" if ok else "fail", "detail": detail or ("passed" if ok else "failed")}

@@ -5,6 +5,7 @@ import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-re
 import type { Out } from './out.ts';
 import type { Target } from '../contract/target.ts';
 import { phaseEnded } from '../util/phase.ts';
+import { InputError } from '../util/errors.ts';
 
 export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
@@ -31,7 +32,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       ),
   handler: async (a) => {
     prestartNamedTarget(a);
-    const [{ freeze }, { readRunFile }, { loadIncrement }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
+    const [{ freeze }, { readRunFile }, { loadIncrement, CheckerChanged }, { refuseChangedIntent }, { locateIncrement }] = await Promise.all([
       import('../freeze/freeze.ts'),
       import('../run/runfile.ts'),
       import('../protocol/increment.ts'),
@@ -63,6 +64,14 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     }
     try {
       await scoreAndReport(out, a, incrementDir, a.out ?? defaultRunDir(runPrefix(a.target ?? DEFAULT_TARGET)), inputs, target);
+    } catch (e) {
+      // Rerunning an audit into the same --out after fixing a checker resumes the
+      // old run, whose increment fixes the old checkers: a new increment alone
+      // would not help, a new run folder does.
+      if (existing && e instanceof CheckerChanged) {
+        throw new InputError(`--out ${a.out}: this run audits the checkers frozen in increment ${e.increment}, and they changed since (${e.changed}); audit the current ones into another --out, or remove this folder`);
+      }
+      throw e;
     } finally {
       await target?.close();
     }

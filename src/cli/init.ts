@@ -14,13 +14,20 @@ import { makeDir } from '../util/made-dirs.ts';
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
 const SDK = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'python');
 
+/**
+ * The tutorial's filled-in adapter, beside the SDK in a checkout and a folder up in
+ * an installed package (dist/python), which ships the example but not the docs.
+ */
+const EXAMPLE = [resolve(SDK, '..'), resolve(SDK, '..', '..')].map((root) => join(root, 'examples', 'refund-desk', 'adapter.py')).find((f) => existsSync(f));
+
 const checkLine = (dir: string) => `blindspot target check -- python3 ${join(dir, 'adapter.py')}`;
 
 function adapterSkeleton(name: string, dir: string): string {
   return `#!/usr/bin/env python3
 """The blindspot protocol target of ${name}, written by \`blindspot init --python\`.
 
-Fill in the five functions (docs/write-a-target.md walks through an example),
+Fill in the five functions (docs/write-a-target.md walks through an example${EXAMPLE ? `,
+filled in at ${EXAMPLE}` : ''}),
 then check it, and audit it once every check passes:
 
     ${checkLine(dir)}
@@ -97,7 +104,8 @@ function readmeStub(name: string, dir: string): string {
 \`adapter.py\` serves ${name} to blindspot over the target protocol
 (docs/protocol.md), on the Python SDK \`blindspot_target\`.
 
-1. Fill in the five functions of \`adapter.py\` (docs/write-a-target.md).
+1. Fill in the five functions of \`adapter.py\` (docs/write-a-target.md${EXAMPLE ? `; a filled-in
+   example: ${EXAMPLE}` : ''}).
 2. Check it: \`${checkLine(dir)}\`
 3. Audit it: \`blindspot audit --target protocol -- python3 ${join(dir, 'adapter.py')}\`
 

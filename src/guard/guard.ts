@@ -87,7 +87,13 @@ function dismissByTriage(changes: Change[], target: string, cells: Cell[], triag
  * AgentDojo), or any change to a file no generator owns (a shared helper), is
  * treated as depending on every checker file.
  */
-function cellsToRescore(baseline: Baseline, info: TargetInfo, cells: Cell[]): Cell[] {
+function cellsToRescore(baseline: Baseline, info: TargetInfo, cells: Cell[], warn?: (line: string) => void): Cell[] {
+  // A target that names no checker files has no hash that moves when its checker
+  // is edited: carrying outcomes over would pass any weakened checker unseen.
+  if (!info.checkerFiles.length) {
+    warn?.(`blindspot: target ${info.name} names no checker files, so guard cannot tell whether a checker changed: every cell is scored again (name them in the target: checker_files in a Python adapter)`);
+    return cells;
+  }
   const now = checkerMap(info.checkerFiles);
   // added, removed or edited since the baseline
   const changed = new Set([...Object.keys(baseline.checkers), ...Object.keys(now)].filter((n) => baseline.checkers[n] !== now[n]));
@@ -164,7 +170,9 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       checkerDir: opts.checkerDir ? resolve(opts.checkerDir) : undefined,
       root: join(out, 'mutants'),
       purpose: 'guard',
-      ...(incremental ? { select: (info: TargetInfo, all: Cell[]) => cellsToRescore(baseline!, info, all) } : {}),
+      // a task added or a reference edited is routine in a benchmark's repository: the whole baseline is retaken
+      corpusMoved: `freeze a new increment (blindspot freeze) and take a new baseline on it (blindspot guard --baseline ${opts.baseline} --increment <its folder> --update-baseline)`,
+      ...(incremental ? { select: (info: TargetInfo, all: Cell[]) => cellsToRescore(baseline!, info, all, opts.warn) } : {}),
       runDir,
       workers: opts.workers,
       limitMs: opts.limitMs,

@@ -266,14 +266,20 @@ function readCensus(file: string, kind: string, inc: Increment): object | undefi
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : undefined;
 }
 
+/** The checkers moved since an increment was frozen: `changed` names the files (or says the hash differs). */
+export class CheckerChanged extends ProtocolError {
+  constructor(
+    readonly increment: string,
+    readonly changed: string,
+  ) {
+    super(`checker changed since increment ${increment} was frozen: ${changed}; freeze a new increment to score the new checkers`);
+  }
+}
+
 /** Refuses, naming what changed, when the target or a census moved since freeze. */
 export async function verifyAgainst(dir: string, inc: Increment, info: TargetInfo): Promise<void> {
   const changed = checkerChanges(inc.target.checkerFiles, info.checkerFiles);
-  if (changed.length || info.checkerHash !== inc.target.checkerHash) {
-    throw new ProtocolError(
-      `checker changed since increment ${inc.id} was frozen: ${changed.join(', ') || 'checker hash differs'}; freeze a new increment to score the new checkers`,
-    );
-  }
+  if (changed.length || info.checkerHash !== inc.target.checkerHash) throw new CheckerChanged(inc.id, changed.join(', ') || 'checker hash differs');
   if (info.corpusHash !== inc.target.corpusHash) {
     throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen`);
   }

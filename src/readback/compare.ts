@@ -103,15 +103,34 @@ export function describeDifference(d: TableDifference): string {
 export const changedKeys = (a: Record<string, Json>, b: Record<string, Json>) =>
   [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 
+/** The rows' canonical JSON with `column` left out, sorted: a multiset to compare. */
+const without = (rows: Record<string, Json>[], column: string) => rows.map(({ [column]: _, ...rest }) => canonicalJson(rest)).sort().join('\n');
+
+/**
+ * When a delivery added as many rows as the reference, none of them its rows, the
+ * columns that alone make the difference: leave one out and the rows are the
+ * reference's. Rows paired differently read that way, e.g. two writes reordered
+ * under ids the application numbers as it stores them, a column the target may
+ * mean to declare ignored.
+ */
+function pairedDifferently(d: TableDifference): string[] {
+  const n = d.missingAdded.length;
+  if (n < 2 || d.extraAdded.length !== n) return [];
+  const columns = [...new Set([...d.missingAdded, ...d.extraAdded].flatMap((r) => Object.keys(r)))].sort();
+  const alone = columns.filter((c) => without(d.missingAdded, c) === without(d.extraAdded, c));
+  return alone.length ? [`${d.table}: leaving out ${alone.map((c) => `${d.table}.${c}`).join(' or ')}, the added rows are the reference's`] : [];
+}
+
 /**
  * When a delivery added one row where the reference added one, name the columns
- * whose stored values differ, so the evidence shows the persisted wrong value.
+ * whose stored values differ, so the evidence shows the persisted wrong value;
+ * when it added several, the one column that alone makes them differ, if any.
  */
 export function changedValues(d: TableDifference): string[] {
   let pair: [Record<string, Json>, Record<string, Json>] | undefined;
   if (d.missingAdded.length === 1 && d.extraAdded.length === 1) pair = [d.missingAdded[0], d.extraAdded[0]];
   else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];
-  if (!pair) return [];
+  if (!pair) return pairedDifferently(d);
   const [ref, got] = pair;
   return changedKeys(ref, got).map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);
 }

@@ -29,12 +29,14 @@ interface RefreezeInput {
   purpose: string;
   /** which of `cells` to score, decided on the checkers as the opened target describes them (default: all) */
   select?: (info: TargetInfo, cells: Cell[]) => Cell[];
+  /** what to do when the corpus moved since the increment was frozen (default: freeze a new increment) */
+  corpusMoved?: string;
 }
 
 /** Frozen constructions were derived from the corpus; once it moved they no longer mean what they meant. */
-export function sameCorpus(info: TargetInfo, inc: Increment): void {
+export function sameCorpus(info: TargetInfo, inc: Increment, next = 'freeze a new increment'): void {
   if (info.corpusHash !== inc.target.corpusHash) {
-    throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; freeze a new increment`);
+    throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; ${next}`);
   }
 }
 
@@ -47,7 +49,7 @@ export async function rescore(
   const target = await openTarget(inc.target.spec, { unseal: inc.selection.unseal, ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}) });
   try {
     const info = await target.describe();
-    sameCorpus(info, inc);
+    sameCorpus(info, inc, input.corpusMoved);
     const cells = input.select ? input.select(info, input.cells) : input.cells;
     const arms = [...new Set(cells.map((c) => c.arm))];
     const { dir } = await freezeIncrement({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { describeDifference, diffEffects, isEmptyEffect, writtenTables } from '../../src/readback/compare.ts';
+import { changedValues, describeDifference, diffEffects, isEmptyEffect, writtenTables } from '../../src/readback/compare.ts';
 import type { Effect } from '../../src/contract/target.ts';
 import { effect, row } from '../fixtures/effects.ts';
 
@@ -52,5 +52,17 @@ describe('diffEffects', () => {
     expect(isEmptyEffect({ a: { added: [], updated: [], removed: [] } })).toBe(true);
     expect(isEmptyEffect(added({ text: 'x' }))).toBe(false);
     expect(writtenTables({ b: added({ x: '1' }).notes, a: { added: [], updated: [], removed: [] } })).toEqual(['b']);
+  });
+
+  it('names the column that alone makes several added rows differ, as when two writes are reordered under numbered ids', () => {
+    const ref = added({ order_id: '1', sku: 'B200', qty: '5' }, { order_id: '2', sku: 'C300', qty: '5' });
+    const [reordered] = diffEffects(ref, added({ order_id: '1', sku: 'C300', qty: '5' }, { order_id: '2', sku: 'B200', qty: '5' }));
+    expect(changedValues(reordered)).toEqual(["notes: leaving out notes.order_id or notes.sku, the added rows are the reference's"]);
+    expect(changedValues(diffEffects(ref, added({ order_id: '1', sku: 'B200', qty: '6' }, { order_id: '2', sku: 'C300', qty: '7' }))[0])).toEqual([
+      "notes: leaving out notes.qty, the added rows are the reference's",
+    ]);
+    // rows that no one column makes differ name none
+    const [moved] = diffEffects(ref, added({ order_id: '1', sku: 'A100', qty: '6' }, { order_id: '2', sku: 'C300', qty: '7' }));
+    expect(changedValues(moved)).toEqual([]);
   });
 });

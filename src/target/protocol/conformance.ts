@@ -422,7 +422,10 @@ export async function checkConformance(command: string[], open: OpenOptions, opt
     client = started.client;
     report.target = started.info;
     report.protocol = started.protocol;
-    report.checks.push({ name: 'handshake', ok: true, summary: `${started.info.name} ${started.info.version}, protocol ${started.protocol}, checker hash ${started.info.checkerHash.slice(0, 12)}`, failures: [] });
+    // No failure (a checker may live outside any file), but without a file whose
+    // hash moves, run and guard cannot tell an edited checker from the audited one.
+    const unnamed = started.info.checkerFiles.length ? [] : ['no checker files named: an edited checker keeps this checker hash, so guard and run cannot tell it changed (name them: checker_files in a Python adapter)'];
+    report.checks.push({ name: 'handshake', ok: true, summary: `${started.info.name} ${started.info.version}, protocol ${started.protocol}, checker hash ${started.info.checkerHash.slice(0, 12)}`, failures: [], notes: unnamed });
   } catch (e) {
     report.checks.push({ name: 'handshake', ok: false, summary: 'no valid handshake', failures: [errorMessage(e)] });
     return report;

@@ -3,7 +3,7 @@
 // init never replaces a file.
 import { execa } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../fixtures/cli.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
@@ -51,6 +51,14 @@ describe.skipIf(!PYTHON)(`blindspot init --python${NO_PYTHON}`, () => {
     }
     writeFileSync(file, text);
     await expectConforms(file, 'target notes 0, 1 tasks checked');
+  });
+
+  it('names the filled-in example, which an installed package ships without the docs', async () => {
+    const dir = tmp();
+    expect((await runCli(['init', '--python', dir])).code).toBe(0);
+    const example = resolve('examples/refund-desk/adapter.py');
+    expect(readFileSync(join(dir, 'adapter.py'), 'utf8')).toContain(`docs/write-a-target.md walks through an example,\nfilled in at ${example}),`);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(`(docs/write-a-target.md; a filled-in\n   example: ${example}).`);
   });
 
   it('refuses to replace a file, and writes nothing then', async () => {
