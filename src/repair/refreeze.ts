@@ -14,7 +14,7 @@ import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
-import { runIncrement, type RunResult } from '../run/run.ts';
+import { completed, runIncrement, type RunResult } from '../run/run.ts';
 
 interface RefreezeInput {
   /** the source increment and its folder */
@@ -62,7 +62,11 @@ export async function rescore(
       cells,
       ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
     });
-    const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target });
+    const result = completed(
+      await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target }),
+      input.purpose,
+      'nothing compared or written; run the same command again',
+    );
     return { ...result, incrementDir: dir, cells };
   } finally {
     await target.close();
