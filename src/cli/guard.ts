@@ -17,7 +17,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .option('update-baseline', { type: 'boolean', default: false, describe: 'write the current outcomes as the new baseline (exits 0)' })
       .option('junit', { ...textOption('junit'), describe: 'also write JUnit XML here, for CI test reports' })
       .option('out', { ...textOption('out'), describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
-      .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
+      .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-<id> --update-baseline', 'take the baseline on a frozen increment (blindspot freeze prints its folder)')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
     writableFolder('--out', a.out);

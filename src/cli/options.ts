@@ -239,7 +239,7 @@ export const runOptions = <T>(y: Argv<T>) =>
     .option('progress', {
       type: 'boolean',
       default: true,
-      describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; off with --json',
+      describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; none with --no-progress or --json',
     });
 
 /** --shard i/n for the commands that score an increment. */

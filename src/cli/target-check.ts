@@ -47,7 +47,7 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name>' })
       .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'only these task ids (or generators), space or comma separated' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
-      .option('reason', { type: 'string' })
+      .option('reason', { type: 'string', describe: 'why the sealed split named by --unseal is opened' })
       .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite')
