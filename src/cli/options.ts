@@ -236,11 +236,14 @@ export const runOptions = <T>(y: Argv<T>) =>
       ),
     )
     .option('time-limit', timeLimitOption('per-cell time limit in ms; past it the cell is a checker Error'))
-    .option('progress', {
-      type: 'boolean',
-      default: true,
-      describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; none with --no-progress or --json',
-    });
+    .option('progress', progressOption);
+
+/** The --progress option of every command that scores cells. */
+export const progressOption = {
+  type: 'boolean',
+  default: true,
+  describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; none with --no-progress or --json',
+} as const;
 
 /** --shard i/n for the commands that score an increment. */
 export const shardOption = <T>(y: Argv<T>) =>

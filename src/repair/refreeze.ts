@@ -74,7 +74,7 @@ export async function rescore(
 }
 
 /** What a repair regrades: the audited run's cells, from its increment. */
-export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers'>;
+export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers' | 'progress'>;
 
 /**
  * Scores `g.cells` on the patched copies in `copyDir` into a fresh <out>/regrade, a

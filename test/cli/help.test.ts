@@ -65,6 +65,6 @@ describe('--help', () => {
   });
 
   it('the progress option says how to turn it off', async () => {
-    for (const words of [['audit'], ['run'], ['guard'], ['rerun'], ['perturb']]) expect(await help(words)).toMatch(/--no-progress/);
+    for (const words of [['audit'], ['run'], ['guard'], ['rerun'], ['repair'], ['perturb']]) expect(await help(words)).toMatch(/--no-progress/);
   });
 });
