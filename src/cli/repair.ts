@@ -25,7 +25,8 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
       .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON')
       .example('$0 repair reports/bfcl-2026.3.23/miss_func --patch empty-turn', 'patch a copy of BFCL\'s multi-turn checker, regrade, write upstream.diff')
-      .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold'),
+      .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold')
+      .epilogue('Exits 1 when a control (a task\'s reference) fails under the patched checkers: the patch rejects correct work.'),
   handler: async (a) => {
     // a missing one is named by the repair, with the run.json it looked for
     existingFolder('<run>', a.run, 'a run folder of a finished audit', true);

@@ -55,6 +55,8 @@ describe('--help', () => {
     const text = await help([]);
     for (const code of ['0', '1', '2', '130']) expect(text).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
     expect(text).toMatch(/guard: a regression/);
+    expect(text).toMatch(/repair: a control the patched checkers fail/);
+    expect(await help(['repair'])).toMatch(/^Exits 1 when a control/m);
   });
 
   it('an example names no increment that is not there: a frozen increment\'s id changes with what it holds', async () => {
