@@ -230,10 +230,14 @@ export const runOptions = <T>(y: Argv<T>) =>
   browserOption(y)
     .option(
       'workers',
-      workersOption(
-        availableParallelism(),
-        'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
-      ),
+      {
+        ...workersOption(
+          availableParallelism(),
+          'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
+        ),
+        // the help of every machine says the same: this one's count is no default of another's
+        defaultDescription: `the number of CPUs (${availableParallelism()} here)`,
+      },
     )
     .option('time-limit', timeLimitOption('per-cell time limit in ms; past it the cell is a checker Error'))
     .option('progress', progressOption);

@@ -66,6 +66,10 @@ describe('--help', () => {
     }
   });
 
+  it('the scoring commands\' --workers default is the CPU count, not this machine\'s number alone', async () => {
+    for (const words of [['audit'], ['run'], ['guard'], ['rerun']]) expect(await help(words)).toMatch(/\[default: the number of CPUs \(\d+ here\)\]/);
+  });
+
   it('the progress option says how to turn it off', async () => {
     for (const words of [['audit'], ['run'], ['guard'], ['rerun'], ['repair'], ['perturb']]) expect(await help(words)).toMatch(/--no-progress/);
   });
