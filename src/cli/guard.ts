@@ -2,22 +2,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, text, triageOption, writableFile, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, triageOption, writableFile, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
     triageOption(jsonOption(runOptions(y)))
-      .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file (JSON, one outcome per cell; commit it)' })
-      .option('increment', { type: 'string', describe: 'frozen increment folder (default: the one the baseline names)' })
-      .option('checker-dir', { type: 'string', describe: 'score the checker files in this directory instead of the target\'s shipped ones' })
+      .option('baseline', { ...textOption('baseline'), demandOption: true, describe: 'baseline file (JSON, one outcome per cell; commit it)' })
+      .option('increment', { ...textOption('increment'), describe: 'frozen increment folder (default: the one the baseline names)' })
+      .option('checker-dir', { ...textOption('checker-dir'), describe: 'score the checker files in this directory instead of the target\'s shipped ones' })
       .option('full', { type: 'boolean', default: false, describe: 'score every cell again; by default only cells whose checker files changed since the baseline are, and the rest keep the baseline\'s outcome' })
-      .option('mutants', { type: 'string', describe: 'folder holding a copy of the baseline\'s increment when it is not where the baseline says (found by content hash)' })
+      .option('mutants', { ...textOption('mutants'), describe: 'folder holding a copy of the baseline\'s increment when it is not where the baseline says (found by content hash)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'write the current outcomes as the new baseline (exits 0)' })
-      .option('junit', { type: 'string', describe: 'also write JUnit XML here, for CI test reports' })
-      .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
-      .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-7412b844eb51 --update-baseline', 'take the baseline')
+      .option('junit', { ...textOption('junit'), describe: 'also write JUnit XML here, for CI test reports' })
+      .option('out', { ...textOption('out'), describe: 'keep the rerun (derived increment and run folder) here; default a temporary folder, removed' })
+      .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-<id> --update-baseline', 'take the baseline on a frozen increment (blindspot freeze prints its folder)')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
     writableFolder('--out', a.out);

@@ -5,7 +5,7 @@
 // the top, and their handlers import the engine (ts-morph, playwright, SQLite,
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
-import { fsProblem, InputError } from '../util/errors.ts';
+import { fsProblem, InputError, Interrupted } from '../util/errors.ts';
 import { closestName, knownTail, meant, quoted, withFlagGuesses } from '../util/suggest.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { discardAhead } from '../util/ahead.ts';
@@ -121,6 +121,17 @@ const COMMANDS: {
 
 const nameOf = (head: { command: string }) => head.command.split(' ')[0];
 
+/** What main() returns, for `blindspot --help`: a script or CI job tells the ways a command ends apart by them. */
+const EXIT_CODES = [
+  'Exit codes:',
+  '  0    done (an audit that finds false accepts included)',
+  '  1    what the command was asked to fail on (guard: a regression; --threshold-break: a family below it; target check: a failed check; ' +
+    'repair: a control the patched checkers fail; perturb: the agent failed every episode), or an internal error (with its stack)',
+  '  2    bad input, or a path or disk the command cannot use: one line on stderr (BLINDSPOT_DEBUG=1 adds the stack)',
+  '  130  interrupted (Ctrl-C; SIGTERM while scoring): a run folder keeps what was scored, and the same command resumes it',
+  'With --json, stdout holds one JSON document whenever the command gets that far (a regression, a broken threshold, an interrupted audit or run), and nothing otherwise.',
+].join('\n');
+
 /**
  * The commands yargs may run for these words: every command named by a word
  * before `--` (usually one; a flag's value that happens to be a command's name
@@ -152,7 +163,8 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
         '(log tables, set duplicates, ignored or normalised columns) is immaterial and never counted as one. ' +
         'Arms: faults (the paper\'s census), floor (do-nothing agent), swap (intent swap), search (composed mutation plans shrunk to minimal mutants). ' +
         'Findings can be dismissed or accepted with a reason in a triage file kept beside the benchmark (blindspot triage).',
-    );
+    )
+    .epilogue(EXIT_CODES);
   for (const c of commands) cli.command(c);
   // yargs renders the chosen command's whole help as it starts the handler, to
   // show should the handler fail; ours never shows help on a failure (fail()
@@ -241,6 +253,10 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (e) {
     removeEmptyMadeDirs();
+    if (e instanceof Interrupted) {
+      out.err(`blindspot: ${e.message}`);
+      return 130;
+    }
     // Bad input, or a path or machine the command cannot use: one line, exit 2; the stack only on request.
     const problem = e instanceof InputError ? e.message : fsProblem(e);
     if (problem !== undefined) {

@@ -46,6 +46,13 @@ export const text = (flag: string) => (raw: unknown): string => {
   return v;
 };
 
+/**
+ * A string option taken through `text`: a path above all, where an empty value
+ * would name the current folder and a repeated flag an array that no path
+ * function takes (an internal error, after the work it was given for).
+ */
+export const textOption = (flag: string) => ({ type: 'string' as const, requiresArg: true, coerce: text(flag) });
+
 /** Each element of a list option must be known: one line naming the flag, the bad value and the known values. */
 export function knownList<T extends string>(flag: string, what: string, known: readonly T[], xs: string[]): T[] {
   for (const x of xs) if (!known.includes(x as T)) throw new InputError(`--${flag}: unknown ${what} '${x}'${knownTail(x, known)}`);
@@ -169,7 +176,7 @@ export const taskOptions = <T>(y: Argv<T>) =>
     .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'restrict to these task ids or generator names' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded in the evidence)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
-    .option('censuses', { type: 'string', default: 'censuses', describe: 'folder of frozen censuses' });
+    .option('censuses', { ...textOption('censuses'), default: 'censuses', describe: 'folder of frozen censuses' });
 
 /** What freeze enumerates over the selected tasks, and where it freezes it. */
 export const selectionOptions = <T>(y: Argv<T>) =>
@@ -217,23 +224,30 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       coerce: list('families', 'families'),
       describe: `fault families to enumerate (space or comma separated; default every family of the target's grammar: API ${API_FAMILIES.join(', ')}; GUI ${GUI_FAMILIES.join(', ')}; GUI families asked for by name: ${GUI_EXTRA_FAMILIES.join(', ')}; GUI targets with choices, such as miniwob, also ${CHOICE_FAMILIES.join(', ')})`,
     })
-    .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments' });
+    .option('mutants', { ...textOption('mutants'), default: 'mutants', describe: 'folder of frozen increments' });
 
 export const runOptions = <T>(y: Argv<T>) =>
   browserOption(y)
     .option(
       'workers',
-      workersOption(
-        availableParallelism(),
-        'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
-      ),
+      {
+        ...workersOption(
+          availableParallelism(),
+          'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
+        ),
+        // the help of every machine says the same: this one's count is no default of another's
+        defaultDescription: `the number of CPUs (${availableParallelism()} here)`,
+      },
     )
     .option('time-limit', timeLimitOption('per-cell time limit in ms; past it the cell is a checker Error'))
-    .option('progress', {
-      type: 'boolean',
-      default: true,
-      describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; off with --json',
-    });
+    .option('progress', progressOption);
+
+/** The --progress option of every command that scores cells. */
+export const progressOption = {
+  type: 'boolean',
+  default: true,
+  describe: 'show progress on stderr: a bar on a terminal, else one line every 10 s ($BLINDSPOT_PROGRESS_SECONDS) and one at the end; none with --no-progress or --json',
+} as const;
 
 /** --shard i/n for the commands that score an increment. */
 export const shardOption = <T>(y: Argv<T>) =>
@@ -254,7 +268,7 @@ export const runSettings = (a: Record<string, any>) => ({
 /** Where to look for a moved run's increment (see run/locate.ts). */
 export const mutantsLookupOption = <T>(y: Argv<T>) =>
   y.option('mutants', {
-    type: 'string',
+    ...textOption('mutants'),
     describe: 'folder holding a copy of the run\'s frozen increment, for a run folder moved away from it (found by content hash; ./mutants is always searched)',
   });
 
@@ -266,7 +280,7 @@ export const reporterOption = <T>(y: Argv<T>) =>
 
 /** Where a maintainer's triage of findings is kept (see `blindspot triage`). */
 export const triageOption = <T>(y: Argv<T>) =>
-  y.option('triage', { type: 'string', describe: 'triage file to apply (default ./blindspot-triage.json when it exists): dismissed findings are marked, and guard does not fail on them' });
+  y.option('triage', { ...textOption('triage'), describe: 'triage file to apply (default ./blindspot-triage.json when it exists): dismissed findings are marked, and guard does not fail on them' });
 
 /** --split as given, or the default; every name known. */
 export const parseSplits = (xs: string[] | undefined): Split[] => knownList('split', 'split', SPLITS, xs ?? DEFAULT_SPLITS);

@@ -46,7 +46,7 @@ const runBuilder = (y: Argv) =>
     .option('episode-time-limit', { requiresArg: true, coerce: wholeNumber('episode-time-limit', 1, 'a whole number of milliseconds'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
     .option('time-limit', { ...timeLimitOption('time limit in ms of each grading phase of an episode (read back, check) and of each validation phase; past it the episode is a checker Error'), defaultDescription: 'calibrated: 10 x the slowest clean episode, at least 10000' })
     .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples over tasks for the intervals (0: none)' })
-    .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (off with --json)' })
+    .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (none with --no-progress or --json)' })
     .example('$0 perturb --target apps --agent replay', 'validate the 12 families on the dev tasks and run the replay baseline (0% degradation)')
     .example('$0 perturb --target apps --agent literal --perturbations reports/perturb-apps-replay', 'the literal baseline on the same instances (the set of the replay run)')
     .example('$0 perturb --target apps --agent-name gpt -- node examples/agents/openai-chat.mjs', 'an OpenAI-compatible model ($OPENAI_BASE_URL, $OPENAI_API_KEY, $OPENAI_MODEL)')

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { PATCHES } from '../contract/repair.ts';
-import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, timeLimitOption, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, progressOption, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
 
@@ -20,10 +20,13 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       })
       .option('workers', workersOption(0, 'parallel workers for the regrade (0 scores in the main thread)'))
       .option('time-limit', timeLimitOption('per-cell time limit in ms for the regrade'))
+      // a regrade scores every cell of the run again: minutes on a bridge target
+      .option('progress', progressOption)
       .example('$0 repair reports/apps-1 --patch cardinality', 'patch copies of the implicated checkers and regrade the frozen cells')
       .example('$0 repair reports/apps-1 --patch count-guard --json', 'what a row-count guard would catch, as JSON')
       .example('$0 repair reports/bfcl-2026.3.23/miss_func --patch empty-turn', 'patch a copy of BFCL\'s multi-turn checker, regrade, write upstream.diff')
-      .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold'),
+      .example('$0 repair reports/miniwob-1.1.0/run --patch threshold', 'regrade MiniWoB cells with full credit as the success threshold')
+      .epilogue('Exits 1 when a control (a task\'s reference) fails under the patched checkers: the patch rejects correct work.'),
   handler: async (a) => {
     // a missing one is named by the repair, with the run.json it looked for
     existingFolder('<run>', a.run, 'a run folder of a finished audit', true);
@@ -31,7 +34,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
-    const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], mutants: a.mutants });
+    const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], progress: Boolean(a.progress) && !a.json, mutants: a.mutants });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {
       for (const f of result.flips) out.log(`${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, writableFolder } from './options.ts';
 import { defaultRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
@@ -7,10 +7,10 @@ import { KEYS } from '../rerun/where.ts';
 export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
     jsonOption(runOptions(y))
-      .option('from', { type: 'string', demandOption: true, describe: 'the earlier run folder' })
-      .option('where', { type: 'string', describe: `cell filter, key=value[,key=value] over ${KEYS.join(', ')}; without it, a search run's minimal mutants` })
-      .option('out', { type: 'string', describe: 'run folder of the rerun (default reports/rerun-<time>)' })
-      .option('mutants', { type: 'string', default: 'mutants', describe: 'folder of frozen increments: the rerun\'s increment is frozen here, and the source run\'s is looked up here when its folder moved' })
+      .option('from', { ...textOption('from'), demandOption: true, describe: 'the earlier run folder' })
+      .option('where', { ...textOption('where'), describe: `cell filter, key=value[,key=value] over ${KEYS.join(', ')}; without it, a search run's minimal mutants` })
+      .option('out', { ...textOption('out'), describe: 'run folder of the rerun (default reports/rerun-<time>)' })
+      .option('mutants', { ...textOption('mutants'), default: 'mutants', describe: 'folder of frozen increments: the rerun\'s increment is frozen here, and the source run\'s is looked up here when its folder moved' })
       .example('$0 rerun --from reports/servicedesk-x --where family=extra-field,verdict=pass', 'paper appendix F: rerun the extra-field Pass cells with Table API readback')
       .example('$0 rerun --from reports/agentdojo-banking', 'confirm a search run\'s minimal mutants on fresh environments'),
   handler: async (a) => {

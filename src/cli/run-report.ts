@@ -62,7 +62,8 @@ export async function scoreAndReport(out: Out, a: Record<string, any>, increment
   const { writeReport } = await import('../report/write.ts');
   const written = await writeReport(runDir, inputs);
   phaseEnded('report');
-  if (a.json) out.log(JSON.stringify(written.runs ? { ...written.report, runs: written.runs } : written.report, null, 2));
+  // the report as report.json holds it, and where it is: a default run folder's name is made here, known to no script
+  if (a.json) out.log(JSON.stringify({ ...written.report, ...(written.runs ? { runs: written.runs } : {}), runDir, incrementDir }, null, 2));
   else {
     // with the report's modules, not before the first cell (summary.ts reads the report's sections)
     const { summaryLines } = await import('./summary.ts');

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { openTarget, parseTargetSpec, targetFactory } from '../target/registry.ts';
 import type { ConformanceReport } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
-import { jsonOption, parseUnseal, targetSpec, wholeNumber } from './options.ts';
+import { jsonOption, list, parseUnseal, targetSpec, wholeNumber } from './options.ts';
 import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
@@ -31,7 +31,7 @@ async function checkInProcess(out: Out, a: Args): Promise<void> {
   const unseal = parseUnseal(a.unseal, a.reason);
   const target = await openTarget(spec, { unseal });
   try {
-    await show(out, a, await checkTarget(spec, target, { unseal }, a.tasks?.flatMap((t: string) => t.split(','))));
+    await show(out, a, await checkTarget(spec, target, { unseal }, a.tasks));
   } finally {
     await target.close();
   }
@@ -45,9 +45,9 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('target', { type: 'string', describe: 'a built-in target instead of a command after --: protocol-backed (agentdojo) or in process (miniwob)' })
       .option('target-option', { type: 'string', array: true, describe: 'key=value passed to the target in the handshake' })
       .option('suite', { type: 'string', describe: 'shorthand for --target-option suite=<name>' })
-      .option('tasks', { type: 'string', array: true, describe: 'only these task ids (or generators)' })
+      .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'only these task ids (or generators), space or comma separated' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
-      .option('reason', { type: 'string' })
+      .option('reason', { type: 'string', describe: 'why the sealed split named by --unseal is opened' })
       .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite')
@@ -59,7 +59,7 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
     const report = await checkConformance(
       command,
       { targetOptions: options, unseal: parseUnseal(a.unseal, a.reason) },
-      { tasks: a.tasks?.flatMap((t: string) => t.split(',')), timeoutMs: a.timeout },
+      { tasks: a.tasks, timeoutMs: a.timeout },
     );
     await show(out, a, report);
   },

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
-import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, textOption } from './options.ts';
 import type { Out } from './out.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -15,7 +15,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .option('weakness', { type: 'string', describe: 'a search weakness or mechanism by name (as listed, e.g. "out-of-scope reboot_device", "answer: a figure accepted inside a longer figure"): marks every finding of it on every task, in this run and later ones; a weakness\'s own entry comes before its mechanism\'s' })
       .option('dismiss', { type: 'string', describe: 'dismiss it, with the reason (e.g. "the task never states the description")' })
       .option('accept', { type: 'string', describe: 'accept it as a weakness to fix, with the reason' })
-      .option('triage', { type: 'string', default: DEFAULT_TRIAGE, describe: 'the triage file' })
+      .option('triage', { ...textOption('triage'), default: DEFAULT_TRIAGE, describe: 'the triage file' })
       // audit's --unseal takes a --reason; here the reason is the value of --dismiss or --accept
       .option('reason', {
         type: 'string',

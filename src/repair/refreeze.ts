@@ -14,7 +14,7 @@ import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
-import { runIncrement, type RunResult } from '../run/run.ts';
+import { completed, runIncrement, type RunResult } from '../run/run.ts';
 
 interface RefreezeInput {
   /** the source increment and its folder */
@@ -64,7 +64,11 @@ export async function rescore(
       cells,
       ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
     });
-    const result = await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target });
+    const result = completed(
+      await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target }),
+      input.purpose,
+      'nothing compared or written; run the same command again',
+    );
     return { ...result, incrementDir: dir, cells };
   } finally {
     await target.close();
@@ -72,7 +76,7 @@ export async function rescore(
 }
 
 /** What a repair regrades: the audited run's cells, from its increment. */
-export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers'>;
+export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers' | 'progress'>;
 
 /**
  * Scores `g.cells` on the patched copies in `copyDir` into a fresh <out>/regrade, a

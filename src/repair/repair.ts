@@ -28,6 +28,8 @@ interface RepairOptions {
   patch: PatchName;
   workers: number;
   limitMs?: number;
+  /** progress of the regrade on stderr */
+  progress?: boolean;
   /** where else to look for the run's increment (a moved run folder) */
   mutants?: string;
 }
@@ -41,8 +43,8 @@ const REWRITES: PatchName[] = ['cardinality', 'empty-turn'];
 
 type Loaded = Awaited<ReturnType<typeof load>>;
 
-/** What a repair regrades: `cells` of the audited run, from its increment, with the options' workers and time limit. */
-const regradeOf = (l: Loaded, opts: RepairOptions, cells: Loaded['manifest']) => ({ cells, incrementDir: l.incDir, increment: l.increment, workers: opts.workers, limitMs: opts.limitMs });
+/** What a repair regrades: `cells` of the audited run, from its increment, with the options' workers, time limit and progress. */
+const regradeOf = (l: Loaded, opts: RepairOptions, cells: Loaded['manifest']) => ({ cells, incrementDir: l.incDir, increment: l.increment, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress });
 
 async function load(runDir: string, mutants?: string) {
   const { incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);

@@ -9,7 +9,7 @@ import { classify, type ClassifiedCell } from '../classify/classify.ts';
 import { knownTail } from '../util/suggest.ts';
 import { freezeIncrement, planIncrement, type FreezeInput } from '../protocol/increment.ts';
 import { controlCell } from '../grammar/enumerate.ts';
-import { resumableRun, runIncrement } from '../run/run.ts';
+import { completed, resumableRun, runIncrement } from '../run/run.ts';
 import { writeReport } from '../report/write.ts';
 import { loadRun } from '../run/load.ts';
 import { openTarget } from '../target/registry.ts';
@@ -113,7 +113,11 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     if (opts.out !== undefined) await resumableRun(opts.out, plan, undefined, undefined);
     frozen = await freezeIncrement(input, plan);
     runDir = opts.out ?? opts.defaultRunDir();
-    await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target });
+    completed(
+      await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target }),
+      'rerun',
+      `run again with --out ${runDir} to resume it`,
+    );
   } finally {
     await target.close();
   }

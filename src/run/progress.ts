@@ -12,11 +12,19 @@ interface ProgressOutput {
   stream: NodeJS.WritableStream & { isTTY?: boolean };
   /** seconds between lines off a terminal (BLINDSPOT_PROGRESS_SECONDS, default 10) */
   everySeconds: number;
+  /** a bar rather than lines (default: whether the stream is a terminal) */
+  terminal?: boolean;
 }
 
-const defaultOutput = (): ProgressOutput => {
-  const every = Number(process.env.BLINDSPOT_PROGRESS_SECONDS ?? 10);
-  return { stream: process.stderr, everySeconds: Number.isFinite(every) && every > 0 ? every : 10 };
+/**
+ * Progress on stderr. A CI job (CI set, as GitHub Actions, GitLab CI, Travis and
+ * Buildkite set it) gets lines even where its runner gives stderr a terminal: the
+ * log keeps every redraw of a bar.
+ */
+export const progressOutput = (env: NodeJS.ProcessEnv = process.env, stream: ProgressOutput['stream'] = process.stderr): ProgressOutput => {
+  const every = Number(env.BLINDSPOT_PROGRESS_SECONDS ?? 10);
+  const ci = env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
+  return { stream, everySeconds: Number.isFinite(every) && every > 0 ? every : 10, terminal: Boolean(stream.isTTY) && !ci };
 };
 
 type Counts = Record<'pass' | 'fail' | 'error' | 'refused' | 'ungraded', number>;
@@ -34,14 +42,14 @@ const buckets = (c: Counts) => `${c.pass} pass ${c.fail} fail ${c.error} error $
  * the log with bar redraws. The bar's library loads only for a bar: elsewhere
  * it would cost a few ms before the first cell.
  */
-export async function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = defaultOutput(), unit = 'cells'): Promise<Progress> {
+export async function createProgress(enabled: boolean, total: number, start: number, output: ProgressOutput = progressOutput(), unit = 'cells'): Promise<Progress> {
   if (!enabled) return { tick() {}, extend() {}, stop() {} };
   const counts: Counts = { pass: 0, fail: 0, error: 0, refused: 0, ungraded: 0 };
   // every cell done lands in exactly one bucket, so the buckets add up to the count done
   const count = (entry: LedgerEntry) => {
     counts[entry.status === 'refused' ? 'refused' : (entry.verdict?.verdict ?? 'ungraded')]++;
   };
-  if (!output.stream.isTTY) {
+  if (!(output.terminal ?? output.stream.isTTY)) {
     const t0 = Date.now();
     let done = start;
     const line = () => {

@@ -4,7 +4,7 @@ import { checkerDirOf, loadIncrement, loadManifest, verifyAgainst, type Incremen
 import type { Cell } from '../contract/cell.ts';
 import { openTarget, ownsCode, targetFactory } from '../target/registry.ts';
 import type { OpenOptions, Target } from '../contract/target.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, Interrupted } from '../util/errors.ts';
 import { makeDir } from '../util/made-dirs.ts';
 import { LedgerWriter } from './ledger.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
@@ -51,6 +51,17 @@ export interface RunResult {
 }
 
 export { ledgerPath };
+
+/**
+ * The result of a run that scored every cell. A command that reads every cell's
+ * verdict once its run ends (guard, repair, rerun) would read the unscored ones
+ * as changed or missing: it ends with Interrupted instead, saying `then` (what
+ * is kept, how to go on).
+ */
+export function completed<R extends RunResult>(result: R, what: string, then: string): R {
+  if (result.status === 'complete') return result;
+  throw new Interrupted(`${what} interrupted: ${result.alreadyScored + result.scoredNow} of ${result.total} cells scored; ${then}`);
+}
 
 /**
  * Where a stateful target keeps this run's state (OpenOptions.stateDir): inside the

@@ -9,6 +9,15 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
+/**
+ * A command whose scoring a signal stopped (Ctrl-C) before every cell was
+ * scored, when what it prints needs every cell: one line, exit 130, as an
+ * interrupted run exits, and not 2 (bad input) or 0 over half the cells.
+ */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
 /** A frozen artifact no longer matches what it was frozen against. */
 export class ProtocolError extends InputError {
   override name = 'ProtocolError';

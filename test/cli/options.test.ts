@@ -112,11 +112,51 @@ describe('an empty value of a list option is refused, naming the flag', () => {
     expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
   });
 
+  it('target check --tasks is a list like the other commands\' (an empty one checked every task)', async () => {
+    expect(await inProcess(['target', 'check', '--tasks', '', '--', 'node', PROTOCOL_TOY])).toEqual({
+      code: 2,
+      stderr: "blindspot: --tasks: expected one or more task ids or generator names, space or comma separated, got ''",
+    });
+  });
+
   it('a list value is trimmed around its commas', async () => {
     const root = tmp();
     const r = await cli(['freeze', '--target', 'apps', '--families', 'omit, extra', '--json', '--mutants', join(root, 'm'), '--censuses', join(root, 'c')]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).increment.families).toEqual(['omit', 'extra']);
+  });
+});
+
+// An empty path meant the current folder (merge --out "" merged into it, freeze
+// --mutants "" froze there) and a repeated one an array that crashed the command,
+// some after their work (census, freeze): both are refused as they are parsed.
+describe('a path option is given once and not empty', () => {
+  it.each([
+    [['merge', 'a', '--out', ''], '--out'],
+    [['rerun', '--from', 'x', '--out', ''], '--out'],
+    [['rerun', '--from', 'x', '--mutants', ''], '--mutants'],
+    [['rerun', '--from', ''], '--from'],
+    [['guard', '--baseline', ''], '--baseline'],
+    [['guard', '--baseline', 'b.json', '--junit', ''], '--junit'],
+    [['guard', '--baseline', 'b.json', '--checker-dir', ''], '--checker-dir'],
+    [['freeze', '--mutants', ''], '--mutants'],
+    [['census', '--censuses', ''], '--censuses'],
+    [['report', 'r', '--triage', ''], '--triage'],
+    [['report', 'r', '--mutants', ''], '--mutants'],
+    [['triage', 'r', '--triage', ''], '--triage'],
+  ])('%j', async (args, flag) => {
+    expect(await inProcess(args)).toEqual({ code: 2, stderr: `blindspot: ${flag}: expected a value, got an empty one` });
+  });
+
+  it.each([
+    [['freeze', '--mutants', 'a', '--mutants', 'b'], '--mutants: given 2 times (a, b)'],
+    [['census', '--censuses', 'a', '--censuses', 'b'], '--censuses: given 2 times (a, b)'],
+    [['guard', '--baseline', 'a.json', '--baseline', 'b.json'], '--baseline: given 2 times (a.json, b.json)'],
+    [['guard', '--baseline', 'b.json', '--junit', 'a.xml', '--junit', 'b.xml'], '--junit: given 2 times (a.xml, b.xml)'],
+    [['rerun', '--from', 'x', '--out', 'a', '--out', 'b'], '--out: given 2 times (a, b)'],
+    [['rerun', '--from', 'x', '--where', 'family=omit', '--where', 'verdict=pass'], '--where: given 2 times (family=omit, verdict=pass)'],
+  ])('%j', async (args, says) => {
+    expect(await inProcess(args)).toEqual({ code: 2, stderr: `blindspot: ${says}; give it once` });
   });
 });
 

@@ -95,6 +95,17 @@ describe('blindspot repair on a fresh apps audit', () => {
     for (const f of scope.flips) expect(f.mechanism.join(' ')).toMatch(/outside the reference effect/);
   }, 120_000);
 
+  it('shows the regrade\'s progress on stderr, as every scoring command does; none with --no-progress or --json', async () => {
+    const { run } = audit();
+    const shown = await runCli(['repair', run, '--patch', 'cardinality']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stderr).toMatch(/^scoring (\d+)\/\1 cells \(100%\)/m);
+    for (const off of ['--no-progress', '--json']) {
+      const r = await runCli(['repair', run, '--patch', 'cardinality', off]);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+    }
+  }, 120_000);
+
   it('refuses a run folder that does not exist, with exit 2', async () => {
     const r = await runCli(['repair', join(tmp(), 'nope'), '--patch', 'cardinality']);
     expect(r.code).toBe(2);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
-import { createProgress } from '../../src/run/progress.ts';
+import { createProgress, progressOutput } from '../../src/run/progress.ts';
 import type { LedgerEntry } from '../../src/contract/ledger.ts';
 import { cli } from '../fixtures/cli.ts';
 
@@ -82,6 +82,20 @@ describe('progress off a terminal', () => {
     vi.advanceTimersByTime(5_000);
     p.stop();
     expect(lines).toEqual([]);
+  });
+});
+
+describe('progress in a CI job whose runner gives stderr a terminal', () => {
+  it('writes lines, not a bar\'s redraws, when CI is set', async () => {
+    const tty = pipe();
+    // a terminal, as far as isTTY tells
+    const stream = Object.assign(tty.stream, { isTTY: true });
+    for (const CI of ['true', '1', 'True']) expect(progressOutput({ CI }, stream).terminal).toBe(false);
+    for (const env of [{}, { CI: 'false' }, { CI: '0' }, { CI: '' }]) expect(progressOutput(env, stream).terminal).toBe(true);
+    const p = await createProgress(true, 1, 0, progressOutput({ CI: 'true', BLINDSPOT_PROGRESS_SECONDS: '10' }, stream));
+    p.tick(entry('pass'));
+    p.stop();
+    expect(tty.lines).toEqual(['scoring 1/1 cells (100%) | 1 pass 0 fail 0 error 0 refused | 0 s elapsed\n']);
   });
 });
 

@@ -17,6 +17,16 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
     expect(r.stdout).toMatch(/conforms: every check passed/);
   });
 
+  it('refuses a --tasks name that selects no task, as freeze does, rather than passing on the others or on none', async () => {
+    for (const [known, target] of [['notes/0', ['--', 'node', PROTOCOL_TOY]], ['wa/0', ['--target', 'test/fixtures/world-toy.ts']]] as const) {
+      const r = await runCli(['target', 'check', '--json', '--tasks', `${known},nope/0`, ...target]);
+      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.stderr).toMatch(/^blindspot: --tasks: no selected task or generator named 'nope\/0'/);
+    }
+    const one = JSON.parse((await runCli(['target', 'check', '--json', '--tasks', 'wa', '--target', 'test/fixtures/world-toy.ts'])).stdout);
+    expect(one).toMatchObject({ ok: true, tasks: 2 });
+  });
+
   it('exercises inputs and call when a protocol-3 target advertises them', async () => {
     const r = await checkConformance(['node', PROTOCOL_TOY, '--protocol', '3'], {});
     expect(r.ok).toBe(true);

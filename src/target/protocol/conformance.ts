@@ -7,6 +7,7 @@ import type { Delivery, Effect, Episode, OpenOptions, Target, TargetInfo, TaskIn
 import { describeDifference, diffEffects } from '../../readback/compare.ts';
 import { namesTable } from '../../readback/semantics.ts';
 import { errorMessage } from '../../util/errors.ts';
+import { subset } from '../../freeze/freeze.ts';
 import { groupBy } from '../../util/group.ts';
 import { ProtocolClient } from './client.ts';
 import { RemoteError, SUPPORTED_VERSIONS } from './messages.ts';
@@ -153,7 +154,9 @@ async function checkSubject(subject: Subject, report: ConformanceReport, open: O
     report.checks.push({ name: 'task listing', ok: false, summary: 'no valid task list', failures: [errorMessage(e)] });
   }
   const open_ = (t: TaskInfo) => t.split === 'dev' || open.unseal?.split === t.split;
-  const selected = tasks.filter((t) => open_(t) && (!only?.length || only.includes(t.id) || only.includes(t.generator)));
+  // a name that selects no task is a mistake (a typo, a sealed task): checking none of its tasks would pass
+  const named = only?.length && tasks.length ? new Set(subset(tasks.filter(open_), only, '--tasks')) : undefined;
+  const selected = tasks.filter((t) => open_(t) && (!named || named.has(t.id)));
   report.tasks = selected.length;
 
   const refFailures: string[] = [];
