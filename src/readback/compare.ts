@@ -106,6 +106,9 @@ export const changedKeys = (a: Record<string, Json>, b: Record<string, Json>) =>
 /** The rows' canonical JSON with `column` left out, sorted: a multiset to compare. */
 const without = (rows: Record<string, Json>[], column: string) => rows.map(({ [column]: _, ...rest }) => canonicalJson(rest)).sort().join('\n');
 
+/** How a line of evidence that explains a difference, rather than stating one, ends. */
+export const PAIRING_HINT = ", the added rows are the reference's";
+
 /**
  * When a delivery added as many rows as the reference, none of them its rows, the
  * columns that alone make the difference: leave one out and the rows are the
@@ -118,7 +121,7 @@ function pairedDifferently(d: TableDifference): string[] {
   if (n < 2 || d.extraAdded.length !== n) return [];
   const columns = [...new Set([...d.missingAdded, ...d.extraAdded].flatMap((r) => Object.keys(r)))].sort();
   const alone = columns.filter((c) => without(d.missingAdded, c) === without(d.extraAdded, c));
-  return alone.length ? [`${d.table}: leaving out ${alone.map((c) => `${d.table}.${c}`).join(' or ')}, the added rows are the reference's`] : [];
+  return alone.length ? [`${d.table}: leaving out ${alone.map((c) => `${d.table}.${c}`).join(' or ')}${PAIRING_HINT}`] : [];
 }
 
 /**

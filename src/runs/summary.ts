@@ -11,6 +11,7 @@ import { groupBy, largestFirst } from '../util/group.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type ReviewKind, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
 import { isDismissed } from '../triage/dismissed.ts';
+import { PAIRING_HINT } from '../readback/compare.ts';
 
 const RUNS_REPORT_SCHEMA = 'blindspot.runs-report/1';
 
@@ -61,7 +62,14 @@ export interface RunsReport {
 const scenarioOf = (task: string) => (task.includes('/') ? task.split('/', 1)[0] : 'all');
 const rate = (k: number, n: number) => (n ? k / n : null);
 
-export const findingKey = (target: string, run: JudgedRun) => sha256(canonicalJson([target, run.task, 'recorded-run', run.evidence ?? run.reason])).slice(0, 16);
+/**
+ * A recorded run's finding is keyed by what its effect got wrong, so a dismissal
+ * holds for later runs: a line that only explains the difference (added when the
+ * evidence learnt to explain) is left out, or every triage file would lose its
+ * dismissals the day the explanation was added.
+ */
+export const findingKey = (target: string, run: JudgedRun) =>
+  sha256(canonicalJson([target, run.task, 'recorded-run', run.evidence?.filter((l) => !l.endsWith(PAIRING_HINT)) ?? run.reason])).slice(0, 16);
 
 type Counts = Pick<PipelineRow, 'runs' | 'recordedPasses' | 'regradedPasses' | 'reproduced' | 'falseAccepts' | 'falseRejects' | 'needsReview'>;
 

@@ -5,7 +5,7 @@ import type { Cell } from '../../src/contract/cell.ts';
 import type { LedgerEntry } from '../../src/contract/ledger.ts';
 import { answerLacks, figureUnanswered, freeColumns, judgeRuns, withFreeCopies, withoutColumns } from '../../src/runs/judge.ts';
 import { referenceCellId } from '../../src/runs/cells.ts';
-import { buildRunsReport } from '../../src/runs/summary.ts';
+import { buildRunsReport, findingKey } from '../../src/runs/summary.ts';
 import { runsSections } from '../../src/report/runs.ts';
 import { markdownPage } from '../../src/report/section.ts';
 
@@ -66,6 +66,25 @@ describe('judging a replayed run by its effect', () => {
     expect(judged['right-fail'].class).toBe('real-false-reject');
     expect(judged['unreproduced'].class).toBe('not-reproduced');
     expect(judged['unreproduced'].reason).toMatch(/call 0 \(send_money\) is rejected on replay/);
+  });
+
+  it('says which column alone pairs two added rows wrongly, and keys the finding as before it said so', () => {
+    // two payments with their amounts exchanged: the rows are the reference's once the amount (or the recipient) is left out
+    const steps = [pay('GB1', 100, 'Rent'), pay('GB2', 50, 'Rent'), claim('')];
+    const twoRef = { ...refCell, construction: { ...refCell.construction, steps } };
+    const cell = runCell('exchanged', 'pass', [pay('GB1', 50, 'Rent'), pay('GB2', 100, 'Rent'), claim('')]);
+    const byId = new Map([
+      [twoRef.id, entry(twoRef.id, 'pass', effectOf(row('GB1', 100, 'Rent', 7), row('GB2', 50, 'Rent', 8)))],
+      ['exchanged', entry('exchanged', 'pass', effectOf(row('GB1', 50, 'Rent', 7), row('GB2', 100, 'Rent', 8)))],
+    ]);
+    const [judged] = judgeRuns([twoRef, cell], (id) => byId.get(id), SEMANTICS).filter((j) => j.cell === 'exchanged');
+    expect(judged.class).toBe('real-false-accept');
+    expect(judged.evidence).toEqual([
+      'bank.transactions: 2 row(s) added beyond the reference; 2 reference row(s) not added',
+      "bank.transactions: leaving out bank.transactions.amount or bank.transactions.recipient, the added rows are the reference's",
+    ]);
+    // a triage file's dismissal of this finding, written before the explanation existed, still holds
+    expect(findingKey('toy', judged)).toBe(findingKey('toy', { ...judged, evidence: judged.evidence!.slice(0, 1) }));
   });
 
   it('never judges a run against a reference it has not got, and never counts a Fail that differs only in free text', () => {
