@@ -12,6 +12,7 @@ import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
+import { shownCommand } from '../util/command-words.ts';
 import { knownTargets, registerTargets } from '../target/registry.ts';
 import { targetList } from '../../targets/index.ts';
 
@@ -185,7 +186,7 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
-      throw new InputError(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv));
+      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
     });
 }
 
@@ -227,6 +228,21 @@ function unknownCommand(message: string, argv: string[]): string {
   const nested = top.includes(words[0]);
   const typed = (nested ? words[1] : words[0]) ?? '';
   return `unknown command '${typed}'${nested ? meant(quoted(closestName(typed, [guess]))) : knownTail(typed, top)}`;
+}
+
+/**
+ * A protocol target's or an agent's command typed without the `--` before it
+ * (`target check python3 adapter.py`) is a list of unknown words to yargs: the
+ * same line with `--` put in front of the first of them.
+ */
+function commandAfterDash(message: string, argv: string[]): string {
+  if (argv.includes('--') || !message.startsWith('Unknown argument')) return message;
+  const stray = new Set(/^Unknown arguments?: (.*)$/.exec(message)?.[1].split(', '));
+  const skip = argv[0] === 'target' ? 2 : 1;
+  const at = argv.findIndex((w, i) => i >= skip && !w.startsWith('-') && stray.has(w));
+  const whose = argv[0] === 'perturb' ? "the agent's" : (argv[0] === 'target' && argv[1] === 'check') || argv.some((w, i) => w === '--target=protocol' || (w === '--target' && argv[i + 1] === 'protocol')) ? "the target's" : undefined;
+  if (at < 0 || !whose) return message;
+  return `${message}; ${whose} command goes after \`--\`: blindspot ${shownCommand([...argv.slice(0, at), '--', ...argv.slice(at)])}`;
 }
 
 /** Output piped into `head` and closed early is not an error of ours. */

@@ -48,6 +48,18 @@ describe('the command after --', { timeout: 30_000 }, () => {
     expect(r.stdout).toContain("target process sh -c 'exit 7' exited with code 7");
   });
 
+  it('puts the `--` a target\'s or an agent\'s command was typed without where it belongs', async () => {
+    const check = await runCli(['target', 'check', '--json', 'python3', 'my adapter.py']);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toBe("blindspot: Unknown arguments: python3, my adapter.py; the target's command goes after `--`: blindspot target check --json -- python3 'my adapter.py'");
+    const census = await runCli(['census', '--target', 'protocol', 'node', 'x.mjs', '--tasks-from', 'f']);
+    expect(census.stderr).toMatch(/; the target's command goes after `--`: blindspot census --target protocol -- node x\.mjs --tasks-from f$/);
+    const perturb = await runCli(['perturb', '--target', 'apps', 'node', 'agent.mjs']);
+    expect(perturb.stderr).toMatch(/; the agent's command goes after `--`: blindspot perturb --target apps -- node agent\.mjs$/);
+    // a stray word where no command is taken is only that
+    expect((await runCli(['audit', '--target', 'apps', 'extra'])).stderr).toBe('blindspot: Unknown argument: extra');
+  });
+
   it('refuses a path it cannot carry, before starting anything', async () => {
     const server = join(tmp(), 'toy target.mjs ');
     copyFileSync(resolve(PROTOCOL_TOY), server);
