@@ -118,7 +118,7 @@ with its reason: (fill in).
 function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
   const files = { 'adapter.py': adapterSkeleton(name, dir), 'README.md': readmeStub(name, dir) };
   const taken = Object.keys(files).filter((f) => existsSync(join(dir, f)));
-  if (taken.length) throw new InputError(`init: ${taken.map((f) => join(dir, f)).join(' and ')} already exist${taken.length === 1 ? 's' : ''}; init writes only new files (move ${taken.length === 1 ? 'it' : 'them'} away, or pick another folder)`);
+  if (taken.length) throw new InputError(`init: ${taken.map((f) => join(dir, f)).join(' and ')} already exist${taken.length === 1 ? 's' : ''}; init writes only new files (move ${taken.length === 1 ? 'it' : 'them'} away, or pick another folder: the adapter may live anywhere in the benchmark's repository, e.g. --python ${join(dir, 'blindspot')})`);
   makeDir(dir);
   for (const [f, text] of Object.entries(files)) writeFileSync(join(dir, f), text, { flag: 'wx' });
   return Object.keys(files).map((f) => join(dir, f));

@@ -67,6 +67,8 @@ describe.skipIf(!PYTHON)(`blindspot init --python${NO_PYTHON}`, () => {
     const r = await runCli(['init', '--python', dir]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`init: ${join(dir, 'README.md')} already exists; init writes only new files`);
+    // a benchmark's own folder has its README: the way out is a folder of the adapter's own
+    expect(r.stderr).toContain(`e.g. --python ${join(dir, 'blindspot')})`);
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n');
     expect(existsSync(join(dir, 'adapter.py'))).toBe(false);
   });
