@@ -71,4 +71,6 @@ export interface RecordedRunMeta {
   harnessError?: string;
   /** the task is one the target lists (AgentDojo: a user task, not an injection task given as the user's request) */
   listed?: boolean;
+  /** the text of the agent's messages before its final answer, which a chat shows the user too */
+  earlier?: string[];
 }

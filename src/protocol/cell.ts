@@ -43,6 +43,7 @@ export const CellSchema = z.object({
       recordedErrors: z.array(z.number().int().nonnegative()),
       harnessError: z.string().optional(),
       listed: z.boolean().optional(),
+      earlier: z.array(z.string()).optional(),
     })
     .optional(),
   episode: z

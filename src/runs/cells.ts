@@ -25,6 +25,7 @@ const runMeta = (r: RecordedRun, listed: boolean) => ({
   recordedErrors: r.recordedErrors,
   ...(r.harnessError ? { harnessError: r.harnessError } : {}),
   listed,
+  ...(r.earlier ? { earlier: r.earlier } : {}),
 });
 
 /** The fields every cell of the arm opens with, in the manifest's key order: its task is checker and trajectory both. */

@@ -90,17 +90,19 @@ function toolCall(raw: unknown, where: string): { call: string; args: Record<str
  * answering it, by id where the messages carry ids, else by position), then the
  * last assistant message's text as the final answer.
  */
-export function trajectoryOf(messages: unknown, file: string): { steps: Step[]; recordedErrors: number[] } {
+export function trajectoryOf(messages: unknown, file: string): { steps: Step[]; recordedErrors: number[]; earlier: string[] } {
   if (!Array.isArray(messages)) throw new RunProblem(`${file}: field messages: expected a list of messages`);
   const steps: Step[] = [];
   const recordedErrors: number[] = [];
   const pending: { id?: string; step: number }[] = [];
   let answer = '';
+  const earlier: string[] = [];
   let answeredAny = false;
   messages.forEach((m, i) => {
     const where = `${file}: message ${i}`;
     if (!isObject(m) || typeof m.role !== 'string') throw new RunProblem(`${where}: expected {role, content}`);
     if (m.role === 'assistant') {
+      if (answer.trim()) earlier.push(answer);
       answer = text(m.content);
       const calls = m.tool_calls ?? [];
       if (!Array.isArray(calls)) throw new RunProblem(`${where}: tool_calls is not a list`);
@@ -122,7 +124,7 @@ export function trajectoryOf(messages: unknown, file: string): { steps: Step[]; 
   // with no tool message at all keeps no results, and its calls count as run.
   if (answeredAny) for (const p of pending) steps[p.step] = { ...steps[p.step], executed: false };
   steps.push({ call: CLAIM_CALL, args: { output: answer }, kind: 'claim' });
-  return { steps, recordedErrors: recordedErrors.sort((a, b) => a - b) };
+  return { steps, recordedErrors: recordedErrors.sort((a, b) => a - b), earlier };
 }
 
 const verdictOf = (v: unknown): 'pass' | 'fail' | undefined =>
@@ -135,6 +137,19 @@ const verdictOf = (v: unknown): 'pass' | 'fail' | undefined =>
  */
 const AGENTDOJO_PRE_VERSION = 'v1';
 
+/**
+ * AgentDojo names its run folders by pipeline, and its files' pipeline_name is
+ * that name, except for models it served itself: every one of those is `local`
+ * (or `local-<defence>`), so the folder tells Meta-SecAlign-70B's runs from
+ * Llama-3.3-70B's, which the name pools.
+ */
+function pipelineOf(named: string, source: string): string {
+  const parts = source.split(/[\\/]/);
+  // runs/<pipeline>/<suite>/<task>/<attack>/<injection>.json, read from its root or from runs/ itself
+  const folder = parts.length >= 5 ? parts[parts.length - 5] : undefined;
+  return folder && /^local(-|$)/.test(named) ? folder : named;
+}
+
 function agentdojoRun(d: Obj, source: string, hash: string): RecordedRun {
   for (const f of ['suite_name', 'pipeline_name', 'user_task_id'] as const) {
     if (typeof d[f] !== 'string' || !d[f]) throw new RunProblem(`${source}: field ${f}: expected a string`);
@@ -144,18 +159,19 @@ function agentdojoRun(d: Obj, source: string, hash: string): RecordedRun {
   }
   const recorded = verdictOf(d.utility);
   if (!recorded) throw new RunProblem(`${source}: field utility: expected true or false`);
-  const { steps, recordedErrors } = trajectoryOf(d.messages, source);
+  const { steps, recordedErrors, earlier } = trajectoryOf(d.messages, source);
   const version = typeof d.benchmark_version === 'string' ? d.benchmark_version : AGENTDOJO_PRE_VERSION;
   return {
     source,
     sha256: hash,
     task: `${d.suite_name}/${d.user_task_id}`,
-    pipeline: String(d.pipeline_name),
+    pipeline: pipelineOf(String(d.pipeline_name), source),
     recorded,
     version,
     versionRule: typeof d.benchmark_version === 'string' ? 'benchmark_version of the run file' : `no benchmark_version: recorded before AgentDojo kept one, graded under ${AGENTDOJO_PRE_VERSION}`,
     steps,
     recordedErrors,
+    ...(earlier.length ? { earlier } : {}),
     ...(typeof d.error === 'string' && d.error ? { harnessError: d.error } : {}),
   };
 }
@@ -168,7 +184,7 @@ function lineRun(d: Obj, source: string, hash: string): RecordedRun {
   const recorded = verdictOf(d.verdict);
   if (!recorded) throw new RunProblem(`${source}: field verdict: expected pass, fail, true or false`);
   if (d.version !== undefined && typeof d.version !== 'string') throw new RunProblem(`${source}: field version: expected a string`);
-  const { steps, recordedErrors } = trajectoryOf(d.messages, source);
+  const { steps, recordedErrors, earlier } = trajectoryOf(d.messages, source);
   return {
     source,
     sha256: hash,
@@ -178,6 +194,7 @@ function lineRun(d: Obj, source: string, hash: string): RecordedRun {
     ...(typeof d.version === 'string' ? { version: d.version, versionRule: 'version of the record' } : {}),
     steps,
     recordedErrors,
+    ...(earlier.length ? { earlier } : {}),
   };
 }
 

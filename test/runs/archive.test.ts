@@ -25,8 +25,13 @@ describe.skipIf(!present)("AgentDojo's published runs archive", () => {
     const user = src.runs.filter((r) => /\/user_task_\d+$/.test(r.task));
     expect(user).toHaveLength(2756);
     expect(user.filter((r) => r.recorded === 'pass')).toHaveLength(1588);
-    // recorded with a version: the two local pipelines; the rest predate the field and are graded under v1
-    expect(new Set(src.runs.filter((r) => r.versionRule === 'benchmark_version of the run file').map((r) => r.pipeline))).toEqual(new Set(['local', 'local-repeat_user_prompt']));
+    // recorded with a version: the four pipelines AgentDojo served itself, whose files all say `local` (or
+    // `local-repeat_user_prompt`) and whose folders name the model; the rest predate the field and are graded under v1
+    expect(new Set(src.runs.filter((r) => r.versionRule === 'benchmark_version of the run file').map((r) => r.pipeline))).toEqual(
+      new Set(['Meta-SecAlign-70B', 'Meta-SecAlign-70B-repeat_user_prompt', 'meta-llama_Llama-3.3-70B-Instruct', 'meta-llama_Llama-3.3-70B-Instruct-repeat_user_prompt']),
+    );
+    // one pipeline per folder of the archive
+    expect(new Set(src.runs.map((r) => r.pipeline)).size).toBe(29);
     expect(src.runs.filter((r) => r.version === 'v1')).toHaveLength(3560 - 528);
   });
 });

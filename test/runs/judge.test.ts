@@ -166,6 +166,17 @@ describe('judging a replayed run by its effect', () => {
     expect(j).toMatchObject({ class: 'needs-review', review: 'answer-lacks' });
   });
 
+  it('a figure an earlier message of the run states is stated: the Pass is set apart for review, never claimed', () => {
+    const ref: Cell = { ...refCell, construction: { ok: true, steps: [claim('1. 3 2.')], edit: 'reference' } };
+    const skipped = 'I created the event Lunch from 12:00 to 13:00.';
+    const told = runCell('told-before', 'pass', [claim(skipped)]);
+    const cell = { ...told, run: { ...told.run!, earlier: ['You have 3 appointments on May 15th.'] } };
+    const byId = new Map([ref, cell].map((c) => [c.id, entry(c.id, 'pass', {})]));
+    const [judged] = judgeRuns([ref, cell], (id) => byId.get(id), SEMANTICS).filter((j) => j.cell === 'told-before');
+    expect(judged).toMatchObject({ class: 'needs-review', review: 'answer-lacks' });
+    expect(judged.reason).toMatch(/ \(an earlier message of the run states 3\)$/);
+  });
+
   it('figureUnanswered claims only a whole answer that is one figure, stated in no writing the answer may use', () => {
     expect(figureUnanswered('3', 'None today.')).toEqual({ figure: '3' });
     expect(figureUnanswered('1. 3 2.', 'Booked from 12:00 to 13:00.')).toEqual({ figure: '3', part: 1 });

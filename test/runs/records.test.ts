@@ -44,6 +44,26 @@ describe('readRuns', () => {
     expect(run.steps.at(-1)).toEqual({ call: 'answer', args: { output: 'Paid.' }, kind: 'claim' });
   });
 
+  it("tells apart AgentDojo's locally served models, whose files all name the pipeline `local`, by their folders, and keeps the agent's earlier messages", () => {
+    const root = tmp();
+    const messages = [
+      { role: 'user', content: 'how many appointments?' },
+      { role: 'assistant', content: 'You have 3 appointments.', tool_calls: [{ function: 'create_calendar_event', args: {}, id: 'a' }] },
+      { role: 'tool', content: '', tool_call_id: 'a', error: null },
+      { role: 'assistant', content: '', tool_calls: null },
+      { role: 'assistant', content: 'Booked from 12:00 to 13:00.', tool_calls: null },
+    ];
+    for (const [folder, named] of [['Meta-SecAlign-70B', 'local'], ['meta-llama_Llama-3.3-70B-Instruct-repeat_user_prompt', 'local-repeat_user_prompt'], ['gpt-4o', 'gpt-4o']]) {
+      const dir = join(root, 'runs', folder, 'workspace', 'user_task_4', 'none');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'none.json'), JSON.stringify({ suite_name: 'workspace', pipeline_name: named, user_task_id: 'user_task_4', injection_task_id: null, messages, utility: true, error: null }));
+    }
+    const runs = readRuns(join(root, 'runs')).runs;
+    expect(runs.map((r) => r.pipeline).sort()).toEqual(['Meta-SecAlign-70B', 'gpt-4o', 'meta-llama_Llama-3.3-70B-Instruct-repeat_user_prompt']);
+    expect(runs[0].earlier).toEqual(['You have 3 appointments.']);
+    expect(runs[0].steps.at(-1)).toEqual({ call: 'answer', args: { output: 'Booked from 12:00 to 13:00.' }, kind: 'claim' });
+  });
+
   it('refuses an input with no usable run, and a folder with no run files, before anything else', () => {
     const empty = tmp();
     expect(() => readRuns(empty)).toThrow(/holds no \.json or \.jsonl run files/);
