@@ -12,7 +12,7 @@ import { discardAhead } from '../util/ahead.ts';
 import { phaseEnded } from '../util/phase.ts';
 import { VERSION } from '../util/version.ts';
 import type { Out } from './out.ts';
-import { shownCommand } from '../util/command-words.ts';
+import { shownCommand, unstartable } from '../util/command-words.ts';
 import { knownTargets, registerTargets } from '../target/registry.ts';
 import { targetList } from '../../targets/index.ts';
 
@@ -241,7 +241,8 @@ function commandAfterDash(message: string, argv: string[]): string {
   const skip = argv[0] === 'target' ? 2 : 1;
   const at = argv.findIndex((w, i) => i >= skip && !w.startsWith('-') && stray.has(w));
   const whose = argv[0] === 'perturb' ? "the agent's" : (argv[0] === 'target' && argv[1] === 'check') || argv.some((w, i) => w === '--target=protocol' || (w === '--target' && argv[i + 1] === 'protocol')) ? "the target's" : undefined;
-  if (at < 0 || !whose) return message;
+  // a word that names no program (`perturb zzz`) is a typo, not a command missing its `--`
+  if (at < 0 || !whose || unstartable(argv[at]) !== undefined) return message;
   return `${message}; ${whose} command goes after \`--\`: blindspot ${shownCommand([...argv.slice(0, at), '--', ...argv.slice(at)])}`;
 }
 

@@ -49,15 +49,16 @@ describe('the command after --', { timeout: 30_000 }, () => {
   });
 
   it('puts the `--` a target\'s or an agent\'s command was typed without where it belongs', async () => {
-    const check = await runCli(['target', 'check', '--json', 'python3', 'my adapter.py']);
+    const check = await runCli(['target', 'check', '--json', 'node', 'my adapter.mjs']);
     expect(check.code).toBe(2);
-    expect(check.stderr).toBe("blindspot: Unknown arguments: python3, my adapter.py; the target's command goes after `--`: blindspot target check --json -- python3 'my adapter.py'");
+    expect(check.stderr).toBe("blindspot: Unknown arguments: node, my adapter.mjs; the target's command goes after `--`: blindspot target check --json -- node 'my adapter.mjs'");
     const census = await runCli(['census', '--target', 'protocol', 'node', 'x.mjs', '--tasks-from', 'f']);
     expect(census.stderr).toMatch(/; the target's command goes after `--`: blindspot census --target protocol -- node x\.mjs --tasks-from f$/);
     const perturb = await runCli(['perturb', '--target', 'apps', 'node', 'agent.mjs']);
     expect(perturb.stderr).toMatch(/; the agent's command goes after `--`: blindspot perturb --target apps -- node agent\.mjs$/);
-    // a stray word where no command is taken is only that
+    // a stray word where no command is taken, or one that names no program, is only that
     expect((await runCli(['audit', '--target', 'apps', 'extra'])).stderr).toBe('blindspot: Unknown argument: extra');
+    expect((await runCli(['target', 'check', 'no-such-program-here', 'x'])).stderr).toBe('blindspot: Unknown arguments: no-such-program-here, x');
   });
 
   it('refuses a path it cannot carry, before starting anything', async () => {
