@@ -69,8 +69,14 @@ function createExclusive(file: string, holder: Holder): boolean {
   return true;
 }
 
-/** A holder record that names a dead process of this host (or was torn before it named anyone). */
-const isStale = (h: Holder | undefined) => h === undefined || (h.host === hostname() && !alive(h.pid));
+/**
+ * A holder record that names a dead process of this host (or was torn before it
+ * named anyone). One naming this very process is stale too, since a lock this
+ * process holds is found in `held` before the file is read: it was left by an
+ * earlier process given the same pid, as a restarted container's entrypoint is,
+ * which a liveness check would take for a live writer forever.
+ */
+const isStale = (h: Holder | undefined) => h === undefined || (h.host === hostname() && (h.pid === process.pid || !alive(h.pid)));
 
 function describeHolder(h: Holder | undefined): string {
   if (!h) return 'another process (unreadable lock)';
