@@ -3,11 +3,12 @@
 // ledgers. The lock is a file created exclusively (O_EXCL) naming its holder; a
 // lock whose holder process is gone (same host, pid not alive) is stale and taken
 // over, under a short second lock so that two processes cannot both take it.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { makeDir } from '../util/made-dirs.ts';
+import { atomicLeftoverPid } from '../util/atomic.ts';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -101,6 +102,21 @@ function takeOver(file: string, stale: string | undefined, me: Holder): boolean 
 }
 
 /**
+ * Removes the temporary files of atomic writes (run.json, reports) that a killed
+ * writer left in the folder, so they do not pile up over kills and resumes. Only
+ * a dead process's: a live one (a guard writing --junit into this folder, which
+ * takes no lock) is still to rename its file. One named by this process's pid is
+ * a predecessor's, as for the lock: this process's writes are synchronous, so
+ * none of its own is under way while it takes a lock.
+ */
+function sweepLeftovers(runDir: string): void {
+  for (const name of readdirSync(runDir)) {
+    const pid = atomicLeftoverPid(name);
+    if (pid !== undefined && (pid === process.pid || !alive(pid))) rmSync(join(runDir, name), { force: true });
+  }
+}
+
+/**
  * Takes the run folder's writer lock or refuses (exit 2) naming its holder.
  * Returns the release function; re-entrant within one process.
  */
@@ -124,6 +140,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
   for (let attempt = 0; attempt < 50; attempt++) {
     if (createExclusive(file, me)) {
       held.set(runDir, { count: 1, file });
+      sweepLeftovers(runDir);
       return release;
     }
     const text = readLock(file);
@@ -139,6 +156,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
     }
     if (takeOver(file, text, me)) {
       held.set(runDir, { count: 1, file });
+      sweepLeftovers(runDir);
       return release;
     }
   }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { auditStoppedPartWay, cli, comparable, ledgerLines } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
+import { LOCK_FILE } from '../../src/run/lock.ts';
 
 const tmp = useTmp();
 
@@ -60,5 +62,22 @@ describe('the fault arm interrupted with Ctrl-C (SIGINT) part-way', () => {
     const resumed = await cli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expectResumedLikeFull(part, full, total, ['interrupted', 'complete']);
+  });
+});
+
+describe('a run killed while it wrote its first run.json', () => {
+  it('resumes from the folder the kill left (the lock and the temporary file of the write), and removes that file', async () => {
+    const root = tmp();
+    const { common, full, total } = await fullAudit(root, ['--arms', 'faults']);
+    const part = join(root, 'part');
+    // what a SIGKILL between the open and the rename of writeFileAtomic leaves: the holder is a pid no process has
+    mkdirSync(part);
+    writeFileSync(join(part, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), startedAt: '2020-01-01T00:00:00.000Z', command: 'audit' }) + '\n');
+    const leftover = `run.json.${2 ** 22 + 1}.0a1b2c3d.tmp`;
+    writeFileSync(join(part, leftover), '{\n  "schema": "blindspot.run/1",\n  "id": "pa');
+    const resumed = await cli(['audit', ...common, '--out', part]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectResumedLikeFull(part, full, total, ['complete']);
+    expect(readdirSync(part)).not.toContain(leftover);
   });
 });
