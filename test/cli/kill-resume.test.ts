@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { auditStoppedPartWay, cli, comparable, ledgerLines } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, cli, comparable, ledgerLines, runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -79,5 +79,26 @@ describe('a run killed while it wrote its first run.json', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expectResumedLikeFull(part, full, total, ['complete']);
     expect(readdirSync(part)).not.toContain(leftover);
+  });
+});
+
+describe('the report of a run killed part-way, before it is resumed', () => {
+  it('calls the killed session killed, not running', async () => {
+    const root = tmp();
+    const common = ['--target', 'apps', '--arms', 'faults', '--mutants', join(root, 'mutants'), '--censuses', join(root, 'censuses'), '--workers', '1'];
+    const part = join(root, 'part');
+    const { result } = await auditStoppedPartWay(common, part, 120, 'SIGKILL');
+    expect(result.signal).toBe('SIGKILL');
+    const report = await runCli(['report', part]);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/^Run `part` \(killed, \d+ cells not yet scored\)/m);
+    const run = JSON.parse(readFileSync(join(part, 'report.json'), 'utf8')).run;
+    expect(run.status).toBe('killed');
+    expect(run.sessions.map((s: { status: string }) => s.status)).toEqual(['killed']);
+    expect(readFileSync(join(part, 'report.md'), 'utf8')).not.toMatch(/running/);
+    // the resume records the session as the report called it
+    const resumed = await cli(['audit', ...common, '--out', part]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions.map((s: { status: string }) => s.status)).toEqual(['killed', 'complete']);
   });
 });
