@@ -27,7 +27,11 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       defaultRunDir: () => defaultRunDir('rerun'),
       ...runSettings(a),
     });
+    // a Ctrl-C'd rerun's counts cover part of the selection: said, and not taken for a finished rerun by the exit code
+    const unfinished = s.status === 'interrupted' ? `interrupted: the counts cover only the cells scored before it; run the same command with --out ${s.runDir} to resume` : undefined;
+    if (unfinished) process.exitCode = 130;
     if (a.json) return out.log(JSON.stringify(s, null, 2));
+    if (s.alreadyScored) out.log(`Resuming the rerun in ${s.runDir}: ${s.alreadyScored} cell(s) were scored by an earlier session.`);
     out.log(`Froze ${s.selected} selected cell(s) of ${s.from} (${s.where}) as increment ${s.increment}, reran them with readback.`);
     out.log(`Confirmed wrong effect: ${s.confirmedWrongEffect}/${s.selected}; degenerate: ${s.degenerate}; other: ${s.otherStatus}. Verdicts reproduced: ${s.verdictsReproduced}/${s.selected}. False accepts reconfirmed: ${s.falseAcceptsReconfirmed}/${s.selected}.`);
     for (const c of s.cells) {
@@ -36,5 +40,6 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       out.log(`  ${c.cell}: ${c.before.verdict} -> ${c.after.verdict}, ${c.after.status}${why ? `: ${why}` : ''}`);
     }
     out.log(`Rerun: ${s.runDir}/rerun.json and report.md`);
+    if (unfinished) out.err(unfinished);
   },
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { auditStoppedPartWay, cli, comparable, ledgerLines, runCli } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, cli, comparable, ledgerLines, runCli, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -100,5 +100,28 @@ describe('the report of a run killed part-way, before it is resumed', () => {
     const resumed = await cli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions.map((s: { status: string }) => s.status)).toEqual(['killed', 'complete']);
+  });
+});
+
+describe('a rerun interrupted with Ctrl-C (SIGINT) part-way', () => {
+  it('exits 130 saying its counts are partial, marks rerun.json interrupted, and resumes to the uninterrupted rerun.json', async () => {
+    const root = tmp();
+    const { full } = await fullAudit(root, ['--arms', 'faults']);
+    const args = ['rerun', '--from', full, '--where', 'arm=fault', '--mutants', join(root, 'mutants'), '--workers', '1', '--no-progress'];
+    const whole = join(root, 'whole');
+    expect((await cli([...args, '--out', whole])).code).toBe(0);
+    const summary = (dir: string) => ({ ...JSON.parse(readFileSync(join(dir, 'rerun.json'), 'utf8')), runDir: undefined });
+    expect(summary(whole).status).toBe('complete');
+
+    const part = join(root, 'part');
+    const { result } = await stoppedPartWay(args, part, 100, 'SIGINT');
+    expect(result.exitCode, result.stderr).toBe(130);
+    expect(result.stderr).toMatch(/interrupted: the counts cover only the cells scored before it; run the same command with --out \S+part to resume/);
+    expect(summary(part).status).toBe('interrupted');
+
+    const resumed = await cli([...args, '--out', part]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/Resuming the rerun in \S+part: \d+ cell\(s\) were scored by an earlier session/);
+    expect(summary(part)).toEqual(summary(whole));
   });
 });
