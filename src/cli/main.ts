@@ -5,7 +5,7 @@
 // the top, and their handlers import the engine (ts-morph, playwright, SQLite,
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
-import { fsProblem, InputError } from '../util/errors.ts';
+import { fsProblem, InputError, InterruptedError } from '../util/errors.ts';
 import { closestName, knownTail, meant, quoted, withFlagGuesses } from '../util/suggest.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { discardAhead } from '../util/ahead.ts';
@@ -241,6 +241,10 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (e) {
     removeEmptyMadeDirs();
+    if (e instanceof InterruptedError) {
+      out.err(`blindspot: ${e.message}`);
+      return 130;
+    }
     // Bad input, or a path or machine the command cannot use: one line, exit 2; the stack only on request.
     const problem = e instanceof InputError ? e.message : fsProblem(e);
     if (problem !== undefined) {

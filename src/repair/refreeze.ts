@@ -13,7 +13,7 @@ import type { PatchedVerdicts, RepairResult } from './result.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { openTarget } from '../target/registry.ts';
 import type { TargetInfo } from '../contract/target.ts';
-import { ProtocolError } from '../util/errors.ts';
+import { InterruptedError, ProtocolError } from '../util/errors.ts';
 import { runIncrement, type RunResult } from '../run/run.ts';
 
 interface RefreezeInput {
@@ -87,6 +87,10 @@ export async function regradeCopies(
   const runDir = join(out, 'regrade');
   await rm(runDir, { recursive: true, force: true });
   const result = await rescore({ ...g, checkerDir: copyDir, root: join(out, 'mutants'), purpose: `repair:${patch}`, runDir });
+  // its unscored cells would read as targets the patch did not flip and correct effects it rejects
+  if (result.status !== 'complete') {
+    throw new InterruptedError(`repair: the regrade was ${result.status} after ${result.alreadyScored + result.scoredNow} of ${result.total} cells; no repair result was written; run the same command again to regrade anew`);
+  }
   const { classification } = await writeReport(runDir);
   return {
     classification,

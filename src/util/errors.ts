@@ -9,6 +9,15 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
+/**
+ * A command stopped (Ctrl-C, SIGTERM) before its work was whole, where what it
+ * would write from part of it would mislead. The CLI prints it as one line and
+ * exits 130, as a run interrupted part-way does.
+ */
+export class InterruptedError extends Error {
+  override name = 'InterruptedError';
+}
+
 /** A frozen artifact no longer matches what it was frozen against. */
 export class ProtocolError extends InputError {
   override name = 'ProtocolError';

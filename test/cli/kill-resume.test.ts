@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execa } from 'execa';
 import { hostname } from 'node:os';
-import { auditStoppedPartWay, cli, comparable, ledgerLines, runCli, stoppedPartWay } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, BIN, cli, comparable, ledgerLines, runCli, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -123,5 +124,34 @@ describe('a rerun interrupted with Ctrl-C (SIGINT) part-way', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/Resuming the rerun in \S+part: \d+ cell\(s\) were scored by an earlier session/);
     expect(summary(part)).toEqual(summary(whole));
+  });
+});
+
+describe('a repair interrupted with Ctrl-C (SIGINT) during its regrade', () => {
+  it('exits 130 and writes no result from the part-scored regrade; the same command then completes as an uninterrupted repair', async () => {
+    const root = tmp();
+    const { full } = await fullAudit(root, ['--arms', 'faults']);
+    const part = join(root, 'part');
+    cpSync(full, part, { recursive: true });
+    const repair = (run: string) => ['repair', run, '--patch', 'cardinality', '--mutants', join(root, 'mutants')];
+    const whole = await cli(repair(full));
+    expect(whole.code, whole.stderr).toBe(0);
+    const verdictLine = (stdout: string) => stdout.split('\n').find((l) => l.startsWith('cardinality: '));
+
+    const out = join(part, 'repair', 'cardinality');
+    const child = execa('node', [BIN, ...repair(part)], { reject: false });
+    while (ledgerLines(join(out, 'regrade')) < 100) {
+      if (child.exitCode !== null) throw new Error(`repair finished before it could be stopped:\n${(await child).stderr}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    child.kill('SIGINT');
+    const stopped = await child;
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toMatch(/repair: the regrade was interrupted after \d+ of \d+ cells; no repair result was written/);
+    expect(existsSync(join(out, 'result.json'))).toBe(false);
+
+    const again = await cli(repair(part));
+    expect(again.code, again.stderr).toBe(0);
+    expect(verdictLine(again.stdout)).toBe(verdictLine(whole.stdout));
   });
 });
