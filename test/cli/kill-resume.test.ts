@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { hostname } from 'node:os';
 import { auditStoppedPartWay, BIN, cli, comparable, ledgerLines, runCli, stoppedPartWay } from '../fixtures/cli.ts';
@@ -63,6 +63,23 @@ describe('the fault arm interrupted with Ctrl-C (SIGINT) part-way', () => {
     const resumed = await cli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expectResumedLikeFull(part, full, total, ['interrupted', 'complete']);
+  });
+});
+
+describe('a run killed while it wrote a ledger line', () => {
+  it('drops the torn line on resume, scores its cell again, and the report says so', async () => {
+    const root = tmp();
+    const { common, full, total } = await fullAudit(root, ['--arms', 'faults']);
+    const part = join(root, 'part');
+    const { result } = await auditStoppedPartWay(common, part, 120, 'SIGKILL');
+    expect(result.signal).toBe('SIGKILL');
+    // what a kill inside the ledger's write(2) leaves: the start of one more line
+    appendFileSync(ledgerPath(part), '{"cell":"fault:omit:contacts_add_contact/0#0","status":"sco');
+    const resumed = await cli(['audit', ...common, '--out', part]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectResumedLikeFull(part, full, total, ['killed', 'complete']);
+    expect(JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions[1].droppedTornLine).toBe(true);
+    expect(readFileSync(join(part, 'report.md'), 'utf8')).toContain('Torn last ledger line (a kill mid-write) dropped when resuming: 1 time(s); its cell was scored again.');
   });
 });
 
