@@ -11,7 +11,7 @@ import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
 import { rescore } from '../repair/refreeze.ts';
 import type { RunOptions } from '../run/run.ts';
-import { fsProblem, InputError } from '../util/errors.ts';
+import { fsProblem, InputError, InterruptedError } from '../util/errors.ts';
 import { readText } from '../util/json-file.ts';
 import { makeDir } from '../util/made-dirs.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
@@ -170,7 +170,8 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       limitMs: opts.limitMs,
       progress: opts.progress,
     });
-    if (rerun.status !== 'complete') throw new InputError(`guard rerun did not complete (${rerun.status}); nothing compared`);
+    // exit 130 as any interrupted command, not 2: a CI log should not read a Ctrl-C or a cancelled job as bad input
+    if (rerun.status !== 'complete') throw new InterruptedError(`guard rerun did not complete (${rerun.status}); nothing compared`);
     const cls = judge(classify(rerun.cells, readRunLedger(runDir, rerun.increment, rerun.cells, await readRunFile(runDir)).entries, rerun.increment.target.semantics));
     const rescored = new Set(rerun.cells.map((c) => c.id));
     const carried = incremental ? cells.filter((c) => !rescored.has(c.id) && baseline!.cells[c.id] !== undefined) : [];

@@ -172,3 +172,29 @@ describe('a repair interrupted with Ctrl-C (SIGINT) during its regrade', () => {
     expect(verdictLine(again.stdout)).toBe(verdictLine(whole.stdout));
   });
 });
+
+describe('a guard interrupted with SIGTERM (a cancelled CI job) part-way', () => {
+  it('exits 130, not 2 (bad input), compares nothing, and the same command resumes its --out to the uninterrupted verdict', async () => {
+    const root = tmp();
+    const { full } = await fullAudit(root, ['--arms', 'faults']);
+    const increment = JSON.parse(readFileSync(join(full, 'run.json'), 'utf8')).increment.abs as string;
+    const baseline = join(root, 'baseline.json');
+    const guard = ['guard', '--baseline', baseline, '--increment', increment, '--full', '--workers', '1', '--no-progress'];
+    expect((await cli([...guard, '--update-baseline'])).code).toBe(0);
+
+    const out = join(root, 'guarded');
+    const child = execa('node', [BIN, ...guard, '--out', out], { reject: false });
+    while (ledgerLines(join(out, 'run')) < 100) {
+      if (child.exitCode !== null) throw new Error(`guard finished before it could be stopped:\n${(await child).stderr}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    child.kill('SIGTERM');
+    const stopped = await child;
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toMatch(/guard rerun did not complete \(interrupted\); nothing compared/);
+
+    const again = await cli([...guard, '--out', out]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/guard: no regression against/);
+  });
+});
