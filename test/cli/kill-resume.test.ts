@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { execa } from 'execa';
 import { hostname } from 'node:os';
-import { auditStoppedPartWay, BIN, cli, comparable, ledgerLines, runCli, stoppedPartWay } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, cli, comparable, ledgerLines, runCli, stoppedAtLedger, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -156,13 +155,7 @@ describe('a repair interrupted with Ctrl-C (SIGINT) during its regrade', () => {
     const verdictLine = (stdout: string) => stdout.split('\n').find((l) => l.startsWith('cardinality: '));
 
     const out = join(part, 'repair', 'cardinality');
-    const child = execa('node', [BIN, ...repair(part)], { reject: false });
-    while (ledgerLines(join(out, 'regrade')) < 100) {
-      if (child.exitCode !== null) throw new Error(`repair finished before it could be stopped:\n${(await child).stderr}`);
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    child.kill('SIGINT');
-    const stopped = await child;
+    const { result: stopped } = await stoppedAtLedger(repair(part), join(out, 'regrade'), 100, 'SIGINT');
     expect(stopped.exitCode, stopped.stderr).toBe(130);
     expect(stopped.stderr).toMatch(/repair: the regrade was interrupted after \d+ of \d+ cells; no repair result was written/);
     expect(existsSync(join(out, 'result.json'))).toBe(false);
@@ -183,13 +176,7 @@ describe('a guard interrupted with SIGTERM (a cancelled CI job) part-way', () =>
     expect((await cli([...guard, '--update-baseline'])).code).toBe(0);
 
     const out = join(root, 'guarded');
-    const child = execa('node', [BIN, ...guard, '--out', out], { reject: false });
-    while (ledgerLines(join(out, 'run')) < 100) {
-      if (child.exitCode !== null) throw new Error(`guard finished before it could be stopped:\n${(await child).stderr}`);
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    child.kill('SIGTERM');
-    const stopped = await child;
+    const { result: stopped } = await stoppedAtLedger([...guard, '--out', out], join(out, 'run'), 100, 'SIGTERM');
     expect(stopped.exitCode, stopped.stderr).toBe(130);
     expect(stopped.stderr).toMatch(/guard rerun did not complete \(interrupted\); nothing compared/);
 
