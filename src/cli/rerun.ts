@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, writableFolder } from './options.ts';
-import { defaultRunDir } from './run-report.ts';
+import { announcedRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
 
@@ -24,7 +24,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       mutantsDir: a.mutants,
       out: a.out,
       // made only once the source run and the selection are known good
-      defaultRunDir: () => defaultRunDir('rerun'),
+      defaultRunDir: () => announcedRunDir('rerun', out, Boolean(a.json)),
       ...runSettings(a),
     });
     // a Ctrl-C'd rerun's counts cover part of the selection: said, and not taken for a finished rerun by the exit code

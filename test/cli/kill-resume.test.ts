@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { execa } from 'execa';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { auditStoppedPartWay, cli, comparable, ledgerLines, runCli, stoppedAtLedger, stoppedPartWay } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, BIN, cli, comparable, ledgerLines, runCli, stoppedAtLedger, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -183,5 +184,27 @@ describe('a guard interrupted with SIGTERM (a cancelled CI job) part-way', () =>
     const again = await cli([...guard, '--out', out]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/guard: no regression against/);
+  });
+});
+
+describe('an audit into a default run folder, killed part-way', () => {
+  it('names the folder before scoring, so the same command with that --out resumes it', async () => {
+    const root = tmp();
+    const cwd = join(root, 'work');
+    mkdirSync(cwd);
+    const common = ['--target', 'apps', '--arms', 'faults', '--mutants', join(root, 'mutants'), '--censuses', join(root, 'censuses'), '--workers', '1', '--no-progress'];
+    const child = execa('node', [resolve(BIN), 'audit', ...common], { cwd, reject: false });
+    let named: string | undefined;
+    child.stdout!.on('data', (b: Buffer) => void (named ??= /^Run folder: (\S+) \(if the run is stopped, the same command with --out \1 resumes it\)$/m.exec(String(b))?.[1]));
+    while (!named || ledgerLines(join(cwd, named)) < 120) {
+      if (child.exitCode !== null) throw new Error(`the audit finished before it could be stopped:\n${(await child).stderr}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    child.kill('SIGKILL');
+    expect((await child).signal).toBe('SIGKILL');
+    const resumed = await cli(['audit', ...common, '--out', named], {}, cwd);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/Resuming run/);
+    expect(readdirSync(join(cwd, 'reports'))).toEqual([basename(named)]);
   });
 });
