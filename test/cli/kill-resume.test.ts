@@ -114,10 +114,13 @@ describe('the report of a run killed part-way, before it is resumed', () => {
     expect(run.status).toBe('killed');
     expect(run.sessions.map((s: { status: string }) => s.status)).toEqual(['killed']);
     expect(readFileSync(join(part, 'report.md'), 'utf8')).not.toMatch(/running/);
-    // the resume records the session as the report called it
+    // the resume records the session as the report called it, with the cells it left in the ledger
     const resumed = await cli(['audit', ...common, '--out', part]);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions.map((s: { status: string }) => s.status)).toEqual(['killed', 'complete']);
+    const [killed, complete] = JSON.parse(readFileSync(join(part, 'run.json'), 'utf8')).sessions;
+    expect([killed.status, complete.status]).toEqual(['killed', 'complete']);
+    expect(killed.scored).toBeGreaterThanOrEqual(120 - 1);
+    expect(killed.alreadyScored + killed.scored).toBe(complete.alreadyScored);
   });
 });
 
