@@ -50,7 +50,7 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
   const loaded = await loadRun(runDir, mutants);
   const { incDir, increment, manifest, ledger } = loaded;
   // a report of a run killed part-way says so, as its resume will record it, not that it is running
-  const run = { ...loaded.run, sessions: endedSessions(loaded.run.sessions) };
+  const run = { ...loaded.run, sessions: endedSessions(loaded.run.sessions, ledger.length) };
   const classification = classify(manifest, ledger, increment.target.semantics);
   const judged = judge(classification);
   const spec = increment.extras.search as SearchSpec | undefined;

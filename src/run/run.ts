@@ -161,11 +161,8 @@ async function scoreRun(
   pipeline: boolean,
 ): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard, opts.kind?.agent);
-  const killed = run.sessions.at(-1)?.status === 'running' ? run.sessions.length - 1 : undefined;
-  run.sessions = endedSessions(run.sessions);
   const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
-  // a killed session never recorded how many cells it scored: the ledger it left does
-  if (killed !== undefined) run.sessions[killed].scored = entries.length - run.sessions[killed].alreadyScored;
+  run.sessions = endedSessions(run.sessions, entries.length);
   // every cell recorded so far, this session's included
   const byId = new Map(entries.map((e) => [e.cell, e]));
   const session: Session = {

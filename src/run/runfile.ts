@@ -59,9 +59,11 @@ export const newRunFile = (id: string, runDir: string, incDir: string, inc: { id
 /**
  * The sessions as whoever holds the run folder's writer lock sees them: none is
  * under way, so one run.json still calls running was killed (SIGKILL, a crash)
- * before it could record its end.
+ * before it could record its end, or how many cells it scored: the ledger it
+ * left, of `lines` entries, tells that.
  */
-export const endedSessions = (sessions: Session[]): Session[] => sessions.map((s) => (s.status === 'running' ? { ...s, status: 'killed' } : s));
+export const endedSessions = (sessions: Session[], lines: number): Session[] =>
+  sessions.map((s) => (s.status === 'running' ? { ...s, status: 'killed', scored: lines - s.alreadyScored } : s));
 
 const runFilePath = (runDir: string) => join(runDir, 'run.json');
 

@@ -113,6 +113,7 @@ describe('the report of a run killed part-way, before it is resumed', () => {
     const run = JSON.parse(readFileSync(join(part, 'report.json'), 'utf8')).run;
     expect(run.status).toBe('killed');
     expect(run.sessions.map((s: { status: string }) => s.status)).toEqual(['killed']);
+    expect(run.sessions[0].scored).toBe(readLedger(ledgerPath(part)).entries.length);
     expect(readFileSync(join(part, 'report.md'), 'utf8')).not.toMatch(/running/);
     // the resume records the session as the report called it, with the cells it left in the ledger
     const resumed = await cli(['audit', ...common, '--out', part]);
