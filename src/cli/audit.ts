@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { DEFAULT_TARGET, freezeOptionsFrom, prestartNamedTarget, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, runFolder, text, writableFolder } from './options.ts';
 import { thresholdOptions } from './thresholds.ts';
-import { defaultRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
+import { announcedRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
 import type { Target } from '../contract/target.ts';
 import { phaseEnded } from '../util/phase.ts';
@@ -63,7 +63,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       }
     }
     try {
-      await scoreAndReport(out, a, incrementDir, a.out ?? defaultRunDir(runPrefix(a.target ?? DEFAULT_TARGET)), inputs, target);
+      await scoreAndReport(out, a, incrementDir, a.out ?? announcedRunDir(runPrefix(a.target ?? DEFAULT_TARGET), out, Boolean(a.json)), inputs, target);
     } catch (e) {
       // Rerunning an audit into the same --out after fixing a checker resumes the
       // old run, whose increment fixes the old checkers: a new increment alone

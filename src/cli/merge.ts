@@ -18,6 +18,7 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ mergeShards }, { writeReport }, inputs, { readRunFile }] = await Promise.all([import('../run/merge.ts'), import('../report/write.ts'), reportInputs(a), import('../run/runfile.ts')]);
     const merged = await mergeShards(a.runs, a.out, a.mutants);
+    if (merged.redone && !a.json) out.err(`${a.out} held a merge killed before it finished (a ledger without run.json); merged again.`);
     // the shards of a perturbation run: their report is the perturbation arm's
     if ((await readRunFile(a.out))?.agent) return mergedPerturbRun(a, merged, out);
     const written = await writeReport(a.out, { ...inputs, mutants: a.mutants });

@@ -12,6 +12,7 @@ import { joinCommand } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 import { LOCK_FILE } from '../run/lock.ts';
+import { atomicLeftoverPid } from '../util/atomic.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
@@ -324,8 +325,8 @@ export function writableFolder(flag: string, path: string | undefined): void {
 export function runFolder(flag: string, path: string | undefined): void {
   writableFolder(flag, path);
   if (path === undefined || !statIfThere(resolve(String(path)))) return;
-  // what a session writes there before run.json: a kill in between leaves a folder to resume, not a stranger's
-  const others = readdirSync(String(path)).filter((f) => ![LOCK_FILE, 'target-state', 'perturbations'].includes(f));
+  // what a session writes there before run.json, or while writing it: a kill in between leaves a folder to resume, not a stranger's
+  const others = readdirSync(String(path)).filter((f) => ![LOCK_FILE, 'target-state', 'perturbations'].includes(f) && atomicLeftoverPid(f) === undefined);
   if (others.length && !others.includes('run.json')) {
     throw new InputError(`${flag}: ${path} holds other files (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', ...' : ''}) and no run.json: name a new or empty folder, or a run folder to resume`);
   }

@@ -153,9 +153,10 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
     ...(a['time-limit'] ? { limitMs: a['time-limit'] as number } : {}),
     ...(a.shard ? { shard: a.shard } : {}),
   });
-  const analysed = analysePerturbRun(result.records, { bootstrap: a.bootstrap as number });
-  const lines = await render.reportPerturbRun(dir, analysed);
   const status = 'status' in result ? result.status : 'complete';
+  // the report files of an interrupted run say they cover part of the set, as its stderr line does
+  const analysed = { ...analysePerturbRun(result.records, { bootstrap: a.bootstrap as number }), ...(status === 'interrupted' ? { interrupted: { of: set.instances.length } } : {}) };
+  const lines = await render.reportPerturbRun(dir, analysed);
   if (a.json) out.log(JSON.stringify({ dir, status, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
   else {
     if (result.resumed) out.err(`resumed: ${result.resumed} episodes kept from earlier sessions, ${result.ran} run now`);

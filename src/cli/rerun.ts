@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, writableFolder } from './options.ts';
-import { defaultRunDir } from './run-report.ts';
+import { announcedRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
 
@@ -24,10 +24,11 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       mutantsDir: a.mutants,
       out: a.out,
       // made only once the source run and the selection are known good
-      defaultRunDir: () => defaultRunDir('rerun'),
+      defaultRunDir: () => announcedRunDir('rerun', out, Boolean(a.json)),
       ...runSettings(a),
     });
     if (a.json) return out.log(JSON.stringify(s, null, 2));
+    if (s.alreadyScored) out.err(`Resumed the rerun in ${s.runDir}: ${s.alreadyScored} cell(s) were scored by an earlier session.`);
     out.log(`Froze ${s.selected} selected cell(s) of ${s.from} (${s.where}) as increment ${s.increment}, reran them with readback.`);
     out.log(`Confirmed wrong effect: ${s.confirmedWrongEffect}/${s.selected}; degenerate: ${s.degenerate}; other: ${s.otherStatus}. Verdicts reproduced: ${s.verdictsReproduced}/${s.selected}. False accepts reconfirmed: ${s.falseAcceptsReconfirmed}/${s.selected}.`);
     for (const c of s.cells) {

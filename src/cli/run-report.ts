@@ -28,6 +28,17 @@ export function defaultRunDir(prefix: string): string {
   }
 }
 
+/**
+ * defaultRunDir, named as soon as it is made: a run killed before its summary is
+ * resumed with --out and this folder, which its user could otherwise only guess
+ * among the others under reports/. With --json, nothing but the JSON is printed.
+ */
+export function announcedRunDir(prefix: string, out: Out, json: boolean): string {
+  const dir = defaultRunDir(prefix);
+  if (!json) out.log(`Run folder: ${dir} (if the run is stopped, the same command with --out ${dir} resumes it)`);
+  return dir;
+}
+
 /** A run folder's name for a target: a module target by its file's name (`my-target`, not `.-my-target.ts`). */
 export function runPrefix(target: string): string {
   const { name } = parseTargetSpec(target);

@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import { openTarget } from '../target/registry.ts';
 import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, text, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
-import { defaultRunDir, reportInputs, scoreAndReport } from './run-report.ts';
+import { announcedRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
 
 type Args = Record<string, any>;
@@ -59,7 +59,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
     await notPerturbation('<increment>', a.increment, 'increment');
     runFolder('--out', a.out);
     const inputs = await reportInputs(a);
-    const runDir = a.out ?? defaultRunDir(basename(String(a.increment)));
+    const runDir = a.out ?? announcedRunDir(basename(String(a.increment)), out, Boolean(a.json));
     await scoreAndReport(out, a, a.increment, runDir, inputs);
   },
 });

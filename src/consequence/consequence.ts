@@ -76,6 +76,12 @@ export async function consequence(opts: ConsequenceOptions): Promise<{ result: C
   const runs: LoadedRun[] = [];
   for (const [i, dir] of dirs.entries()) {
     const { run, increment, manifest, ledger } = await loadRun(dir);
+    // A run killed or interrupted part-way has seen fewer false accepts than it will: budgets read from it would be too small.
+    const scored = new Set(ledger.map((e) => e.cell));
+    const unscored = manifest.filter((c) => !scored.has(c.id)).length;
+    if (unscored) {
+      throw new InputError(`${opts.runs[i]}: the run is not finished (${unscored} of its ${manifest.length} cells are not scored yet); resume it (the audit or run command that made it, with --out ${opts.runs[i]}) before reading budgets from it`);
+    }
     runs.push({
       target: increment.target.name,
       manifest,

@@ -79,6 +79,8 @@ export interface PerturbAnalysis {
   schema: typeof PERTURB_ANALYSIS_SCHEMA;
   agent: string;
   episodes: number;
+  /** the run was interrupted with this many of the set's instances: every figure covers the episodes run before it */
+  interrupted?: { of: number };
   /** the checker errored: excluded from every aggregate (never counted as a failure or a success) */
   unscored: { episodes: number; instances: string[] };
   /** perturbed instances whose task has no scored clean episode, so nothing to pair them with */

@@ -36,7 +36,11 @@ const summaryTable = (a: PerturbAnalysis): Table => ({
   head: ['', 'value'],
   rows: [
     ['agent', a.agent],
-    ['episodes', `${a.episodes} (${a.unscored.episodes} unscored, excluded; ${a.unpaired.instances} perturbed without a scored clean episode, excluded)`],
+    [
+      'episodes',
+      (a.interrupted ? `${a.episodes} of the set's ${a.interrupted.of}: the run was interrupted, run the same command again to resume; ` : `${a.episodes} `) +
+        `(${a.unscored.episodes} unscored, excluded; ${a.unpaired.instances} perturbed without a scored clean episode, excluded)`,
+    ],
     ['tasks (clean episodes scored)', a.clean.tasks],
     ['clean success C %', withCi(a.clean.rate, a.clean.ci)],
     ['perturbed success P % (all instances, paired)', withCi(a.overall.perturbed, a.overall.ci?.perturbed)],

@@ -247,7 +247,7 @@ export function checkerChanges(frozen: CheckerFile[], now: CheckerFile[]): strin
 
 /**
  * A census file an increment cites, parsed; undefined when it holds no JSON object
- * (it changed). A missing one is taken again by the freeze that took it: censuses
+ * (it changed, or is torn). A missing one is taken again by the freeze that took it: censuses
  * are content-addressed, so the same target and selection write the same file.
  */
 function readCensus(file: string, kind: string, inc: Increment): object | undefined {
@@ -262,7 +262,12 @@ function readCensus(file: string, kind: string, inc: Increment): object | undefi
         `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shown(root)}`,
     );
   }
-  const json = parseJson(file, text);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined; // torn (a kill mid-write by an older version) or edited: changed, as the caller says
+  }
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : undefined;
 }
 
@@ -289,7 +294,11 @@ export async function verifyAgainst(dir: string, inc: Increment, info: TargetInf
     const census = readCensus(file, c.kind, inc);
     const { hash, ...body } = (census ?? {}) as { hash?: string };
     if (census === undefined || hash !== c.hash || hashJson(body) !== c.hash) {
-      throw new ProtocolError(`${file}: ${c.kind} census changed since increment ${inc.id} was frozen`);
+      // the freeze takes a census again and rewrites a stored copy that does not match it (census/store.ts)
+      throw new ProtocolError(
+        `${file}: ${c.kind} census changed since increment ${inc.id} was frozen (edited, or torn by a kill); ` +
+          `re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags, takes it again`,
+      );
     }
   }
 }

@@ -143,6 +143,9 @@ export function glance(r: Report): string[] {
       ? `Sessions: ${r.run.sessions.length}; ${broken.map((s) => `${s.status}${s.signal ? ` by ${s.signal}` : ''} ${s.endedAt ? `at ${s.endedAt}` : `(the session started at ${s.startedAt})`}`).join(', ')}; each later session resumed from the ledger.`
       : `Sessions: ${r.run.sessions.length}, none interrupted.`,
   );
+  // a kill mid-write tears the ledger's last line: the resume drops it and scores that cell again, which run.json records
+  const torn = r.run.sessions.filter((s) => s.droppedTornLine).length;
+  if (torn) out.push(`Torn last ledger line (a kill mid-write) dropped when resuming: ${torn} time(s); its cell was scored again.`);
   const limits = [...new Set(r.run.sessions.flatMap((s) => (s.timeLimit ? [describeTimeLimit(s.timeLimit)] : [])))];
   if (limits.length) out.push(`Per-cell time limit: ${limits.join('; then ')}.`);
   const swept = r.run.sessions.flatMap((s) => s.recovered ?? []);

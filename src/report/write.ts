@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadRun } from '../run/load.ts';
 import { lockRunFolder } from '../run/lock.ts';
+import { endedSessions } from '../run/runfile.ts';
 import { classify, type Classification } from '../classify/classify.ts';
 import { judge } from '../classify/outcome.ts';
 import { sha256 } from '../util/hash.ts';
@@ -46,7 +47,10 @@ export async function writeReport(runDir: string, opts: ReportOptions = {}): Pro
 }
 
 async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT_THRESHOLDS, reporters = [] }: ReportOptions): Promise<WrittenReport> {
-  const { run, incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);
+  const loaded = await loadRun(runDir, mutants);
+  const { incDir, increment, manifest, ledger } = loaded;
+  // a report of a run killed part-way says so, as its resume will record it, not that it is running
+  const run = { ...loaded.run, sessions: endedSessions(loaded.run.sessions, ledger.length) };
   const classification = classify(manifest, ledger, increment.target.semantics);
   const judged = judge(classification);
   const spec = increment.extras.search as SearchSpec | undefined;

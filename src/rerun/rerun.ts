@@ -4,7 +4,7 @@
 // effect back before the checker, and reports how many of the selected cells
 // have a confirmed wrong effect and whether each verdict reproduced.
 import { join, resolve } from 'node:path';
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../util/atomic.ts';
 import { classify, type ClassifiedCell } from '../classify/classify.ts';
 import { knownTail } from '../util/suggest.ts';
 import { freezeIncrement, planIncrement, type FreezeInput } from '../protocol/increment.ts';
@@ -82,7 +82,16 @@ async function selectFindings(source: Awaited<ReturnType<typeof loadRun>>) {
 }
 
 /** `out` is the rerun's run folder; without it, `defaultRunDir` makes one once the selection is frozen: nothing is made for a refused rerun. */
-export async function rerun(opts: { from: string; where?: string; mutantsDir: string; out?: string; defaultRunDir: () => string; workers: number; limitMs?: number; progress?: boolean }): Promise<RerunSummary> {
+export async function rerun(opts: {
+  from: string;
+  where?: string;
+  mutantsDir: string;
+  out?: string;
+  defaultRunDir: () => string;
+  workers: number;
+  limitMs?: number;
+  progress?: boolean;
+}): Promise<RerunSummary & { alreadyScored: number }> {
   const source = await loadRun(opts.from, opts.mutantsDir);
   const { selected, cells } = opts.where ? selectWhere(source, opts.where) : await selectFindings(source);
   const ids = new Set(cells.map((c) => c.id));
@@ -91,6 +100,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
   const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
   let frozen;
   let runDir;
+  let scored;
   try {
     const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
     const controls = [];
@@ -113,7 +123,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     if (opts.out !== undefined) await resumableRun(opts.out, plan, undefined, undefined);
     frozen = await freezeIncrement(input, plan);
     runDir = opts.out ?? opts.defaultRunDir();
-    completed(
+    scored = completed(
       await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target }),
       'rerun',
       `run again with --out ${runDir} to resume it`,
@@ -144,6 +154,7 @@ export async function rerun(opts: { from: string; where?: string; mutantsDir: st
     falseAcceptsReconfirmed: rows.filter((r) => r.after.status === 'confirmed' && r.after.verdict === 'pass').length,
     cells: rows,
   };
-  await writeFile(join(runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
-  return summary;
+  // atomic: a kill while it is written leaves the last whole rerun.json, or none
+  writeFileAtomic(join(runDir, 'rerun.json'), JSON.stringify(summary, null, 2) + '\n');
+  return { ...summary, alreadyScored: scored.alreadyScored };
 }

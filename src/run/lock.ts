@@ -3,11 +3,12 @@
 // ledgers. The lock is a file created exclusively (O_EXCL) naming its holder; a
 // lock whose holder process is gone (same host, pid not alive) is stale and taken
 // over, under a short second lock so that two processes cannot both take it.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { makeDir } from '../util/made-dirs.ts';
+import { atomicLeftoverPid } from '../util/atomic.ts';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -16,6 +17,8 @@ interface Holder {
   host: string;
   startedAt: string;
   command: string;
+  /** processIdentity of the holder, where /proc tells it */
+  identity?: string;
 }
 
 /** Locks this process holds, by folder, with a count: a command that runs and then reports re-enters. */
@@ -29,6 +32,31 @@ function alive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * Which process `pid` is, beyond its number: the boot and the clock ticks since
+ * it at which the process started, from Linux's /proc; a pid given again to
+ * another process (or after a reboot) has another. Undefined where there is no
+ * /proc, or no such process.
+ */
+function processIdentity(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name in parentheses may hold spaces: fields are counted after its ')'; starttime is field 22, the state field 3
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3];
+    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}:${ticks}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the live process with the holder's pid is the holder: not when the
+ * holder recorded its identity and the process now has another, a killed
+ * writer's pid given to a new process, which would otherwise hold the lock
+ * forever. A lock without one (no /proc, an older version) is taken at its pid.
+ */
+const isHolder = (h: Holder) => h.identity === undefined || processIdentity(h.pid) === h.identity;
 
 /** The lock file's text; undefined once it is gone. */
 function readLock(file: string): string | undefined {
@@ -69,8 +97,15 @@ function createExclusive(file: string, holder: Holder): boolean {
   return true;
 }
 
-/** A holder record that names a dead process of this host (or was torn before it named anyone). */
-const isStale = (h: Holder | undefined) => h === undefined || (h.host === hostname() && !alive(h.pid));
+/**
+ * A holder record that names a dead process of this host, or a live one that is
+ * not the holder (or was torn before it named anyone). One naming this very
+ * process is stale too, since a lock this
+ * process holds is found in `held` before the file is read: it was left by an
+ * earlier process given the same pid, as a restarted container's entrypoint is,
+ * which a liveness check would take for a live writer forever.
+ */
+const isStale = (h: Holder | undefined) => h === undefined || (h.host === hostname() && (h.pid === process.pid || !alive(h.pid) || !isHolder(h)));
 
 function describeHolder(h: Holder | undefined): string {
   if (!h) return 'another process (unreadable lock)';
@@ -95,6 +130,21 @@ function takeOver(file: string, stale: string | undefined, me: Holder): boolean 
 }
 
 /**
+ * Removes the temporary files of atomic writes (run.json, reports) that a killed
+ * writer left in the folder, so they do not pile up over kills and resumes. Only
+ * a dead process's: a live one (a guard writing --junit into this folder, which
+ * takes no lock) is still to rename its file. One named by this process's pid is
+ * a predecessor's, as for the lock: this process's writes are synchronous, so
+ * none of its own is under way while it takes a lock.
+ */
+function sweepLeftovers(runDir: string): void {
+  for (const name of readdirSync(runDir)) {
+    const pid = atomicLeftoverPid(name);
+    if (pid !== undefined && (pid === process.pid || !alive(pid))) rmSync(join(runDir, name), { force: true });
+  }
+}
+
+/**
  * Takes the run folder's writer lock or refuses (exit 2) naming its holder.
  * Returns the release function; re-entrant within one process.
  */
@@ -114,10 +164,12 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
   }
   makeDir(runDir);
   const file = join(runDir, LOCK_FILE);
-  const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command };
+  const identity = processIdentity(process.pid);
+  const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command, ...(identity ? { identity } : {}) };
   for (let attempt = 0; attempt < 50; attempt++) {
     if (createExclusive(file, me)) {
       held.set(runDir, { count: 1, file });
+      sweepLeftovers(runDir);
       return release;
     }
     const text = readLock(file);
@@ -133,6 +185,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
     }
     if (takeOver(file, text, me)) {
       held.set(runDir, { count: 1, file });
+      sweepLeftovers(runDir);
       return release;
     }
   }

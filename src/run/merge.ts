@@ -4,7 +4,7 @@
 // that would make the merged run differ from a single run is refused: shards of
 // different increments or splits, a shard missing, given twice or unfinished, a
 // cell recorded by two shards or by none.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { InputError } from '../util/errors.ts';
@@ -15,7 +15,8 @@ import { locateIncrement } from './locate.ts';
 import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile } from './runfile.ts';
 import { ledgerPath, readRunLedger } from './verify.ts';
 import { formatShard, shardCells } from './shard.ts';
-import { lockRunFolder } from './lock.ts';
+import { lockRunFolder, LOCK_FILE } from './lock.ts';
+import { atomicLeftoverPid } from '../util/atomic.ts';
 
 async function readShard(dir: string): Promise<{ dir: string; run: RunFile & { shard: NonNullable<RunFile['shard']> } }> {
   const run = await readRunFile(dir);
@@ -53,6 +54,24 @@ function setProblem(shards: Awaited<ReturnType<typeof readShard>>[]): string | u
   return undefined;
 }
 
+/**
+ * Whether `out` holds what a merge killed before its run.json leaves, the merged
+ * ledger alone (a run writes its run.json before its ledger, so only a merge
+ * leaves one without it), which is removed so the merge is made again; false
+ * for an empty folder. Anything else is refused: a folder of other files, or a
+ * finished merge, whose report `blindspot report` writes again.
+ */
+async function leftByMerge(out: string, parts: NonNullable<RunFile['merged']>): Promise<boolean> {
+  const held = readdirSync(out).filter((f) => f !== LOCK_FILE && atomicLeftoverPid(f) === undefined);
+  if (!held.length) return false;
+  if (held.length === 1 && held[0] === 'ledger.jsonl') {
+    rmSync(ledgerPath(out));
+    return true;
+  }
+  const same = held.includes('run.json') && JSON.stringify((await readRunFile(out).catch(() => undefined))?.merged) === JSON.stringify(parts);
+  throw new InputError(same ? `--out: ${out} is not empty: it holds this merge of these shards already; \`blindspot report ${out}\` writes its report again` : `--out: ${out} is not empty; merge into a new folder`);
+}
+
 export async function mergeShards(dirs: string[], out: string, mutants?: string) {
   if (!dirs.length) throw new InputError('merge: name the shard run folders to merge');
   const shards = (await Promise.all(dirs.map(readShard))).sort((a, b) => a.run.shard.index - b.run.shard.index);
@@ -84,10 +103,12 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
   const uncovered = manifest.filter((c) => !recordedBy.has(c.id));
   if (uncovered.length) throw new InputError(`merge: ${uncovered.length} cells of the manifest are in no shard (e.g. ${uncovered[0].id})`);
 
-  if (existsSync(out) && readdirSync(out).length) throw new InputError(`--out: ${out} is not empty; merge into a new folder`);
   makeDir(out);
+  // taken before the folder is looked at: a merge or run writing it now is refused by name, not taken for an interrupted merge
   const unlock = lockRunFolder(out);
+  let redone: boolean;
   try {
+    redone = await leftByMerge(out, parts);
     const writer = new LedgerWriter(ledgerPath(out), ledgerGenesis(inc.hash));
     writer.append(entries);
     writer.close();
@@ -103,6 +124,7 @@ export async function mergeShards(dirs: string[], out: string, mutants?: string)
   }
   return {
     out,
+    redone,
     increment: { id: inc.id, hash: inc.hash },
     shards: parts.map((p, i) => ({ shard: p.shard, run: shards[i].dir, cells: p.lines })),
     cells: entries.length,

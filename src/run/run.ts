@@ -12,7 +12,7 @@ import { ledgerPath, readRunLedger } from './verify.ts';
 import { lockRunFolder } from './lock.ts';
 import { Pool, type PoolOptions } from './pool.ts';
 import { brokenEntry, refusedEntry } from './score.ts';
-import { agentOf, newRunFile, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
+import { agentOf, endedSessions, newRunFile, readRunFile, writeRunFile, type RunFile, type Session } from './runfile.ts';
 import { createProgress } from './progress.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import type { OperatorSet } from '../search/plan.ts';
@@ -172,8 +172,8 @@ async function scoreRun(
   pipeline: boolean,
 ): Promise<RunResult> {
   const run = await prepareRunFile(opts.runDir, opts.incrementDir, inc, opts.shard, opts.kind?.agent);
-  for (const s of run.sessions) if (s.status === 'running') s.status = 'killed';
   const { entries, droppedTornLine, head } = readRunLedger(opts.runDir, inc, cells, run, true);
+  run.sessions = endedSessions(run.sessions, entries.length);
   // every cell recorded so far, this session's included
   const byId = new Map(entries.map((e) => [e.cell, e]));
   const session: Session = {

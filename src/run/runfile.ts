@@ -56,6 +56,15 @@ export const newRunFile = (id: string, runDir: string, incDir: string, inc: { id
   createdAt: new Date().toISOString(),
 });
 
+/**
+ * The sessions as whoever holds the run folder's writer lock sees them: none is
+ * under way, so one run.json still calls running was killed (SIGKILL, a crash)
+ * before it could record its end, or how many cells it scored: the ledger it
+ * left, of `lines` entries, tells that.
+ */
+export const endedSessions = (sessions: Session[], lines: number): Session[] =>
+  sessions.map((s) => (s.status === 'running' ? { ...s, status: 'killed', scored: lines - s.alreadyScored } : s));
+
 const runFilePath = (runDir: string) => join(runDir, 'run.json');
 
 export async function readRunFile(runDir: string): Promise<RunFile | undefined> {

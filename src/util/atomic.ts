@@ -27,3 +27,13 @@ export function writeFileAtomic(file: string, text: string, { durable = true } =
     throw e;
   }
 }
+
+/**
+ * The pid of the process whose writeFileAtomic made the temporary file `name`
+ * (`<file>.<pid>.<8 hex>.tmp`); undefined for any other name. A kill between its
+ * open and its rename leaves such a file behind, holding nothing anyone reads.
+ */
+export function atomicLeftoverPid(name: string): number | undefined {
+  const m = /\.(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}

@@ -48,6 +48,9 @@ describe('blindspot perturb', () => {
     const stopped = await child;
     expect(stopped.exitCode, stopped.stderr).toBe(130);
     expect(stopped.stderr).toMatch(new RegExp(`interrupted: ${episodes(part).length} of \\d+ episodes scored, and the report covers those alone; run the same command again to resume`));
+    // and so do its report files, read apart from the terminal
+    expect(readFileSync(join(part, 'perturb.md'), 'utf8')).toMatch(/\| episodes \| \d+ of the set's \d+: the run was interrupted, run the same command again to resume;/);
+    expect(JSON.parse(readFileSync(join(part, 'perturb.json'), 'utf8')).interrupted).toEqual({ of: expect.any(Number) });
 
     // a missing API key: the agent dies before answering, every time
     const crash = await runCli(['perturb', '--target', 'apps', '--tasks', 'messages_send_message/0', '--families', 'U-missing', '--no-progress', '--out', join(root, 'crash'), '--', 'node', '-e', "console.error('OPENAI_API_KEY missing'); process.exit(1)"]);

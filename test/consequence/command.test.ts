@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { runCli, useAppsAudit } from '../fixtures/cli.ts';
+import { auditStoppedPartWay, runCli, useAppsAudit } from '../fixtures/cli.ts';
 import { sha256 } from '../../src/util/hash.ts';
 import { loadRun } from '../../src/run/load.ts';
 import { classify } from '../../src/classify/classify.ts';
@@ -143,6 +143,16 @@ describe('blindspot consequence', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
+  });
+
+  it('refuses a run killed part-way, whose unscored cells would make its budgets too small, naming how to resume it (exit 2)', async () => {
+    const part = join(root, 'killed');
+    const { result } = await auditStoppedPartWay(['--target', 'apps', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--workers', '1'], part, 120, 'SIGKILL');
+    expect(result.signal).toBe('SIGKILL');
+    const r = await runCli(['consequence', part, '--scores', scoresFile('k.csv', GOOD)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/killed: the run is not finished \(\d+ of its \d+ cells are not scored yet\); resume it \(the audit or run command that made it, with --out \S+killed\)/);
+    expect(existsSync(join(part, 'consequence.json'))).toBe(false);
   });
 
   it('refuses an unknown family, several runs without --out and a missing scores file (exit 2)', async () => {

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freezeIncrement, loadIncrement, loadManifest, verifyAgainst, type FreezeInput } from '../../src/protocol/increment.ts';
 import { hashJson } from '../../src/util/hash.ts';
+import { storeCensus } from '../../src/census/store.ts';
 import { InputError } from '../../src/util/errors.ts';
 import { CellSchema, cellId } from '../../src/protocol/cell.ts';
 import { parseArms } from '../../src/protocol/arms.ts';
@@ -85,6 +86,22 @@ describe('increments', () => {
     await expect(verifyAgainst(dir, increment, frozen.target)).rejects.toThrow(
       new RegExp(`^${file}: the idempotence census increment ${increment.id} was frozen against is missing; take it again by re-running the \`blindspot freeze\` \\(or \`audit\`\\) that made the increment, with the same flags and --censuses \\S*censuses$`),
     );
+  });
+
+  it('refuses a census torn by a kill as changed, naming the freeze that takes it again; that freeze rewrites it', async () => {
+    const root = tmp();
+    const body = { kind: 'idempotence', target: 'toy', entries: [] };
+    const census = { ...body, hash: hashJson(body) };
+    const { file } = storeCensus(join(root, 'censuses'), census);
+    const frozen = input(join(root, 'mutants'), { censuses: [{ kind: 'idempotence', file, hash: census.hash }] });
+    const { dir, increment } = await freezeIncrement(frozen);
+    const whole = readFileSync(file, 'utf8');
+    writeFileSync(file, whole.slice(0, whole.length / 2));
+    await expect(verifyAgainst(dir, increment, frozen.target)).rejects.toThrow(
+      `${file}: idempotence census changed since increment ${increment.id} was frozen (edited, or torn by a kill); re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags, takes it again`,
+    );
+    expect(storeCensus(join(root, 'censuses'), census)).toEqual({ file, written: true });
+    await expect(verifyAgainst(dir, increment, frozen.target)).resolves.toBeUndefined();
   });
 
   it('arms: known ones in their canonical order, at least one', () => {

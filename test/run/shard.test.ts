@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { LOCK_FILE } from '../../src/run/lock.ts';
 import fc from 'fast-check';
 import { runCli, comparable, stoppedPartWay } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
@@ -143,5 +145,31 @@ describe('run --shard and merge (CLI)', () => {
     const wrong = await runCli(['run', INC, '--shard', '2/2', '--out', join(root, 'a'), '--workers', '1', '--no-progress']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/this folder scores shard 1\/2, not shard 2\/2/);
+  }, 120_000);
+
+  it('a merge killed before its run.json is made again by the same command; a finished one is refused, naming report', async () => {
+    const root = tmp();
+    const f = await runCli(['freeze', '--target', 'apps', '--families', 'omit', '--arms', 'faults', '--mutants', join(root, 'm'), '--censuses', join(root, 'c'), '--json']);
+    expect(f.code, f.stderr).toBe(0);
+    const inc = JSON.parse(f.stdout).dir as string;
+    const shards = [1, 2].map((i) => join(root, `s${i}`));
+    for (const [i, dir] of shards.entries()) expect((await runCli(['run', inc, '--shard', `${i + 1}/2`, '--out', dir, '--workers', '1', '--no-progress'])).code).toBe(0);
+    const whole = join(root, 'whole');
+    expect((await runCli(['merge', ...shards, '--out', whole])).code).toBe(0);
+
+    // what a SIGKILL between the merged ledger and its run.json leaves: part of the ledger, and the killed merge's lock
+    const part = join(root, 'part');
+    mkdirSync(part);
+    writeFileSync(join(part, 'ledger.jsonl'), readFileSync(join(whole, 'ledger.jsonl'), 'utf8').slice(0, 1000));
+    writeFileSync(join(part, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), startedAt: '2020-01-01T00:00:00.000Z', command: 'merge' }) + '\n');
+    const again = await runCli(['merge', ...shards, '--out', part]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/held a merge killed before it finished .*; merged again/);
+    expect(readFileSync(join(part, 'ledger.jsonl'), 'utf8')).toBe(readFileSync(join(whole, 'ledger.jsonl'), 'utf8'));
+    expect(comparable(part)).toEqual(comparable(whole));
+
+    const twice = await runCli(['merge', ...shards, '--out', part]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/is not empty: it holds this merge of these shards already; `blindspot report .*part` writes its report again/);
   }, 120_000);
 });
