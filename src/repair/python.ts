@@ -55,7 +55,7 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
 }
 
 /** `shipped`: the installed files, hashed again after the repair: the copies must never have touched them. */
-export type PythonRepairOutput = { verdicts: PatchedVerdicts } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped'>>;
+export type PythonRepairOutput = { verdicts: PatchedVerdicts; checkerPatched: (task: string) => boolean | undefined } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped'>>;
 
 /**
  * Copies every frozen checker file, rewrites them, regrades `cells` on the copies;
@@ -109,6 +109,11 @@ export async function pythonRepair(
     for (const f of report.files) for (const s of f.skipped) notes.push(`${f.path}: not patched: ${s}`);
     return {
       verdicts,
+      // whether the rewrite reached the function judging a task (undefined when the profile cannot name it)
+      checkerPatched: (task) => {
+        const fn = profile.checkerFunction(task);
+        return fn && report.files.some((f) => f.path === fn.path && f.changed && f.patched.includes(fn.qualname));
+      },
       copies: {
         dir: relative(runDir, copyDir),
         patched: await Promise.all(

@@ -4,11 +4,66 @@ import { csvTable } from '../report/csv.ts';
 import type { Reporter } from '../contract/report.ts';
 import type { Block, Page, Section } from '../report/section.ts';
 import { jsonReporter, pageReporter } from '../report/reporter.ts';
-import type { Moved, RepairResult } from './result.ts';
+import type { Flip, Moved, RepairResult } from './result.ts';
 
 const movedTable = (xs: Moved[]): Block => ({
   table: { head: ['cell', 'generator', 'shipped', 'patched', 'detail'], rows: xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']) },
 });
+
+/** Not-flipped cells named one by one in the headline up to this many. */
+const LISTED = 5;
+
+/** Items grouped by generator, in generator order. */
+function byGenerator<T extends { generator: string }>(xs: T[]): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const x of xs) groups.set(x.generator, [...(groups.get(x.generator) ?? []), x]);
+  return [...groups].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+const distinct = (xs: string[], shown = 3) => {
+  const u = [...new Set(xs)];
+  return u.slice(0, shown).join('; ') + (u.length > shown ? `; and ${u.length - shown} more` : '');
+};
+
+/** Why a targeted false accept kept its Pass, as far as the repair knows. */
+const whyKept = (fs: Flip[]) =>
+  fs.every((f) => f.checkerPatched === false) ? 'checker left as shipped'
+    : fs.every((f) => f.checkerPatched === true) ? 'checker patched, still passes'
+      : 'not known';
+
+/** The targeted false accepts that kept their Pass, one row per generator, with why. */
+function notFlippedSection(r: RepairResult): Section | undefined {
+  const missed = r.flips.filter((f) => !f.flipped);
+  if (!missed.length) return undefined;
+  const flipped = (g: string) => r.flips.filter((f) => f.generator === g && f.flipped).length;
+  return {
+    title: `Not flipped ${missed.length}/${r.flips.length}, by generator`,
+    blocks: [
+      {
+        table: {
+          head: ['generator', 'not flipped', 'flipped', 'why', 'patched verdict', 'mechanism'],
+          rows: byGenerator(missed).map(([g, fs]) => [g, fs.length, flipped(g), whyKept(fs), distinct(fs.map((f) => f.patched)), distinct(fs.flatMap((f) => f.mechanism))]),
+        },
+      },
+    ],
+  };
+}
+
+/** Confirmed false accepts whose readback does not show the patch's mechanism: out of its reach by construction. */
+const untargetedSection = (r: RepairResult): Section | undefined =>
+  r.untargeted.length
+    ? {
+        title: `Outside this patch's mechanism ${r.untargeted.length}, by generator`,
+        blocks: [
+          { text: "Confirmed false accepts whose readback does not show what this patch acts on; the patch was not meant to close them." },
+          { table: { head: ['generator', 'cells', 'families'], rows: byGenerator(r.untargeted).map(([g, xs]) => [g, xs.length, distinct(xs.map((x) => x.family), 8)]) } },
+        ],
+      }
+    : undefined;
+
+/** One line per targeted cell whose verdict moved; the ones that kept theirs are counted in the headline (hundreds on a search run). */
+export const movedLines = (r: RepairResult): string[] =>
+  r.flips.filter((f) => f.patched !== f.shipped).map((f) => `${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);
 
 export function headline(r: RepairResult): string[] {
   const flipped = r.flips.filter((f) => f.flipped).length;
@@ -20,7 +75,14 @@ export function headline(r: RepairResult): string[] {
   if (r.controls.broken.length) lines.push(`PATCH BREAKS CONTROLS: ${r.controls.broken.map((c) => `${c.cell} (${c.patched})`).join(', ')}`);
   if (r.degenerate.broken.length) lines.push(`PATCH REJECTS CORRECT EFFECTS: ${r.degenerate.broken.map((c) => c.cell).join(', ')}`);
   const missed = r.flips.filter((f) => !f.flipped);
-  if (missed.length) lines.push(`Not flipped: ${missed.map((f) => `${f.cell} (${f.patched})`).join(', ')}`);
+  // a few are named; hundreds (a search run's) would be one unreadable line, so they are counted and grouped in repair.md
+  if (missed.length > LISTED) {
+    const unpatched = missed.filter((f) => f.checkerPatched === false).length;
+    lines.push(
+      `Not flipped: ${missed.length} cells over ${byGenerator(missed).length} generators` +
+        (unpatched ? `, ${unpatched} of them judged by checkers the patch left as shipped` : '') + ' (repair.md lists them by generator).',
+    );
+  } else if (missed.length) lines.push(`Not flipped: ${missed.map((f) => `${f.cell} (${f.patched})`).join(', ')}`);
   if (r.untargeted.length) lines.push(`${r.untargeted.length} confirmed false accept(s) outside this patch's mechanism left as they are.`);
   if (r.otherChanges.length) lines.push(`${r.otherChanges.length} other cell(s) changed verdict (see repair.md).`);
   const moved = r.shipped.files.filter((f) => !f.unchanged);
@@ -38,6 +100,7 @@ function repairPage(r: RepairResult): Page {
           : { text: "_No confirmed false accept shows this patch's mechanism._" },
       ],
     },
+    ...[notFlippedSection(r), untargetedSection(r)].filter((x) => x !== undefined),
     { title: `Controls preserved ${r.controls.preserved}/${r.controls.total}`, blocks: [r.controls.broken.length ? movedTable(r.controls.broken) : { text: 'Every control still passes.' }] },
   ];
   if (r.degenerate.total) {

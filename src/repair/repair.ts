@@ -97,6 +97,8 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   const params = await taskParams(l.increment);
   const controls = l.manifest.filter((c) => c.arm === 'control');
   const patched: NonNullable<RepairResult['copies']>['patched'] = [];
+  // generators whose copy now asserts a count: a checker that reads no added rows is copied unchanged
+  const asserted = new Set<string>();
   for (const f of implicated) {
     const counts: ReferenceCounts[] = [];
     for (const c of controls.filter((x) => x.generator === f.generator)) {
@@ -115,11 +117,12 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
     const dest = join(copyDir, relative(sourceDir, f.file));
     await writeFile(dest, p.source);
     patched.push({ path: relative(l.runDir, dest), sha256: sha256(p.source), tables: p.tables, skipped: p.skipped });
+    if (p.tables.length) asserted.add(f.generator);
   }
   // Every fault cell, not only the targeted ones, so a patch that breaks anything shows it.
   const cells = l.manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
   const { verdicts, regrade } = await regradeCopies(regradeOf(l, opts, cells), 'cardinality', copyDir, out, l.runDir);
-  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade };
+  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade, checkerPatched: (_task: string, generator: string) => asserted.has(generator) };
 }
 
 export async function repair(opts: RepairOptions): Promise<RepairResult> {
@@ -140,7 +143,7 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   await mkdir(out, { recursive: true });
   // a Python rewrite regrades every arm whose cells a checker judges on their own
   // trajectory: a count patch also closes do-nothing passes (floor) and search findings
-  const produced: Partial<PythonRepairOutput> & Pick<PythonRepairOutput, 'verdicts'> = python
+  const produced: Partial<Omit<PythonRepairOutput, 'checkerPatched'>> & Pick<PythonRepairOutput, 'verdicts'> & { checkerPatched?: (task: string, generator: string) => boolean | undefined } = python
     ? await pythonRepair(opts.patch, python, runDir, out, regradeOf(l, opts, l.manifest.filter((c) => c.arm !== 'swap')), notes)
     : opts.patch === 'cardinality'
       ? await cardinality(l, out, opts, notes)
@@ -168,6 +171,7 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
     l.effects,
     mechanism,
     produced.verdicts,
+    produced.checkerPatched,
   );
   await writeReports(out, REPAIR_REPORTERS, result);
   return result;

@@ -13,6 +13,12 @@ export interface Flip extends Pick<Moved, 'cell' | 'family' | 'generator' | 'pat
   flipped: boolean;
   /** the mechanism the patch acts on, as read back */
   mechanism: string[];
+  /**
+   * whether the patch changed the checker that judges this cell: a cell left Pass
+   * under a checker kept as shipped is not a patch that failed; absent when the
+   * patch cannot tell (a guard, or a target that does not name a task's function)
+   */
+  checkerPatched?: boolean;
 }
 
 export interface Moved {
@@ -85,13 +91,18 @@ export function buildResult(
   effects: Map<string, Effect | undefined>,
   mechanism: Mechanism,
   patched: PatchedVerdicts,
+  checkerPatched: (task: string, generator: string) => boolean | undefined = () => undefined,
 ): RepairResult {
   const mechanismOf = (c: ClassifiedCell) => mechanismIn(c, cls, effects, mechanism);
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);
   const flips: Flip[] = targeted.map((c) => {
     const { cell, family, generator, patched: verdict, detail } = moved(c, patched);
-    return { cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail };
+    const touched = checkerPatched(c.checker, generator);
+    return {
+      cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail,
+      ...(touched === undefined ? {} : { checkerPatched: touched }),
+    };
   });
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');

@@ -103,6 +103,9 @@ describeWith(
     // rejects the patch, so the patch is taken out of it and it stays a false accept
     expect(result.flips.find((f: any) => f.task === 'banking/user_task_5')).toMatchObject({ flipped: false, patched: 'pass' });
     expect(result.notes.join('\n')).toMatch(/UserTask5\.utility left as shipped/);
+    // which is what repair.md gives as the reason it did not flip, beside a patched checker that still passes
+    expect(result.flips.find((f: any) => f.task === 'banking/user_task_5')).toMatchObject({ checkerPatched: false });
+    expect(result.flips.filter((f: any) => f.flipped).every((f: any) => f.checkerPatched === true)).toBe(true);
     expect(result.shipped.files.every((f: any) => f.unchanged)).toBe(true);
 
     // git apply, at the root of a copy of the repository layout (src/agentdojo), of the installed sources

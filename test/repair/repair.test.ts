@@ -43,6 +43,8 @@ describe('blindspot repair on a fresh apps audit', () => {
     expect(result.flips.map((f) => f.cell).sort()).toEqual(expect.arrayContaining(expected));
     for (const f of result.flips) {
       expect(f).toMatchObject({ shipped: 'pass', patched: 'fail', flipped: true });
+      // every targeted generator's copy asserts a count
+      expect(f.checkerPatched).toBe(true);
       expect(f.generator).toBe(report.falseAccepts.find((x) => x.cell === f.cell)!.generator);
     }
     expect(result.controls.total).toBe(report.controls.total);
