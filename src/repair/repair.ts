@@ -71,13 +71,16 @@ async function taskParams(inc: Increment): Promise<Map<string, Record<string, Js
   }
 }
 
+/** The confirmed false accepts whose readback shows a row count other than the reference's. */
+const cardinalityTargets = (l: Loaded) => l.cls.cells.filter((c) => c.falseAccept && mechanismIn(c, l.cls, l.effects, MECHANISM.cardinality).length > 0);
+
 async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: string[]) {
   const files = locateCheckers(l.increment.target.checkerFiles);
   const broken = files.filter((f) => !f.intact);
   if (broken.length) {
     throw new ProtocolError(`checker files changed or missing since increment ${l.increment.id} was frozen: ${broken.map((f) => f.path).join(', ')}; the patch must start from the audited source`);
   }
-  const targeted = l.cls.cells.filter((c) => c.falseAccept && mechanismIn(c, l.cls, l.effects, MECHANISM.cardinality).length > 0);
+  const targeted = cardinalityTargets(l);
   const generators = [...new Set(targeted.map((c) => c.generator))].sort();
   const implicated = generators.map((g) => {
     const f = checkerOfGenerator(files, g);
@@ -139,6 +142,17 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   // with one checker per episode there is no stricter rule to patch to: every count would be 0/0
   if (opts.patch === 'threshold' && !l.cls.cells.some((c) => c.checkers)) {
     throw new InputError(`--patch threshold moves a target that judges each episode with several checkers (miniwob) to the strictest of them; ${l.increment.target.spec} judges each with one`);
+  }
+  // The TypeScript patch is derived from the targeted cells: with none it would copy every
+  // checker unchanged and regrade the whole run to report 0/0, an empty table and controls
+  // 'preserved' by checkers nobody touched. (A Python rewrite is a fixed change, worth
+  // regrading on any run: its controls show it is safe.)
+  if (opts.patch === 'cardinality' && !python && !cardinalityTargets(l).length) {
+    const fas = l.cls.cells.filter((c) => c.falseAccept).length;
+    throw new InputError(
+      `repair: run ${opts.runDir} has no confirmed false accept whose readback shows a row count other than the reference's ` +
+        `(${fas ? `its ${fas} confirmed false accept(s) show other mechanisms; --patch scope-guard reports what a readback guard would catch` : 'it has no confirmed false accept'}); the cardinality patch would change no checker`,
+    );
   }
   await mkdir(out, { recursive: true });
   // a Python rewrite regrades every arm whose cells a checker judges on their own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { runCli, useAppsAudit } from '../fixtures/cli.ts';
@@ -106,6 +106,17 @@ describe('blindspot repair on a fresh apps audit', () => {
       const r = await runCli(['repair', run, '--patch', 'cardinality', off]);
       expect(r).toMatchObject({ code: 0, stderr: '' });
     }
+  }, 120_000);
+
+  it('refuses, writing nothing, a run with no false accept the cardinality patch could act on', async () => {
+    const dir = tmp();
+    const run = join(dir, 'run');
+    const a = await runCli(['audit', '--target', 'apps', '--arms', 'faults', '--families', 'omit', '--out', run, '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--no-progress']);
+    expect(a.code, a.stderr).toBe(0);
+    const r = await runCli(['repair', run, '--patch', 'cardinality']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/has no confirmed false accept whose readback shows a row count other than the reference's \(it has no confirmed false accept\); the cardinality patch would change no checker/);
+    expect(existsSync(join(run, 'repair'))).toBe(false);
   }, 120_000);
 
   it('refuses a run folder that does not exist, with exit 2', async () => {
