@@ -57,6 +57,13 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
 /** `shipped`: the installed files, hashed again after the repair: the copies must never have touched them. */
 export type PythonRepairOutput = { verdicts: PatchedVerdicts; checkerPatched: (task: string) => boolean | undefined } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped'>>;
 
+/** Refuses a patch the benchmark's rewriter does not know; checked before anything is written. */
+export function pythonPatchKnown(patch: PatchName, profile: PythonRepairProfile): void {
+  if (!profile.patches.includes(patch)) {
+    throw new InputError(`repair: --patch ${patch} has no rewrite for ${profile.package}'s checkers (it has: ${profile.patches.join(', ')})`);
+  }
+}
+
 /**
  * Copies every frozen checker file, rewrites them, regrades `cells` on the copies;
  * while a control fails, takes the patch out of that control's checker function
@@ -70,9 +77,6 @@ export async function pythonRepair(
   g: Regrade,
   notes: string[],
 ): Promise<PythonRepairOutput> {
-  if (!profile.patches.includes(patch)) {
-    throw new InputError(`repair: --patch ${patch} has no rewrite for ${profile.package}'s checkers (it has: ${profile.patches.join(', ')})`);
-  }
   const installed = await installedPackage(g.increment, profile.package);
   const prefix = `${profile.package}/`;
   const files = g.increment.target.checkerFiles.map((f) => {

@@ -16,7 +16,7 @@ import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../targ
 import { patchCardinality, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
-import { pythonRepair, type PythonRepairOutput } from './python.ts';
+import { pythonPatchKnown, pythonRepair, type PythonRepairOutput } from './python.ts';
 import { buildResult, mechanismIn, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
@@ -136,6 +136,8 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const mechanism = MECHANISM[opts.patch];
   const rewrites = REWRITES.includes(opts.patch);
   const python = rewrites ? await (await targetFactory(l.increment.target.spec)).pythonRepair?.() : undefined;
+  // a refused patch writes nothing, so it is refused before repair/<patch>/ is made
+  if (python) pythonPatchKnown(opts.patch, python);
   if (opts.patch === 'empty-turn' && !python) {
     throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`);
   }

@@ -107,6 +107,11 @@ describeWith(
     expect(result.flips.find((f: any) => f.task === 'banking/user_task_5')).toMatchObject({ checkerPatched: false });
     expect(result.flips.filter((f: any) => f.flipped).every((f: any) => f.checkerPatched === true)).toBe(true);
     expect(result.shipped.files.every((f: any) => f.unchanged)).toBe(true);
+    // a patch AgentDojo's rewriter does not know is refused before repair/<patch>/ is made
+    const unknown = await cli(['repair', run, '--patch', 'empty-turn']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--patch empty-turn has no rewrite for agentdojo's checkers \(it has: cardinality\)/);
+    expect(existsSync(join(run, 'repair', 'empty-turn'))).toBe(false);
 
     // git apply, at the root of a copy of the repository layout (src/agentdojo), of the installed sources
     const repo = join(dir, 'repo');
