@@ -10,6 +10,8 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
       .option('patch', {
         choices: PATCHES,
+        // without it `--patch` alone reaches the coercion as true: "unknown value 'true'"
+        requiresArg: true,
         coerce: oneOf('patch', PATCHES),
         demandOption: true,
         describe:
