@@ -4,6 +4,7 @@ import { csvTable } from '../report/csv.ts';
 import type { Reporter } from '../contract/report.ts';
 import type { Block, Page, Section } from '../report/section.ts';
 import { jsonReporter, pageReporter } from '../report/reporter.ts';
+import { groupBy } from '../util/group.ts';
 import type { Flip, Moved, RepairResult } from './result.ts';
 
 const movedTable = (xs: Moved[]): Block => ({
@@ -13,12 +14,9 @@ const movedTable = (xs: Moved[]): Block => ({
 /** Not-flipped cells named one by one in the headline up to this many. */
 const LISTED = 5;
 
-/** Items grouped by generator, in generator order. */
-function byGenerator<T extends { generator: string }>(xs: T[]): [string, T[]][] {
-  const groups = new Map<string, T[]>();
-  for (const x of xs) groups.set(x.generator, [...(groups.get(x.generator) ?? []), x]);
-  return [...groups].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
-}
+/** Items grouped by generator, in generator order (user_task_2 before user_task_10). */
+const byGenerator = <T extends { generator: string }>(xs: T[]): [string, T[]][] =>
+  [...groupBy(xs, (x) => x.generator)].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
 
 const distinct = (xs: string[], shown = 3) => {
   const u = [...new Set(xs)];
