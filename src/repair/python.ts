@@ -55,7 +55,7 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
 }
 
 /** `shipped`: the installed files, hashed again after the repair: the copies must never have touched them. */
-export type PythonRepairOutput = { verdicts: PatchedVerdicts; checkerPatched: (task: string) => boolean | undefined } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped'>>;
+export type PythonRepairOutput = { verdicts: PatchedVerdicts; checkerPatched: (task: string) => boolean | undefined } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped' | 'change'>>;
 
 /** Refuses a patch the benchmark's rewriter does not know; checked before anything is written. */
 export function pythonPatchKnown(patch: PatchName, profile: PythonRepairProfile): void {
@@ -131,6 +131,7 @@ export async function pythonRepair(
         ),
       },
       regrade,
+      change: report.diff,
       upstream: { diff: relative(runDir, diffPath), prefix: profile.upstreamPrefix, files: report.files.filter((f) => f.changed).map((f) => profile.upstreamPrefix + f.path) },
       shipped: {
         checkerHash: g.increment.target.checkerHash,

@@ -11,6 +11,9 @@ const movedTable = (xs: Moved[]): Block => ({
   table: { head: ['cell', 'generator', 'shipped', 'patched', 'detail'], rows: xs.map((m) => [m.cell, m.generator, m.shipped ?? '', m.patched, m.detail ?? '']) },
 });
 
+/** Lines of the patch shown in repair.md. */
+const PATCH_LINES = 300;
+
 /** Not-flipped cells named one by one in the headline up to this many. */
 const LISTED = 5;
 
@@ -111,6 +114,18 @@ function repairPage(r: RepairResult): Page {
   if (r.copies) {
     const head = ['file', 'sha256', 'asserted tables / patched functions', 'skipped'];
     sections.push({ title: `Patched copies (${r.copies.dir})`, blocks: [{ table: { head, rows: r.copies.patched.map((p) => [p.path, p.sha256.slice(0, 12), (p.functions ?? p.tables).join(', '), p.skipped.join('; ')]) } }] });
+  }
+  // the change itself, so repair.md alone says what was patched; long ones are cut, the file has them whole
+  if (r.change) {
+    const lines = r.change.split('\n');
+    const where = r.upstream ? r.upstream.diff : `the copies in ${r.copies?.dir ?? 'the repair folder'}`;
+    sections.push({
+      title: 'Patch',
+      blocks: [
+        { code: lines.length > PATCH_LINES ? lines.slice(0, PATCH_LINES).join('\n') + '\n' : r.change, lang: 'diff' },
+        ...(lines.length > PATCH_LINES ? [{ text: `The first ${PATCH_LINES} of ${lines.length - 1} lines; all of it: ${where}.` }] : []),
+      ],
+    });
   }
   // where the regrade and the upstream patch are: closing lines of the last section, as repair.md has always had them
   const last = sections[sections.length - 1].blocks;

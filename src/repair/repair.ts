@@ -12,6 +12,7 @@ import type { Json } from '../contract/json.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { isCompiledTwin } from '../util/install.ts';
+import { unifiedDiff } from '../util/unified-diff.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../target/checker-files.ts';
 import { patchCardinality, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
@@ -102,6 +103,7 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   const patched: NonNullable<RepairResult['copies']>['patched'] = [];
   // generators whose copy now asserts a count: a checker that reads no added rows is copied unchanged
   const asserted = new Set<string>();
+  const change: string[] = [];
   for (const f of implicated) {
     const counts: ReferenceCounts[] = [];
     for (const c of controls.filter((x) => x.generator === f.generator)) {
@@ -120,12 +122,13 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
     const dest = join(copyDir, relative(sourceDir, f.file));
     await writeFile(dest, p.source);
     patched.push({ path: relative(l.runDir, dest), sha256: sha256(p.source), tables: p.tables, skipped: p.skipped });
+    change.push(unifiedDiff(source, p.source, `a/${f.path}`, `b/${f.path}`));
     if (p.tables.length) asserted.add(f.generator);
   }
   // Every fault cell, not only the targeted ones, so a patch that breaks anything shows it.
   const cells = l.manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
   const { verdicts, regrade } = await regradeCopies(regradeOf(l, opts, cells), 'cardinality', copyDir, out, l.runDir);
-  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade, checkerPatched: (_task: string, generator: string) => asserted.has(generator) };
+  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade, change: change.join(''), checkerPatched: (_task: string, generator: string) => asserted.has(generator) };
 }
 
 export async function repair(opts: RepairOptions): Promise<RepairResult> {
@@ -181,6 +184,7 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
       copies: produced.copies,
       regrade: produced.regrade,
       upstream: produced.upstream,
+      change: produced.change,
       notes,
     },
     l.cls,

@@ -52,6 +52,8 @@ export interface RepairResult {
   regrade?: { incrementDir: string; incrementId: string; runDir: string };
   /** Python checkers: the patch as a unified diff against the installed package, paths as in the benchmark's repository */
   upstream?: { diff: string; prefix: string; files: string[] };
+  /** what the patch changed in the checker copies, as a unified diff, so repair.md shows it (Python: upstream.diff's text) */
+  change?: string;
   notes: string[];
 }
 
@@ -86,7 +88,7 @@ function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
 }
 
 export function buildResult(
-  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'notes'>,
+  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'change' | 'notes'>,
   cls: Classification,
   effects: Map<string, Effect | undefined>,
   mechanism: Mechanism,

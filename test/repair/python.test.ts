@@ -121,6 +121,8 @@ describeWith(
     const diff = join(run, result.upstream.diff);
     expect(result.upstream.files).toEqual(['src/agentdojo/default_suites/v1/banking/user_tasks.py']);
     await execa('git', ['apply', diff], { cwd: repo });
+    // repair.md shows the same patch, so a reader need not open upstream.diff
+    expect(readFileSync(join(run, 'repair', 'cardinality', 'repair.md'), 'utf8')).toContain('```diff\n' + readFileSync(diff, 'utf8'));
     const patched = readFileSync(join(repo, 'src', 'agentdojo', 'default_suites', 'v1', 'banking', 'user_tasks.py'), 'utf8');
     expect(patched).toBe(readFileSync(join(run, result.copies.dir, 'agentdojo', 'default_suites', 'v1', 'banking', 'user_tasks.py'), 'utf8'));
     expect(patched.match(/\) == 1$/gm)).toHaveLength(4);

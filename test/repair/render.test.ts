@@ -35,13 +35,13 @@ const result: RepairResult = {
     { cell: 'search:bank/user_task_1#9', generator: 'bank/user_task_1', family: 'search' },
   ],
   shipped: { checkerHash: 'c', files: [] },
+  change: '--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-return any(c for t in post)\n+return sum(c for t in post) - sum(c for t in pre) == 1\n',
   notes: [],
 };
 
-const markdown = () => {
-  const page = REPAIR_REPORTERS.find((r) => r.name === 'page')!;
-  return (page.files(result) as Record<string, string>)['repair.md'];
-};
+const page = (r: RepairResult, file: string) => (REPAIR_REPORTERS.find((x) => x.name === 'page')!.files(r) as Record<string, string>)[file];
+
+const markdown = () => page(result, 'repair.md');
 
 describe('a repair as people read it', () => {
   it('counts many cells that did not flip in the headline instead of naming each on one line', () => {
@@ -63,5 +63,16 @@ describe('a repair as people read it', () => {
     expect(md.indexOf('| bank/user_task_10 |')).toBeGreaterThan(md.indexOf('| bank/user_task_1 |'));
     expect(md).toContain("## Outside this patch's mechanism 2, by generator");
     expect(md).toContain('| bank/user_task_1 | 2 | wrong-value; search |');
+  });
+
+  it('repair.md and repair.html show the patch itself', () => {
+    expect(markdown()).toContain('## Patch\n\n```diff\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-return any(c for t in post)\n+return sum(c for t in post) - sum(c for t in pre) == 1\n```\n');
+    expect(page(result, 'repair.html')).toContain('<pre><code>--- a/x.py\n');
+    // a long one is cut, and says where the whole of it is
+    const long = { ...result, change: Array.from({ length: 400 }, (_, i) => `+line ${i}`).join('\n') + '\n', upstream: { diff: 'repair/cardinality/upstream.diff', prefix: 'src/', files: [] } };
+    const md = page(long, 'repair.md');
+    expect(md).toContain('+line 299\n```');
+    expect(md).not.toContain('+line 300');
+    expect(md).toContain('The first 300 of 400 lines; all of it: repair/cardinality/upstream.diff.');
   });
 });

@@ -74,6 +74,9 @@ describe('blindspot repair on a fresh apps audit', () => {
 
     const md = readFileSync(join(run, 'repair', 'cardinality', 'repair.md'), 'utf8');
     expect(md).toContain(`Controls preserved ${result.controls.total}/${result.controls.total}`);
+    // what was patched, readable in repair.md itself: a diff of each implicated checker against its copy
+    for (const g of implicated) expect(md).toContain(`--- a/${SHIPPED}/${g}.ts\n+++ b/${SHIPPED}/${g}.ts\n`);
+    expect(md).toMatch(/^\+ {2}t\.case\("blindspot cardinality: added rows in /m);
   }, 120_000);
 
   it('count-guard reports the same extra-row false accepts as would-catch without rerunning; scope-guard targets only out-of-scope writes', async () => {
