@@ -2,7 +2,7 @@
 // cardinality rewrites copies of the implicated TypeScript checkers and regrades
 // the frozen constructions against them; count-guard and scope-guard wrap the
 // shipped verdict with a readback check. Results land in <run>/repair/<patch>/.
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
 import { loadRun } from '../run/load.ts';
@@ -159,7 +159,8 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
         `(${fas ? `its ${fas} confirmed false accept(s) show other mechanisms; --patch scope-guard reports what a readback guard would catch` : 'it has no confirmed false accept'}); the cardinality patch would change no checker`,
     );
   }
-  await mkdir(out, { recursive: true });
+  // repair/<patch>/ is made by the first thing written into it, after the patch's own
+  // refusals (checker files changed since freeze, nothing to patch): a refused repair writes nothing
   // a Python rewrite regrades every arm whose cells a checker judges on their own
   // trajectory: a count patch also closes do-nothing passes (floor) and search findings
   const produced: Partial<Omit<PythonRepairOutput, 'checkerPatched'>> & Pick<PythonRepairOutput, 'verdicts'> & { checkerPatched?: (task: string, generator: string) => boolean | undefined } = python
