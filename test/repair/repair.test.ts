@@ -111,6 +111,14 @@ describe('blindspot repair on a fresh apps audit', () => {
     }
   }, 120_000);
 
+  it('a repair run again resumes its regrade (the same copies freeze the same increment) instead of scoring every cell again', async () => {
+    const { run } = audit();
+    for (let i = 0; i < 2; i++) expect((await runCli(['repair', run, '--patch', 'cardinality', '--no-progress'])).code).toBe(0);
+    const sessions = (JSON.parse(readFileSync(join(run, 'repair', 'cardinality', 'regrade', 'run.json'), 'utf8')) as { sessions: { alreadyScored: number; scored: number }[] }).sessions;
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.at(-1)).toMatchObject({ alreadyScored: sessions[0].scored, scored: 0 });
+  }, 120_000);
+
   it('refuses, writing nothing, a run with no false accept the cardinality patch could act on', async () => {
     const dir = tmp();
     const run = join(dir, 'run');
