@@ -57,6 +57,10 @@ describe('a repair as people read it', () => {
   it('repair.md says, by generator, what did not flip and why, and what lay outside the mechanism', () => {
     const md = markdown();
     expect(md).toContain('## Not flipped 8/9, by generator');
+    // the flips table holds the one flip, not eight 'pass | pass' rows besides
+    expect(md).toContain('| search:bank/user_task_0#0 | search | bank/user_task_0 | pass | fail |');
+    expect(md).not.toContain('| search:bank/user_task_1#0 |');
+    expect(md).toContain('The 8 that kept their verdict are counted by generator below; flips.csv lists every targeted cell.');
     expect(md).toContain('| bank/user_task_0 | 1 | 1 | checker patched, still passes | pass | t: 1 rows added, reference 0 |');
     expect(md).toContain('| bank/user_task_1 | 5 | 0 | checker left as shipped | pass | t: 2 rows added, reference 0; t: 1 rows added, reference 0 |');
     // numeric order: user_task_10 after user_task_1
