@@ -10,6 +10,8 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
       .option('patch', {
         choices: PATCHES,
+        // without it `--patch` alone reaches the coercion as true: "unknown value 'true'"
+        requiresArg: true,
         coerce: oneOf('patch', PATCHES),
         demandOption: true,
         describe:
@@ -33,12 +35,11 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     await notPerturbation('<run>', a.run, 'run');
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
-    const [{ repair }, { headline }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
+    const [{ repair }, { headline, movedLines }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
     const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], progress: Boolean(a.progress) && !a.json, mutants: a.mutants });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {
-      for (const f of result.flips) out.log(`${f.shipped} -> ${f.patched}  ${f.cell}  (${f.generator}, ${f.family})`);
-      headline(result).forEach((l) => out.log(l));
+      [...movedLines(result), ...headline(result)].forEach((l) => out.log(l));
       out.log(`Written: ${join(a.run, 'repair', a.patch)}/ (result.json, repair.md, repair.html, flips.csv)`);
     }
     if (result.controls.broken.length) process.exitCode = 1;

@@ -55,7 +55,14 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
 }
 
 /** `shipped`: the installed files, hashed again after the repair: the copies must never have touched them. */
-export type PythonRepairOutput = { verdicts: PatchedVerdicts } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped'>>;
+export type PythonRepairOutput = { verdicts: PatchedVerdicts; checkerPatched: (task: string) => boolean | undefined } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped' | 'change'>>;
+
+/** Refuses a patch the benchmark's rewriter does not know; checked before anything is written. */
+export function pythonPatchKnown(patch: PatchName, profile: PythonRepairProfile): void {
+  if (!profile.patches.includes(patch)) {
+    throw new InputError(`repair: --patch ${patch} has no rewrite for ${profile.package}'s checkers (it has: ${profile.patches.join(', ')})`);
+  }
+}
 
 /**
  * Copies every frozen checker file, rewrites them, regrades `cells` on the copies;
@@ -70,9 +77,6 @@ export async function pythonRepair(
   g: Regrade,
   notes: string[],
 ): Promise<PythonRepairOutput> {
-  if (!profile.patches.includes(patch)) {
-    throw new InputError(`repair: --patch ${patch} has no rewrite for ${profile.package}'s checkers (it has: ${profile.patches.join(', ')})`);
-  }
   const installed = await installedPackage(g.increment, profile.package);
   const prefix = `${profile.package}/`;
   const files = g.increment.target.checkerFiles.map((f) => {
@@ -109,6 +113,11 @@ export async function pythonRepair(
     for (const f of report.files) for (const s of f.skipped) notes.push(`${f.path}: not patched: ${s}`);
     return {
       verdicts,
+      // whether the rewrite reached the function judging a task (undefined when the profile cannot name it)
+      checkerPatched: (task) => {
+        const fn = profile.checkerFunction(task);
+        return fn && report.files.some((f) => f.path === fn.path && f.changed && f.patched.includes(fn.qualname));
+      },
       copies: {
         dir: relative(runDir, copyDir),
         patched: await Promise.all(
@@ -122,6 +131,7 @@ export async function pythonRepair(
         ),
       },
       regrade,
+      change: report.diff,
       upstream: { diff: relative(runDir, diffPath), prefix: profile.upstreamPrefix, files: report.files.filter((f) => f.changed).map((f) => profile.upstreamPrefix + f.path) },
       shipped: {
         checkerHash: g.increment.target.checkerHash,

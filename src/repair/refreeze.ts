@@ -3,7 +3,7 @@
 // regrade and a CI guard instead freeze a *derived* increment: the same cells,
 // byte for byte, frozen against the checkers to be scored (a copy directory or
 // the current shipped files), with the source increment named in its extras.
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Cell } from '../contract/cell.ts';
 import type { Classification } from '../classify/classify.ts';
@@ -31,6 +31,11 @@ interface RefreezeInput {
   select?: (info: TargetInfo, cells: Cell[]) => Cell[];
   /** what to do when the corpus moved since the increment was frozen (default: freeze a new increment) */
   corpusMoved?: string;
+  /**
+   * runDir may hold a run of another derived increment (a repair's earlier copies):
+   * it is replaced; a run of this very increment is resumed (an interrupted regrade)
+   */
+  replaceOther?: boolean;
 }
 
 /** Frozen constructions were derived from the corpus; once it moved they no longer mean what they meant. */
@@ -38,6 +43,12 @@ export function sameCorpus(info: TargetInfo, inc: Increment, next = 'freeze a ne
   if (info.corpusHash !== inc.target.corpusHash) {
     throw new ProtocolError(`target ${info.name} corpus (tasks or references) changed since increment ${inc.id} was frozen; ${next}`);
   }
+}
+
+/** Removes `runDir` unless it is a run of increment `hash` (a folder without a readable run.json is no run to resume). */
+async function replaceOtherRun(runDir: string, hash: string): Promise<void> {
+  const held = await readFile(join(runDir, 'run.json'), 'utf8').then((t) => (JSON.parse(t) as { increment?: { hash?: string } }).increment?.hash, () => undefined);
+  if (held !== hash) await rm(runDir, { recursive: true, force: true });
 }
 
 /** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
@@ -52,7 +63,7 @@ export async function rescore(
     sameCorpus(info, inc, input.corpusMoved);
     const cells = input.select ? input.select(info, input.cells) : input.cells;
     const arms = [...new Set(cells.map((c) => c.arm))];
-    const { dir } = await freezeIncrement({
+    const { dir, increment: derived } = await freezeIncrement({
       root: input.root,
       spec: inc.target.spec,
       target: info,
@@ -64,6 +75,7 @@ export async function rescore(
       cells,
       ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}),
     });
+    if (input.replaceOther) await replaceOtherRun(input.runDir, derived.hash);
     const result = completed(
       await runIncrement({ incrementDir: dir, runDir: input.runDir, workers: input.workers, limitMs: input.limitMs, progress: input.progress, target }),
       input.purpose,
@@ -91,8 +103,8 @@ export async function regradeCopies(
   auditedRun: string,
 ): Promise<{ classification: Classification; verdicts: PatchedVerdicts; regrade: NonNullable<RepairResult['regrade']> }> {
   const runDir = join(out, 'regrade');
-  await rm(runDir, { recursive: true, force: true });
-  const result = await rescore({ ...g, checkerDir: copyDir, root: join(out, 'mutants'), purpose: `repair:${patch}`, runDir });
+  // the same copies freeze the same increment: a regrade interrupted (exit 130) resumes where it stopped
+  const result = await rescore({ ...g, checkerDir: copyDir, root: join(out, 'mutants'), purpose: `repair:${patch}`, runDir, replaceOther: true });
   const { classification } = await writeReport(runDir);
   return {
     classification,

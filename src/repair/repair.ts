@@ -2,7 +2,7 @@
 // cardinality rewrites copies of the implicated TypeScript checkers and regrades
 // the frozen constructions against them; count-guard and scope-guard wrap the
 // shipped verdict with a readback check. Results land in <run>/repair/<patch>/.
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
 import { loadRun } from '../run/load.ts';
@@ -12,11 +12,12 @@ import type { Json } from '../contract/json.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { isCompiledTwin } from '../util/install.ts';
+import { unifiedDiff } from '../util/unified-diff.ts';
 import { checkerOfGenerator, locateCheckers, type LocatedChecker } from '../target/checker-files.ts';
 import { patchCardinality, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
-import { pythonRepair, type PythonRepairOutput } from './python.ts';
+import { pythonPatchKnown, pythonRepair, type PythonRepairOutput } from './python.ts';
 import { buildResult, mechanismIn, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies } from './refreeze.ts';
@@ -71,13 +72,16 @@ async function taskParams(inc: Increment): Promise<Map<string, Record<string, Js
   }
 }
 
+/** The confirmed false accepts whose readback shows a row count other than the reference's. */
+const cardinalityTargets = (l: Loaded) => l.cls.cells.filter((c) => c.falseAccept && mechanismIn(c, l.cls, l.effects, MECHANISM.cardinality).length > 0);
+
 async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: string[]) {
   const files = locateCheckers(l.increment.target.checkerFiles);
   const broken = files.filter((f) => !f.intact);
   if (broken.length) {
     throw new ProtocolError(`checker files changed or missing since increment ${l.increment.id} was frozen: ${broken.map((f) => f.path).join(', ')}; the patch must start from the audited source`);
   }
-  const targeted = l.cls.cells.filter((c) => c.falseAccept && mechanismIn(c, l.cls, l.effects, MECHANISM.cardinality).length > 0);
+  const targeted = cardinalityTargets(l);
   const generators = [...new Set(targeted.map((c) => c.generator))].sort();
   const implicated = generators.map((g) => {
     const f = checkerOfGenerator(files, g);
@@ -97,6 +101,9 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   const params = await taskParams(l.increment);
   const controls = l.manifest.filter((c) => c.arm === 'control');
   const patched: NonNullable<RepairResult['copies']>['patched'] = [];
+  // generators whose copy now asserts a count: a checker that reads no added rows is copied unchanged
+  const asserted = new Set<string>();
+  const change: string[] = [];
   for (const f of implicated) {
     const counts: ReferenceCounts[] = [];
     for (const c of controls.filter((x) => x.generator === f.generator)) {
@@ -115,11 +122,13 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
     const dest = join(copyDir, relative(sourceDir, f.file));
     await writeFile(dest, p.source);
     patched.push({ path: relative(l.runDir, dest), sha256: sha256(p.source), tables: p.tables, skipped: p.skipped });
+    change.push(unifiedDiff(source, p.source, `a/${f.path}`, `b/${f.path}`));
+    if (p.tables.length) asserted.add(f.generator);
   }
   // Every fault cell, not only the targeted ones, so a patch that breaks anything shows it.
   const cells = l.manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
   const { verdicts, regrade } = await regradeCopies(regradeOf(l, opts, cells), 'cardinality', copyDir, out, l.runDir);
-  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade };
+  return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade, change: change.join(''), checkerPatched: (_task: string, generator: string) => asserted.has(generator) };
 }
 
 export async function repair(opts: RepairOptions): Promise<RepairResult> {
@@ -130,6 +139,8 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const mechanism = MECHANISM[opts.patch];
   const rewrites = REWRITES.includes(opts.patch);
   const python = rewrites ? await (await targetFactory(l.increment.target.spec)).pythonRepair?.() : undefined;
+  // a refused patch writes nothing, so it is refused before repair/<patch>/ is made
+  if (python) pythonPatchKnown(opts.patch, python);
   if (opts.patch === 'empty-turn' && !python) {
     throw new InputError(`--patch empty-turn rewrites BFCL's multi-turn checker; ${l.increment.target.spec} is not a Python target with that rewrite`);
   }
@@ -137,10 +148,22 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
   if (opts.patch === 'threshold' && !l.cls.cells.some((c) => c.checkers)) {
     throw new InputError(`--patch threshold moves a target that judges each episode with several checkers (miniwob) to the strictest of them; ${l.increment.target.spec} judges each with one`);
   }
-  await mkdir(out, { recursive: true });
+  // The TypeScript patch is derived from the targeted cells: with none it would copy every
+  // checker unchanged and regrade the whole run to report 0/0, an empty table and controls
+  // 'preserved' by checkers nobody touched. (A Python rewrite is a fixed change, worth
+  // regrading on any run: its controls show it is safe.)
+  if (opts.patch === 'cardinality' && !python && !cardinalityTargets(l).length) {
+    const fas = l.cls.cells.filter((c) => c.falseAccept).length;
+    throw new InputError(
+      `repair: run ${opts.runDir} has no confirmed false accept whose readback shows a row count other than the reference's ` +
+        `(${fas ? `its ${fas} confirmed false accept(s) show other mechanisms; --patch scope-guard reports what a readback guard would catch` : 'it has no confirmed false accept'}); the cardinality patch would change no checker`,
+    );
+  }
+  // repair/<patch>/ is made by the first thing written into it, after the patch's own
+  // refusals (checker files changed since freeze, nothing to patch): a refused repair writes nothing
   // a Python rewrite regrades every arm whose cells a checker judges on their own
   // trajectory: a count patch also closes do-nothing passes (floor) and search findings
-  const produced: Partial<PythonRepairOutput> & Pick<PythonRepairOutput, 'verdicts'> = python
+  const produced: Partial<Omit<PythonRepairOutput, 'checkerPatched'>> & Pick<PythonRepairOutput, 'verdicts'> & { checkerPatched?: (task: string, generator: string) => boolean | undefined } = python
     ? await pythonRepair(opts.patch, python, runDir, out, regradeOf(l, opts, l.manifest.filter((c) => c.arm !== 'swap')), notes)
     : opts.patch === 'cardinality'
       ? await cardinality(l, out, opts, notes)
@@ -162,12 +185,14 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
       copies: produced.copies,
       regrade: produced.regrade,
       upstream: produced.upstream,
+      change: produced.change,
       notes,
     },
     l.cls,
     l.effects,
     mechanism,
     produced.verdicts,
+    produced.checkerPatched,
   );
   await writeReports(out, REPAIR_REPORTERS, result);
   return result;

@@ -13,6 +13,12 @@ export interface Flip extends Pick<Moved, 'cell' | 'family' | 'generator' | 'pat
   flipped: boolean;
   /** the mechanism the patch acts on, as read back */
   mechanism: string[];
+  /**
+   * whether the patch changed the checker that judges this cell: a cell left Pass
+   * under a checker kept as shipped is not a patch that failed; absent when the
+   * patch cannot tell (a guard, or a target that does not name a task's function)
+   */
+  checkerPatched?: boolean;
 }
 
 export interface Moved {
@@ -46,6 +52,8 @@ export interface RepairResult {
   regrade?: { incrementDir: string; incrementId: string; runDir: string };
   /** Python checkers: the patch as a unified diff against the installed package, paths as in the benchmark's repository */
   upstream?: { diff: string; prefix: string; files: string[] };
+  /** what the patch changed in the checker copies, as a unified diff, so repair.md shows it (Python: upstream.diff's text) */
+  change?: string;
   notes: string[];
 }
 
@@ -80,18 +88,23 @@ function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
 }
 
 export function buildResult(
-  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'notes'>,
+  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'change' | 'notes'>,
   cls: Classification,
   effects: Map<string, Effect | undefined>,
   mechanism: Mechanism,
   patched: PatchedVerdicts,
+  checkerPatched: (task: string, generator: string) => boolean | undefined = () => undefined,
 ): RepairResult {
   const mechanismOf = (c: ClassifiedCell) => mechanismIn(c, cls, effects, mechanism);
   const fas = cls.cells.filter((c) => c.falseAccept);
   const targeted = fas.filter((c) => mechanismOf(c).length > 0);
   const flips: Flip[] = targeted.map((c) => {
     const { cell, family, generator, patched: verdict, detail } = moved(c, patched);
-    return { cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail };
+    const touched = checkerPatched(c.checker, generator);
+    return {
+      cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail,
+      ...(touched === undefined ? {} : { checkerPatched: touched }),
+    };
   });
   const controls = cls.cells.filter((c) => c.arm === 'control');
   const degenerate = cls.cells.filter((c) => (c.status === 'degenerate' || c.status === 'immaterial') && c.verdict === 'pass');

@@ -16,7 +16,9 @@ export type Block =
   /** tight: no blank line before the list in markdown */
   | { list: Item[]; tight?: boolean }
   /** a chart: HTML only, beside the table that carries its numbers */
-  | { figure: string };
+  | { figure: string }
+  /** text shown as it is (a diff), fenced in markdown and <pre> in HTML */
+  | { code: string; lang?: string };
 
 export interface Section {
   title: string;
@@ -58,6 +60,11 @@ function mdBlock(b: Block, compact: boolean): string | undefined {
   if ('text' in b) return b.text;
   if ('table' in b) return mdTable(b.table.head, b.table.rows, { compact });
   if ('list' in b) return b.list.map(mdItem).join('\n');
+  // a fence longer than any run of backticks in the text, so the text cannot close it
+  if ('code' in b) {
+    const fence = '`'.repeat(Math.max(3, ...(b.code.match(/`+/g) ?? []).map((r) => r.length + 1)));
+    return `${fence}${b.lang ?? ''}\n${b.code.replace(/\n$/, '')}\n${fence}`;
+  }
   return undefined;
 }
 
@@ -92,6 +99,7 @@ function htmlBlock(b: Block): string {
   if ('text' in b) return `<p${b.note ? ' class="note"' : ''}>${inline(b.text)}</p>`;
   if ('table' in b) return b.html ?? htmlTable(b.table.head, b.table.rows);
   if ('list' in b) return `<ul>${b.list.map(htmlItem).join('')}</ul>`;
+  if ('code' in b) return `<pre><code>${esc(b.code)}</code></pre>`;
   return b.figure;
 }
 

@@ -1,8 +1,9 @@
 // Operators by name: the built-in ones, or those a plugin module exports as
 // `operators` (an array of SearchOperator). A plugin is frozen by its sha256, so
 // a run or report refuses a module that changed since freeze.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { INSTALL_ROOT } from '../util/install.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { isModulePath, loadUserExport } from '../util/user-module.ts';
 import { sha256 } from '../util/hash.ts';
@@ -43,6 +44,23 @@ export async function resolveOperators(words: string[] | undefined): Promise<{ r
   return { refs, ops };
 }
 
+/**
+ * Where a frozen plugin module is now. The spec records the path as `--operators` was
+ * given, relative to the folder the audit ran in; a later report, rerun or repair may
+ * run elsewhere (a run folder copied to /tmp, a CI job in another directory), so a
+ * relative path is also looked for under blindspot's own root, where shipped plugins
+ * such as targets/bfcl/operators.ts live. The frozen sha256 picks among candidates.
+ */
+function locatePlugin(module: string, sha: string | undefined): string {
+  if (isAbsolute(module)) return module;
+  const found = [...new Set([resolve(module), resolve(INSTALL_ROOT, module)])].filter((p) => existsSync(p));
+  const exact = found.find((p) => sha256(readFileSync(p)) === sha);
+  if (exact ?? found[0]) return exact ?? found[0];
+  throw new InputError(
+    `the increment's search operator module ${module} is not under ${process.cwd()} nor ${INSTALL_ROOT}; run from the folder the audit ran in (the path is relative to it)`,
+  );
+}
+
 /** The operators a frozen spec names; refuses a plugin module that is gone or changed since freeze. */
 export async function loadOperators(spec: SearchSpec): Promise<OperatorSet> {
   const plugins = new Map<string, Awaited<ReturnType<typeof importPlugin>>>();
@@ -52,7 +70,7 @@ export async function loadOperators(spec: SearchSpec): Promise<OperatorSet> {
       ops.set(ref.name, builtin.get(ref.name)!);
       continue;
     }
-    if (!plugins.has(ref.module)) plugins.set(ref.module, await importPlugin(ref.module));
+    if (!plugins.has(ref.module)) plugins.set(ref.module, await importPlugin(locatePlugin(ref.module, ref.sha256)));
     const plugin = plugins.get(ref.module)!;
     if (plugin.sha256 !== ref.sha256) throw new ProtocolError(`search operator module ${ref.module} changed since the increment was frozen`);
     const op = plugin.ops.find((o) => o.name === ref.name);

@@ -103,7 +103,15 @@ describeWith(
     // rejects the patch, so the patch is taken out of it and it stays a false accept
     expect(result.flips.find((f: any) => f.task === 'banking/user_task_5')).toMatchObject({ flipped: false, patched: 'pass' });
     expect(result.notes.join('\n')).toMatch(/UserTask5\.utility left as shipped/);
+    // which is what repair.md gives as the reason it did not flip, beside a patched checker that still passes
+    expect(result.flips.find((f: any) => f.task === 'banking/user_task_5')).toMatchObject({ checkerPatched: false });
+    expect(result.flips.filter((f: any) => f.flipped).every((f: any) => f.checkerPatched === true)).toBe(true);
     expect(result.shipped.files.every((f: any) => f.unchanged)).toBe(true);
+    // a patch AgentDojo's rewriter does not know is refused before repair/<patch>/ is made
+    const unknown = await cli(['repair', run, '--patch', 'empty-turn']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--patch empty-turn has no rewrite for agentdojo's checkers \(it has: cardinality\)/);
+    expect(existsSync(join(run, 'repair', 'empty-turn'))).toBe(false);
 
     // git apply, at the root of a copy of the repository layout (src/agentdojo), of the installed sources
     const repo = join(dir, 'repo');
@@ -113,6 +121,8 @@ describeWith(
     const diff = join(run, result.upstream.diff);
     expect(result.upstream.files).toEqual(['src/agentdojo/default_suites/v1/banking/user_tasks.py']);
     await execa('git', ['apply', diff], { cwd: repo });
+    // repair.md shows the same patch, so a reader need not open upstream.diff
+    expect(readFileSync(join(run, 'repair', 'cardinality', 'repair.md'), 'utf8')).toContain('```diff\n' + readFileSync(diff, 'utf8'));
     const patched = readFileSync(join(repo, 'src', 'agentdojo', 'default_suites', 'v1', 'banking', 'user_tasks.py'), 'utf8');
     expect(patched).toBe(readFileSync(join(run, result.copies.dir, 'agentdojo', 'default_suites', 'v1', 'banking', 'user_tasks.py'), 'utf8'));
     expect(patched.match(/\) == 1$/gm)).toHaveLength(4);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { runCli, useAppsAudit } from '../fixtures/cli.ts';
@@ -43,6 +43,8 @@ describe('blindspot repair on a fresh apps audit', () => {
     expect(result.flips.map((f) => f.cell).sort()).toEqual(expect.arrayContaining(expected));
     for (const f of result.flips) {
       expect(f).toMatchObject({ shipped: 'pass', patched: 'fail', flipped: true });
+      // every targeted generator's copy asserts a count
+      expect(f.checkerPatched).toBe(true);
       expect(f.generator).toBe(report.falseAccepts.find((x) => x.cell === f.cell)!.generator);
     }
     expect(result.controls.total).toBe(report.controls.total);
@@ -72,6 +74,9 @@ describe('blindspot repair on a fresh apps audit', () => {
 
     const md = readFileSync(join(run, 'repair', 'cardinality', 'repair.md'), 'utf8');
     expect(md).toContain(`Controls preserved ${result.controls.total}/${result.controls.total}`);
+    // what was patched, readable in repair.md itself: a diff of each implicated checker against its copy
+    for (const g of implicated) expect(md).toContain(`--- a/${SHIPPED}/${g}.ts\n+++ b/${SHIPPED}/${g}.ts\n`);
+    expect(md).toMatch(/^\+ {2}t\.case\("blindspot cardinality: added rows in /m);
   }, 120_000);
 
   it('count-guard reports the same extra-row false accepts as would-catch without rerunning; scope-guard targets only out-of-scope writes', async () => {
@@ -104,6 +109,25 @@ describe('blindspot repair on a fresh apps audit', () => {
       const r = await runCli(['repair', run, '--patch', 'cardinality', off]);
       expect(r).toMatchObject({ code: 0, stderr: '' });
     }
+  }, 120_000);
+
+  it('a repair run again resumes its regrade (the same copies freeze the same increment) instead of scoring every cell again', async () => {
+    const { run } = audit();
+    for (let i = 0; i < 2; i++) expect((await runCli(['repair', run, '--patch', 'cardinality', '--no-progress'])).code).toBe(0);
+    const sessions = (JSON.parse(readFileSync(join(run, 'repair', 'cardinality', 'regrade', 'run.json'), 'utf8')) as { sessions: { alreadyScored: number; scored: number }[] }).sessions;
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.at(-1)).toMatchObject({ alreadyScored: sessions[0].scored, scored: 0 });
+  }, 120_000);
+
+  it('refuses, writing nothing, a run with no false accept the cardinality patch could act on', async () => {
+    const dir = tmp();
+    const run = join(dir, 'run');
+    const a = await runCli(['audit', '--target', 'apps', '--arms', 'faults', '--families', 'omit', '--out', run, '--mutants', join(dir, 'm'), '--censuses', join(dir, 'c'), '--no-progress']);
+    expect(a.code, a.stderr).toBe(0);
+    const r = await runCli(['repair', run, '--patch', 'cardinality']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/has no confirmed false accept whose readback shows a row count other than the reference's \(it has no confirmed false accept\); the cardinality patch would change no checker/);
+    expect(existsSync(join(run, 'repair'))).toBe(false);
   }, 120_000);
 
   it('refuses a run folder that does not exist, with exit 2', async () => {
