@@ -52,6 +52,11 @@ function selectWhere(source: Awaited<ReturnType<typeof loadRun>>, whereText: str
   const before = classify(source.manifest, source.ledger, source.increment.target.semantics);
   const selected = before.cells.filter((c) => c.arm !== 'control' && matches(c, where));
   if (!selected.length) throw new InputError(`--where ${whereText}: selects no cell of run ${source.run.id}${unknownValue(before.cells, where)}`);
+  // a floor, swap or recorded-run cell has no wrong effect of its own for the rerun's report to classify
+  const others = [...new Set(selected.map((c) => c.arm))].filter((arm) => arm !== 'fault' && arm !== 'search');
+  if (others.length) {
+    throw new InputError(`--where ${whereText}: selects cells of the ${others.join(' and ')} arm${others.length > 1 ? 's' : ''}; rerun reconfirms fault and search cells, whose wrong effects its report classifies (add arm=fault to --where, or audit again with --arms ${others.join(',')})`);
+  }
   const ids = new Set(selected.map((c) => c.cell));
   return { selected: selected.map((c) => ({ cell: c.cell, verdict: c.verdict, status: c.status })), cells: source.manifest.filter((c) => ids.has(c.id)) };
 }
