@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unifiedDiff } from '../../src/util/unified-diff.ts';
@@ -58,5 +60,35 @@ describe('unifiedDiff', () => {
     writeFileSync(join(dir, 'p.diff'), unifiedDiff(before, after, 'a/f.txt', 'b/f.txt'));
     await execa('git', ['apply', 'p.diff'], { cwd: dir });
     expect((await execa('cat', ['f.txt'], { cwd: dir })).stdout + '\n').toBe(after);
+  });
+
+  it('puts changes exactly two contexts apart in one hunk, as diff -u does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'udiff-'));
+    const a = numbered(12).join('\n') + '\n';
+    const b = numbered(12).map((l) => (l === 'line 2' || l === 'line 9' ? `${l} changed` : l)).join('\n') + '\n';
+    writeFileSync(join(dir, 'a'), a);
+    writeFileSync(join(dir, 'b'), b);
+    let gnu = '';
+    try {
+      execFileSync('diff', ['-u', join(dir, 'a'), join(dir, 'b')], { encoding: 'utf8' });
+    } catch (e) {
+      gnu = (e as { stdout: string }).stdout;
+    }
+    const hunks = (d: string) => d.split('\n').filter((l) => l.startsWith('@@'));
+    expect(hunks(unifiedDiff(a, b, 'a', 'b'))).toEqual(['@@ -1,12 +1,12 @@']);
+    expect(hunks(unifiedDiff(a, b, 'a', 'b'))).toEqual(hunks(gnu));
+  });
+
+  it('property: git apply turns the first text into the second', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'udiff-'));
+    await execa('git', ['init', '-q'], { cwd: dir });
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 24 }).map((ls) => ls.map((l) => `${l}\n`).join(''));
+    await fc.assert(fc.asyncProperty(text, text, async (a, b) => {
+      fc.pre(a !== b);
+      writeFileSync(join(dir, 'f'), a);
+      writeFileSync(join(dir, 'p.diff'), unifiedDiff(a, b, 'a/f', 'b/f'));
+      await execa('git', ['apply', 'p.diff'], { cwd: dir });
+      expect(readFileSync(join(dir, 'f'), 'utf8')).toBe(b);
+    }), { numRuns: 60 });
   });
 });
