@@ -100,10 +100,10 @@ function createExclusive(file: string, holder: Holder): boolean {
 /**
  * A holder record that names a dead process of this host, or a live one that is
  * not the holder (or was torn before it named anyone). One naming this very
- * process is stale too, since a lock this
- * process holds is found in `held` before the file is read: it was left by an
- * earlier process given the same pid, as a restarted container's entrypoint is,
- * which a liveness check would take for a live writer forever.
+ * process is stale too, since a lock this process holds is found in `held` before
+ * the file is read: it was left by an earlier process given the same pid, as a
+ * restarted container's entrypoint is, which a liveness check would take for a
+ * live writer forever.
  */
 const isStale = (h: Holder | undefined) => h === undefined || (h.host === hostname() && (h.pid === process.pid || !alive(h.pid) || !isHolder(h)));
 
