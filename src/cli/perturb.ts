@@ -32,7 +32,7 @@ const runBuilder = (y: Argv) =>
       type: 'string',
       requiresArg: true,
       coerce: text('perturbations'),
-      describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances",
+      describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances. The set fixes the target, tasks and families; a --target, --tasks or --families that differs from it is refused",
     })
     .option('generator', {
       type: 'string',
@@ -79,6 +79,29 @@ export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: () => undefined,
 });
 
+/**
+ * A frozen set (reused with --perturbations, or a resumed folder's own) already
+ * fixes the target, tasks and families, and a run scores it whole. A selection
+ * flag given that says otherwise is refused rather than ignored: without this,
+ * `--target agentdojo --perturbations <an apps run>` reported the apps set under
+ * the user's belief it was AgentDojo, and `--tasks` silently ran every task.
+ */
+function refuseOtherSelection(a: Args, spec: string, set: PerturbSet, setDir: string): void {
+  const differs: string[] = [];
+  const given = (flag: string) => a[flag] !== undefined;
+  if ((given('target') || given('suite') || given('target-option')) && spec !== set.target) differs.push(`--target ${spec} (the set's target: ${set.target})`);
+  const sameMembers = (xs: readonly string[], ys: readonly string[]) => new Set(xs).size === new Set(ys).size && xs.every((x) => ys.includes(x));
+  if (given('tasks') && !sameMembers(a.tasks, set.tasks)) differs.push(`--tasks ${a.tasks.join(',')} (the set's ${set.tasks.length} tasks: ${set.tasks.slice(0, 5).join(', ')}${set.tasks.length > 5 ? ', ...' : ''})`);
+  if (given('families') && !sameMembers(a.families, set.families)) differs.push(`--families ${a.families.join(',')} (the set's: ${set.families.join(', ')})`);
+  if (given('generator')) differs.push('--generator (the set is already frozen; proposals are only taken when one is frozen)');
+  if (differs.length) {
+    throw new InputError(
+      `${a.perturbations ? '--perturbations' : '--out'}: ${setDir} is a frozen set the run scores whole, and ${differs.join('; ')} would be ignored; ` +
+        'drop the flag to run the set as it is, or freeze a new set into another --out without --perturbations',
+    );
+  }
+}
+
 async function perturbRun(a: Args, out: Out): Promise<void> {
   const command = ((a['--'] ?? []) as unknown[]).map(String);
   if (a.agent && command.length) throw new InputError(`--agent: give a built-in agent (--agent ${a.agent}) or a command after --, not both`);
@@ -113,6 +136,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   let set: PerturbSet;
   if (setDir) {
     set = await readSet(setDir);
+    refuseOtherSelection(a, spec, set, setDir);
     if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setDir}: ${set.instances.length} instances`);
   } else {
     const target = await openTarget(spec, open);
