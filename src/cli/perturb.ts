@@ -179,7 +179,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   });
   const status = 'status' in result ? result.status : 'complete';
   // the report files of an interrupted run say they cover part of the set, as its stderr line does
-  const analysed = { ...analysePerturbRun(result.records, { bootstrap: a.bootstrap as number }), ...(status === 'interrupted' ? { interrupted: { of: set.instances.length } } : {}) };
+  const analysed = { ...analysePerturbRun(result.records, { bootstrap: a.bootstrap as number, set }), ...(status === 'interrupted' ? { interrupted: { of: set.instances.length } } : {}) };
   const lines = await render.reportPerturbRun(dir, analysed);
   if (a.json) out.log(JSON.stringify({ dir, status, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
   else {
