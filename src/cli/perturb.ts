@@ -211,7 +211,11 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
   if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);
   const unfinished = runs.filter((r) => r.records.length < r.set.instances.length);
   if (unfinished.length) throw new InputError(`compare: ${unfinished.map((r) => `${r.dir} has ${r.records.length} of ${r.set.instances.length} episodes`).join('; ')}; resume it first (run the same perturb command again)`);
-  const cmp = comparePerturbRuns(runs.map((r) => analysePerturbRun(r.records, { bootstrap: a.bootstrap as number })));
+  const bootstrap = a.bootstrap as number;
+  const cmp = comparePerturbRuns(
+    runs.map((r) => analysePerturbRun(r.records, { bootstrap })),
+    { records: runs.flatMap((r) => r.records), bootstrap: { bootstrap } },
+  );
   if (a.out) await render.writeComparison(String(a.out), cmp);
   out.log(a.json ? JSON.stringify(cmp, null, 2) : render.renderComparisonMarkdown(cmp));
 }

@@ -192,7 +192,7 @@ interface AnalyseOptions {
 }
 
 /** Statistic keys: one per pooling the analysis reports. */
-const OVERALL = 'overall';
+export const OVERALL = 'overall';
 const targetKey = (t: PerturbTarget) => `target:${t}`;
 const typeKey = (t: PerturbType) => `type:${t}`;
 
@@ -201,7 +201,7 @@ interface Count {
   s: number;
 }
 
-interface TaskTally {
+export interface TaskTally {
   task: string;
   clean: 0 | 1;
   /** per statistic key: perturbed instances and their successes */
@@ -224,7 +224,7 @@ function checkRecords(records: EpisodeRecord[]): string {
 }
 
 /** Paired point estimate for one key under task weights (the multiplicities of a bootstrap replicate, or all 1). */
-function paired(tallies: TaskTally[], key: string, w: number[]) {
+export function paired(tallies: TaskTally[], key: string, w: number[]) {
   let n = 0;
   let c = 0;
   let s = 0;
@@ -306,17 +306,13 @@ const CAUSES: [RegExp, string][] = [
 ];
 export const agentErrorCause = (message: string) => CAUSES.find(([re]) => re.test(message))?.[1] ?? (message.split(/[:;]/)[0].trim().slice(0, 80) || 'unknown');
 
-export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
-  const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
-  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new InputError(`perturbation analysis: bootstrap must be a whole number of replicates >= 0, got ${bootstrap}`);
-  if (!Number.isSafeInteger(seed)) throw new InputError(`perturbation analysis: seed must be a whole number, got ${seed}`);
-  if (!(confidence > 0 && confidence < 1)) throw new InputError(`perturbation analysis: confidence must lie strictly between 0 and 1, got ${confidence}`);
-  const agent = checkRecords(records);
-  const scored = records.filter((r) => r.verdict !== 'error');
-  const unscored = records.filter((r) => r.verdict === 'error');
+/**
+ * Per task with a scored clean episode (in id order, so the bootstrap's draws do
+ * not depend on the order of the ledger): clean 0/1 and, per statistic key, its
+ * perturbed instances and successes. Scored records only.
+ */
+export function taskTallies(scored: EpisodeRecord[]): { tallies: TaskTally[]; unpairedTasks: string[]; unpairedInstances: number } {
   const byTask = groupBy(scored, (r) => r.task);
-
-  // Tasks in id order, so the bootstrap's draws do not depend on the order of the ledger.
   const tallies: TaskTally[] = [];
   const unpairedTasks: string[] = [];
   let unpairedInstances = 0;
@@ -340,6 +336,19 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     }
     tallies.push({ task, clean: clean.success ? 1 : 0, by });
   }
+  return { tallies, unpairedTasks, unpairedInstances };
+}
+
+export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
+  const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
+  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new InputError(`perturbation analysis: bootstrap must be a whole number of replicates >= 0, got ${bootstrap}`);
+  if (!Number.isSafeInteger(seed)) throw new InputError(`perturbation analysis: seed must be a whole number, got ${seed}`);
+  if (!(confidence > 0 && confidence < 1)) throw new InputError(`perturbation analysis: confidence must lie strictly between 0 and 1, got ${confidence}`);
+  const agent = checkRecords(records);
+  const scored = records.filter((r) => r.verdict !== 'error');
+  const unscored = records.filter((r) => r.verdict === 'error');
+  const { tallies, unpairedTasks, unpairedInstances } = taskTallies(scored);
+
 
   const keys = [OVERALL, ...PERTURB_FAMILIES, ...PERTURB_TARGETS.map(targetKey), ...PERTURB_TYPES.map(typeKey)];
   const ci = bootstrap

@@ -10,7 +10,7 @@ import { esc, markdownPage, type Block, type Page, type Section, type Table } fr
 import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, type PerturbTarget } from './inputs.ts';
 import type { Interval } from './stats.ts';
 import type { Degradation, EpisodeOutcome, PerturbAnalysis, SetSummary, UsageSummary } from './analysis.ts';
-import type { PerturbComparison } from './compare.ts';
+import { DIFFERENCE_NOTE, type PairedDifference, type PerturbComparison } from './compare.ts';
 
 const TARGET_NAMES: Record<PerturbTarget, string> = { U: 'user utterance', P: 'procedure', C: 'context', T: 'tool contract' };
 
@@ -167,6 +167,17 @@ const comparisonTable = (c: PerturbComparison): Table => ({
     a.tasks,
     a.instances,
     a.falseAccepts,
+  ]),
+});
+
+const differenceTable = (ds: PairedDifference[]): Table => ({
+  head: ['higher-ranked a', 'lower-ranked b', 'tasks', 'D(b) − D(a), points', 'significant'],
+  rows: ds.map((d) => [
+    d.a,
+    d.b,
+    d.tasks,
+    d.difference === null ? 'n/a (a degradation is undefined on the shared tasks)' : withCi(d.difference, d.ci),
+    d.significant === null ? 'n/a (no bootstrap)' : d.significant ? 'yes' : 'no: the interval includes 0',
   ]),
 });
 
@@ -336,6 +347,7 @@ const comparisonPage = (c: PerturbComparison): Page => ({
     { text: c.cleanVsDegradation.note, note: true },
   ],
   sections: [
+    ...(c.differences?.length ? [{ title: 'Are the differences between agents significant?', blocks: [note(DIFFERENCE_NOTE), { table: differenceTable(c.differences) }] }] : []),
     { title: 'Relative degradation % by target and by type', blocks: [{ table: comparisonFactorTable(c) }] },
     { title: 'Relative degradation % per family', blocks: [{ table: comparisonFamilyTable(c) }] },
     ...(c.warnings.length ? [{ title: 'Warnings', blocks: [{ list: c.warnings }] }] : []),
