@@ -135,7 +135,10 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (a.perturbations && !setDir) throw new InputError(`--perturbations: ${a.perturbations} is neither a perturbation run folder nor a frozen set (no run.json, no increment.json)`);
   let set: PerturbSet;
   if (setDir) {
-    set = await readSet(setDir);
+    // an audit run's folder also has a run.json and an increment: say which flag named it
+    set = await readSet(setDir).catch((e: unknown) => {
+      throw a.perturbations && e instanceof InputError ? new InputError(`--perturbations: ${a.perturbations} is not a perturbation run or set: ${e.message}`) : e;
+    });
     refuseOtherSelection(a, spec, set, setDir);
     if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setDir}: ${set.instances.length} instances`);
   } else {

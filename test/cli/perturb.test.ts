@@ -57,6 +57,10 @@ describe('blindspot perturb', () => {
       expect(resumed.code, resumed.stderr).toBe(2);
       expect(resumed.stderr).toMatch(/^blindspot: --out: .* is a frozen set the run scores whole/);
     }
+    // an audit run is not a perturbation set: the refusal names the flag and the folder given
+    const audit = await runCli(['perturb', '--agent', 'literal', '--perturbations', 'reports/example', '--out', join(root, 'audit')]);
+    expect(audit.code).toBe(2);
+    expect(audit.stderr).toMatch(/^blindspot: --perturbations: reports\/example is not a perturbation run or set: .*holds no perturbation set/);
     // the same selection as the set's is what the set is: run
     const same = await cli(['perturb', '--target', 'apps', '--tasks', 'messages_send_message/0', '--families', 'U-redundant', '--agent', 'literal', '--perturbations', small, '--out', join(root, 'same'), '--no-progress']);
     expect(same.code, same.stderr).toBe(0);
