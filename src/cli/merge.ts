@@ -33,7 +33,9 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
 
 async function mergedPerturbRun(a: Record<string, any>, merged: { shards: { shard: string; cells: number }[] }, out: Out): Promise<void> {
   const [{ readEpisodes }, { analysePerturbRun }, render] = await Promise.all([import('../perturb/run.ts'), import('../perturb/analysis.ts'), import('../perturb/render.ts')]);
-  const analysed = analysePerturbRun((await readEpisodes(a.out)).records, { bootstrap: a.bootstrap as number });
+  // with the set, as \`perturb\` reports it, so a merged run's report is the unsharded one's
+  const { records, set } = await readEpisodes(a.out);
+  const analysed = analysePerturbRun(records, { bootstrap: a.bootstrap as number, set });
   const lines = await render.reportPerturbRun(a.out, analysed);
   if (a.json) out.log(JSON.stringify({ merged, analysis: analysed }, null, 2));
   else {

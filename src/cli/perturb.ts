@@ -32,7 +32,7 @@ const runBuilder = (y: Argv) =>
       type: 'string',
       requiresArg: true,
       coerce: text('perturbations'),
-      describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances",
+      describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances. The set fixes the target, tasks and families; a --target, --tasks or --families that differs from it is refused",
     })
     .option('generator', {
       type: 'string',
@@ -79,6 +79,29 @@ export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: () => undefined,
 });
 
+/**
+ * A frozen set (reused with --perturbations, or a resumed folder's own) already
+ * fixes the target, tasks and families, and a run scores it whole. A selection
+ * flag given that says otherwise is refused rather than ignored: without this,
+ * `--target agentdojo --perturbations <an apps run>` reported the apps set under
+ * the user's belief it was AgentDojo, and `--tasks` silently ran every task.
+ */
+function refuseOtherSelection(a: Args, spec: string, set: PerturbSet, setDir: string): void {
+  const differs: string[] = [];
+  const given = (flag: string) => a[flag] !== undefined;
+  if ((given('target') || given('suite') || given('target-option')) && spec !== set.target) differs.push(`--target ${spec} (the set's target: ${set.target})`);
+  const sameMembers = (xs: readonly string[], ys: readonly string[]) => new Set(xs).size === new Set(ys).size && xs.every((x) => ys.includes(x));
+  if (given('tasks') && !sameMembers(a.tasks, set.tasks)) differs.push(`--tasks ${a.tasks.join(',')} (the set's ${set.tasks.length} tasks: ${set.tasks.slice(0, 5).join(', ')}${set.tasks.length > 5 ? ', ...' : ''})`);
+  if (given('families') && !sameMembers(a.families, set.families)) differs.push(`--families ${a.families.join(',')} (the set's: ${set.families.join(', ')})`);
+  if (given('generator')) differs.push('--generator (the set is already frozen; proposals are only taken when one is frozen)');
+  if (differs.length) {
+    throw new InputError(
+      `${a.perturbations ? '--perturbations' : '--out'}: ${setDir} is a frozen set the run scores whole, and ${differs.join('; ')} would be ignored; ` +
+        'drop the flag to run the set as it is, or freeze a new set into another --out without --perturbations',
+    );
+  }
+}
+
 async function perturbRun(a: Args, out: Out): Promise<void> {
   const command = ((a['--'] ?? []) as unknown[]).map(String);
   if (a.agent && command.length) throw new InputError(`--agent: give a built-in agent (--agent ${a.agent}) or a command after --, not both`);
@@ -112,7 +135,11 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (a.perturbations && !setDir) throw new InputError(`--perturbations: ${a.perturbations} is neither a perturbation run folder nor a frozen set (no run.json, no increment.json)`);
   let set: PerturbSet;
   if (setDir) {
-    set = await readSet(setDir);
+    // an audit run's folder also has a run.json and an increment: say which flag named it
+    set = await readSet(setDir).catch((e: unknown) => {
+      throw a.perturbations && e instanceof InputError ? new InputError(`--perturbations: ${a.perturbations} is not a perturbation run or set: ${e.message}`) : e;
+    });
+    refuseOtherSelection(a, spec, set, setDir);
     if (!a.json) out.err(`perturbation set ${set.hash.slice(0, 12)} from ${setDir}: ${set.instances.length} instances`);
   } else {
     const target = await openTarget(spec, open);
@@ -155,7 +182,7 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   });
   const status = 'status' in result ? result.status : 'complete';
   // the report files of an interrupted run say they cover part of the set, as its stderr line does
-  const analysed = { ...analysePerturbRun(result.records, { bootstrap: a.bootstrap as number }), ...(status === 'interrupted' ? { interrupted: { of: set.instances.length } } : {}) };
+  const analysed = { ...analysePerturbRun(result.records, { bootstrap: a.bootstrap as number, set }), ...(status === 'interrupted' ? { interrupted: { of: set.instances.length } } : {}) };
   const lines = await render.reportPerturbRun(dir, analysed);
   if (a.json) out.log(JSON.stringify({ dir, status, ran: result.ran, resumed: result.resumed, analysis: analysed }, null, 2));
   else {
@@ -187,7 +214,11 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
   if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);
   const unfinished = runs.filter((r) => r.records.length < r.set.instances.length);
   if (unfinished.length) throw new InputError(`compare: ${unfinished.map((r) => `${r.dir} has ${r.records.length} of ${r.set.instances.length} episodes`).join('; ')}; resume it first (run the same perturb command again)`);
-  const cmp = comparePerturbRuns(runs.map((r) => analysePerturbRun(r.records, { bootstrap: a.bootstrap as number })));
+  const bootstrap = a.bootstrap as number;
+  const cmp = comparePerturbRuns(
+    runs.map((r) => analysePerturbRun(r.records, { bootstrap })),
+    { records: runs.flatMap((r) => r.records), bootstrap: { bootstrap } },
+  );
   if (a.out) await render.writeComparison(String(a.out), cmp);
   out.log(a.json ? JSON.stringify(cmp, null, 2) : render.renderComparisonMarkdown(cmp));
 }

@@ -108,13 +108,83 @@ export interface PerturbAnalysis {
     groups: { sameTarget: CorrelationGroup; sameType: CorrelationGroup; neither: CorrelationGroup };
   };
   falseAccepts: { instance: string; task: string; family: InstanceFamily; verdict: string; detail: string; evidence: string }[];
+  /**
+   * Which failures the perturbation caused and which are the agent's own: `broken`
+   * are the perturbed instances that failed although their task passed clean (the
+   * `broke` counts, one by one); `cleanFailures` the tasks the agent failed with
+   * nothing perturbed, whose perturbed failures say nothing about the perturbation.
+   */
+  broken: EpisodeOutcome[];
+  cleanFailures: EpisodeOutcome[];
+  /** what the set perturbed and what it rejected, when the run's set was given (`set` option) */
+  set?: SetSummary;
   agentErrors: { cause: string; count: number; instances: string[]; /** up to 3 distinct messages */ examples: string[] }[];
   /** present only when some episode reported usage */
   usage?: { all: UsageSummary; clean: UsageSummary; perturbed: UsageSummary; families: Partial<Record<PerturbFamily, UsageSummary>> };
   bootstrap: { unit: 'task'; method: 'percentile'; replicates: number; seed: number; confidence: number };
 }
 
+/** A failed episode as a reader checks it: the checker's word, the readback's, the agent's error. */
+export interface EpisodeOutcome {
+  instance: string;
+  family: InstanceFamily;
+  detail: string;
+  evidence?: string;
+  agentError?: string;
+}
+
+/** Per family, what the frozen set holds: validated instances with one edit as example, rejected candidates by reason. */
+export interface SetFamily {
+  family: PerturbFamily;
+  validated: number;
+  /** the first validated instance by id, and what it changed */
+  example?: { instance: string; edit: string; recovery?: { ask: string; answer: string } };
+  rejected: number;
+  reasons: { reason: string; count: number }[];
+}
+
+export interface SetSummary {
+  hash: string;
+  target: string;
+  families: SetFamily[];
+}
+
+/** What the summary reads of a frozen set (freeze.ts's PerturbSet). */
+interface SetLike {
+  hash: string;
+  target: string;
+  instances: { id: string; family: InstanceFamily; edit: string; recovery?: { ask: string; answer: string } }[];
+  rejected: { family: PerturbFamily; reason: string }[];
+}
+
+/** The set's families in PERTURB_FAMILIES order (those it tried: validated or rejected), so a report says what was perturbed and what was refused, and why. */
+export function summariseSet(set: SetLike): SetSummary {
+  const families = PERTURB_FAMILIES.filter((f) => set.instances.some((i) => i.family === f) || set.rejected.some((r) => r.family === f)).map((family): SetFamily => {
+    const validated = set.instances.filter((i) => i.family === family).sort((x, y) => x.id.localeCompare(y.id));
+    const rejected = set.rejected.filter((r) => r.family === family);
+    const first = validated[0];
+    return {
+      family,
+      validated: validated.length,
+      ...(first && { example: { instance: first.id, edit: first.edit, ...(first.recovery && { recovery: first.recovery }) } }),
+      rejected: rejected.length,
+      reasons: [...groupBy(rejected, (r) => r.reason)].map(([reason, rs]) => ({ reason, count: rs.length })).sort((x, y) => y.count - x.count || x.reason.localeCompare(y.reason)),
+    };
+  });
+  return { hash: set.hash, target: set.target, families };
+}
+
+const outcome = (r: EpisodeRecord): EpisodeOutcome => ({
+  instance: r.instance,
+  family: r.family,
+  detail: r.detail,
+  ...(r.evidence !== undefined && { evidence: r.evidence }),
+  ...(r.agentError !== undefined && { agentError: r.agentError }),
+});
+
 interface AnalyseOptions {
+  /** the run's frozen set: its families, edits and rejections go into the analysis */
+  set?: SetLike;
   /** bootstrap replicates; 0 turns the intervals off */
   bootstrap?: number;
   seed?: number;
@@ -122,7 +192,7 @@ interface AnalyseOptions {
 }
 
 /** Statistic keys: one per pooling the analysis reports. */
-const OVERALL = 'overall';
+export const OVERALL = 'overall';
 const targetKey = (t: PerturbTarget) => `target:${t}`;
 const typeKey = (t: PerturbType) => `type:${t}`;
 
@@ -131,7 +201,7 @@ interface Count {
   s: number;
 }
 
-interface TaskTally {
+export interface TaskTally {
   task: string;
   clean: 0 | 1;
   /** per statistic key: perturbed instances and their successes */
@@ -154,7 +224,7 @@ function checkRecords(records: EpisodeRecord[]): string {
 }
 
 /** Paired point estimate for one key under task weights (the multiplicities of a bootstrap replicate, or all 1). */
-function paired(tallies: TaskTally[], key: string, w: number[]) {
+export function paired(tallies: TaskTally[], key: string, w: number[]) {
   let n = 0;
   let c = 0;
   let s = 0;
@@ -236,17 +306,13 @@ const CAUSES: [RegExp, string][] = [
 ];
 export const agentErrorCause = (message: string) => CAUSES.find(([re]) => re.test(message))?.[1] ?? (message.split(/[:;]/)[0].trim().slice(0, 80) || 'unknown');
 
-export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
-  const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
-  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new InputError(`perturbation analysis: bootstrap must be a whole number of replicates >= 0, got ${bootstrap}`);
-  if (!Number.isSafeInteger(seed)) throw new InputError(`perturbation analysis: seed must be a whole number, got ${seed}`);
-  if (!(confidence > 0 && confidence < 1)) throw new InputError(`perturbation analysis: confidence must lie strictly between 0 and 1, got ${confidence}`);
-  const agent = checkRecords(records);
-  const scored = records.filter((r) => r.verdict !== 'error');
-  const unscored = records.filter((r) => r.verdict === 'error');
+/**
+ * Per task with a scored clean episode (in id order, so the bootstrap's draws do
+ * not depend on the order of the ledger): clean 0/1 and, per statistic key, its
+ * perturbed instances and successes. Scored records only.
+ */
+export function taskTallies(scored: EpisodeRecord[]): { tallies: TaskTally[]; unpairedTasks: string[]; unpairedInstances: number } {
   const byTask = groupBy(scored, (r) => r.task);
-
-  // Tasks in id order, so the bootstrap's draws do not depend on the order of the ledger.
   const tallies: TaskTally[] = [];
   const unpairedTasks: string[] = [];
   let unpairedInstances = 0;
@@ -270,6 +336,19 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     }
     tallies.push({ task, clean: clean.success ? 1 : 0, by });
   }
+  return { tallies, unpairedTasks, unpairedInstances };
+}
+
+export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions = {}): PerturbAnalysis {
+  const { bootstrap = 1000, seed = 0, confidence = 0.95 } = opts;
+  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new InputError(`perturbation analysis: bootstrap must be a whole number of replicates >= 0, got ${bootstrap}`);
+  if (!Number.isSafeInteger(seed)) throw new InputError(`perturbation analysis: seed must be a whole number, got ${seed}`);
+  if (!(confidence > 0 && confidence < 1)) throw new InputError(`perturbation analysis: confidence must lie strictly between 0 and 1, got ${confidence}`);
+  const agent = checkRecords(records);
+  const scored = records.filter((r) => r.verdict !== 'error');
+  const unscored = records.filter((r) => r.verdict === 'error');
+  const { tallies, unpairedTasks, unpairedInstances } = taskTallies(scored);
+
 
   const keys = [OVERALL, ...PERTURB_FAMILIES, ...PERTURB_TARGETS.map(targetKey), ...PERTURB_TYPES.map(typeKey)];
   const ci = bootstrap
@@ -329,6 +408,8 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
   const errors = groupBy(records.filter((r) => r.agentError), (r) => agentErrorCause(r.agentError!));
   const anyUsage = records.some((r) => r.usage && Object.values(r.usage).some((v) => v !== undefined));
   const successes = tallies.reduce((a, t) => a + t.clean, 0);
+  const cleanPassed = new Set(tallies.filter((t) => t.clean).map((t) => t.task));
+  const byId = (x: EpisodeRecord, y: EpisodeRecord) => x.instance.localeCompare(y.instance);
 
   return {
     schema: PERTURB_ANALYSIS_SCHEMA,
@@ -351,6 +432,9 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     falseAccepts: records
       .filter((r) => r.graderFalseAccept)
       .map((r) => ({ instance: r.instance, task: r.task, family: r.family, verdict: r.verdict, detail: r.detail, evidence: r.evidence ?? '(no readback evidence recorded)' })),
+    broken: scored.filter((r) => r.family !== 'clean' && !r.success && cleanPassed.has(r.task)).sort(byId).map(outcome),
+    cleanFailures: scored.filter((r) => r.family === 'clean' && !r.success).sort(byId).map(outcome),
+    ...(opts.set && { set: summariseSet(opts.set) }),
     agentErrors: [...errors].map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance), examples: [...new Set(rs.map((r) => r.agentError!))].slice(0, 3) })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
     ...(anyUsage && {
       usage: {

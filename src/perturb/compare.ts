@@ -2,8 +2,9 @@
 // (overall relative degradation, lowest first) and the seed's question whether a
 // better clean score goes with less degradation (Spearman across agents).
 import { InputError } from '../util/errors.ts';
-import { permutationP, spearman, type Correlation, type Interval } from './stats.ts';
-import type { Degradation, PerturbAnalysis } from './analysis.ts';
+import { clusterBootstrap, permutationP, spearman, type Correlation, type Interval } from './stats.ts';
+import { OVERALL, paired, taskTallies, type Degradation, type PerturbAnalysis, type TaskTally } from './analysis.ts';
+import type { EpisodeRecord } from './record.ts';
 import type { PerturbFamily, PerturbTarget, PerturbType } from './inputs.ts';
 
 const PERTURB_COMPARISON_SCHEMA = 'blindspot.perturb.comparison/1';
@@ -34,14 +35,58 @@ export interface PerturbComparison {
     p: number | null;
     note: string;
   };
+  /**
+   * Each pair of ranked agents, in rank order (a ranked above b): b's overall
+   * relative degradation minus a's, over the tasks both have, with a cluster
+   * bootstrap over those tasks that draws a task's episodes of both agents
+   * together. `significant`: the interval excludes 0. Present when the records were given.
+   */
+  differences?: PairedDifference[];
   /** what makes the comparison less than paired, e.g. agents run on different tasks */
   warnings: string[];
 }
 
+export interface PairedDifference {
+  a: string;
+  b: string;
+  tasks: number;
+  /** D(b) - D(a), percentage points; null when either is undefined on the shared tasks */
+  difference: number | null;
+  ci: Interval | null;
+  significant: boolean | null;
+}
+
+interface DifferenceOptions {
+  bootstrap: number;
+  seed?: number;
+  confidence?: number;
+}
+
+/** The paired difference of two agents' overall degradations over the tasks both have (see PerturbComparison.differences). */
+export function pairedDifference(a: { agent: string; records: EpisodeRecord[] }, b: { agent: string; records: EpisodeRecord[] }, o: DifferenceOptions): PairedDifference {
+  const tallies = (rs: EpisodeRecord[]) => new Map(taskTallies(rs.filter((r) => r.verdict !== 'error')).tallies.map((t) => [t.task, t]));
+  const [ta, tb] = [tallies(a.records), tallies(b.records)];
+  const shared = [...ta.keys()].filter((t) => tb.has(t)).sort();
+  const [xa, xb]: TaskTally[][] = [shared.map((t) => ta.get(t)!), shared.map((t) => tb.get(t)!)];
+  const diff = (w: number[]) => {
+    const [da, db] = [paired(xa, OVERALL, w).degradation, paired(xb, OVERALL, w).degradation];
+    return da === null || db === null ? null : db - da;
+  };
+  const difference = diff(shared.map(() => 1));
+  const ci = o.bootstrap && difference !== null ? (clusterBootstrap(shared.length, (w) => ({ d: diff(w) }), { replicates: o.bootstrap, seed: o.seed ?? 0, confidence: o.confidence ?? 0.95 }).d ?? null) : null;
+  return { a: a.agent, b: b.agent, tasks: shared.length, difference, ci, significant: ci ? ci.lo > 0 || ci.hi < 0 : null };
+}
+
+export const DIFFERENCE_NOTE =
+  "Paired differences: for each pair of ranked agents, the lower-ranked agent's overall relative degradation minus the higher-ranked one's, in percentage points, over the tasks both ran; " +
+  "the interval is a percentile cluster bootstrap over those tasks, each replicate drawing a task's clean and perturbed episodes of both agents together. " +
+  'Significant: the interval excludes 0. No correction for multiple comparisons: with many agents, read the pairs with that in mind.';
+
 const CORRELATION_NOTE =
   'Spearman rho between clean score and relative degradation across agents: negative means agents with higher clean scores degrade less. p: two-sided permutation test (exact up to 8 agents, else 10,000 seeded permutations); with few agents even a strong rho is rarely significant.';
 
-export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparison {
+/** `runs`, when given: every analysed run's records (told apart by agent), which the paired differences between agents need, and their bootstrap. */
+export function comparePerturbRuns(analyses: PerturbAnalysis[], runs?: { records: EpisodeRecord[]; bootstrap: DifferenceOptions }): PerturbComparison {
   if (!analyses.length) throw new InputError('perturb compare: no analyses given (expected one per agent run)');
   const names = analyses.map((a) => a.agent);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
@@ -74,6 +119,9 @@ export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparis
   if (families.size > 1) warnings.push('the agents have different numbers of perturbed instances per family, so their overall degradations pool the families differently');
   if (unranked.length) warnings.push(`not ranked (relative degradation undefined): ${unranked.map((r) => `${r.agent} (${r.reason})`).join('; ')}`);
 
+  const recordsOf = (agent: string) => ({ agent, records: runs!.records.filter((r) => r.agent === agent) });
+  const differences = runs && ranked.flatMap((x, i) => ranked.slice(i + 1).map((y) => pairedDifference(recordsOf(x.agent), recordsOf(y.agent), runs.bootstrap)));
+
   const cleanScores = ranked.map((r) => r.clean!);
   const degradations = ranked.map((r) => r.degradation!);
   return {
@@ -84,6 +132,7 @@ export function comparePerturbRuns(analyses: PerturbAnalysis[]): PerturbComparis
       p: permutationP(cleanScores, degradations),
       note: CORRELATION_NOTE,
     },
+    ...(differences && { differences }),
     warnings,
   };
 }

@@ -9,8 +9,8 @@ import { jsonReporter, pageReporter, writeReports } from '../report/reporter.ts'
 import { esc, markdownPage, type Block, type Page, type Section, type Table } from '../report/section.ts';
 import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, type PerturbTarget } from './inputs.ts';
 import type { Interval } from './stats.ts';
-import type { Degradation, PerturbAnalysis, UsageSummary } from './analysis.ts';
-import type { PerturbComparison } from './compare.ts';
+import type { Degradation, EpisodeOutcome, PerturbAnalysis, SetSummary, UsageSummary } from './analysis.ts';
+import { DIFFERENCE_NOTE, type PairedDifference, type PerturbComparison } from './compare.ts';
 
 const TARGET_NAMES: Record<PerturbTarget, string> = { U: 'user utterance', P: 'procedure', C: 'context', T: 'tool contract' };
 
@@ -114,6 +114,23 @@ const falseAcceptTable = (a: PerturbAnalysis): Table => ({
   rows: a.falseAccepts.map((f) => [f.instance, f.family, f.verdict, f.detail, f.evidence]),
 });
 
+/** Per family: how many perturbations validated, one edit as example (with what the simulated user answers), how many were rejected and why. */
+const setTable = (set: SetSummary): Table => ({
+  head: ['family', 'validated', 'example edit', 'rejected', 'why rejected'],
+  rows: set.families.map((f) => [
+    f.family,
+    f.validated,
+    f.example ? `${f.example.instance}: ${f.example.edit}${f.example.recovery ? ` (asked "${f.example.recovery.ask}", the user answers "${f.example.recovery.answer}")` : ''}` : '–',
+    f.rejected,
+    f.reasons.map((r) => `${r.reason} (${r.count})`).join('; '),
+  ]),
+});
+
+const outcomeTable = (xs: EpisodeOutcome[]): Table => ({
+  head: ['instance', 'family', 'checker detail', 'readback evidence', 'agent error'],
+  rows: xs.map((x) => [x.instance, x.family, x.detail, x.evidence ?? '', x.agentError ?? '']),
+});
+
 const agentErrorTable = (a: PerturbAnalysis): Table => ({
   head: ['cause', 'episodes', 'instances', 'messages (up to 3)'],
   rows: a.agentErrors.map((e) => [e.cause, e.count, e.instances.join(', '), e.examples.join(' / ')]),
@@ -153,6 +170,17 @@ const comparisonTable = (c: PerturbComparison): Table => ({
   ]),
 });
 
+const differenceTable = (ds: PairedDifference[]): Table => ({
+  head: ['higher-ranked a', 'lower-ranked b', 'tasks', 'D(b) − D(a), points', 'significant'],
+  rows: ds.map((d) => [
+    d.a,
+    d.b,
+    d.tasks,
+    d.difference === null ? 'n/a (a degradation is undefined on the shared tasks)' : withCi(d.difference, d.ci),
+    d.significant === null ? 'n/a (no bootstrap)' : d.significant ? 'yes' : 'no: the interval includes 0',
+  ]),
+});
+
 const comparisonFactorTable = (c: PerturbComparison): Table => ({
   head: ['agent', ...PERTURB_TARGETS, ...PERTURB_TYPES],
   rows: c.agents.map((a) => [a.agent, ...PERTURB_TARGETS.map((t) => pct(a.targets[t])), ...PERTURB_TYPES.map((t) => pct(a.types[t]))]),
@@ -187,6 +215,17 @@ function sections(a: PerturbAnalysis): Section[] {
   const corrNote = CORRELATION_NOTE + (constant.length ? ` Degradation constant on every task: ${constant.join(', ')}.` : '');
   return [
     { title: 'Summary', blocks: [note(METHOD_NOTE(a)), { table: summaryTable(a) }] },
+    ...(a.set
+      ? [
+          {
+            title: 'What was perturbed',
+            blocks: [
+              note(`The frozen set ${a.set.hash.slice(0, 12)} (target ${a.set.target}): per family, the validated perturbations with the first one's edit, and the candidates rejected at validation with their reasons.`),
+              { table: setTable(a.set) },
+            ],
+          },
+        ]
+      : []),
     { title: 'Relative degradation per family', blocks: [{ table: familyTable(a) }] },
     { title: 'Marginal effect by target (pooled over types)', blocks: [{ table: targetTable(a) }] },
     { title: 'Marginal effect by type (pooled over targets)', blocks: [{ table: typeTable(a) }] },
@@ -199,6 +238,18 @@ function sections(a: PerturbAnalysis): Section[] {
           : [{ text: 'Fewer than two families in this run.' }],
     },
     { title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] },
+    {
+      title: 'Failures the perturbation caused',
+      blocks: a.broken.length
+        ? [note("Perturbed instances that failed although their task passed clean (the broke counts, one by one)."), { table: outcomeTable(a.broken) }]
+        : [{ text: 'None: every perturbed instance of a task that passed clean passed too.' }],
+    },
+    {
+      title: "The agent's own failures (clean episodes)",
+      blocks: a.cleanFailures.length
+        ? [note('Tasks the agent failed with nothing perturbed: their perturbed instances say nothing about the perturbation (C counts them as 0).'), { table: outcomeTable(a.cleanFailures) }]
+        : [{ text: 'None: every scored clean episode passed.' }],
+    },
     ...(a.agentErrors.length ? [{ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] }] : []),
     {
       title: 'Cost',
@@ -296,6 +347,7 @@ const comparisonPage = (c: PerturbComparison): Page => ({
     { text: c.cleanVsDegradation.note, note: true },
   ],
   sections: [
+    ...(c.differences?.length ? [{ title: 'Are the differences between agents significant?', blocks: [note(DIFFERENCE_NOTE), { table: differenceTable(c.differences) }] }] : []),
     { title: 'Relative degradation % by target and by type', blocks: [{ table: comparisonFactorTable(c) }] },
     { title: 'Relative degradation % per family', blocks: [{ table: comparisonFamilyTable(c) }] },
     ...(c.warnings.length ? [{ title: 'Warnings', blocks: [{ list: c.warnings }] }] : []),

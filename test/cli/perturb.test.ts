@@ -36,6 +36,36 @@ describe('blindspot perturb', () => {
     expect(help.stdout).toMatch(/--episode-time-limit/);
   });
 
+  it('refuses a selection flag that differs from a reused or resumed set, instead of running the set while the flag is ignored', { timeout: 120_000 }, async () => {
+    const root = tmp();
+    const small = join(root, 'small');
+    const frozen = await cli(['perturb', '--target', 'apps', '--tasks', 'messages_send_message/0', '--families', 'U-redundant', '--agent', 'replay', '--out', small, '--no-progress']);
+    expect(frozen.code, frozen.stderr).toBe(0);
+    const cases: [string[], RegExp][] = [
+      [['--target', 'agentdojo', '--suite', 'banking'], /--target agentdojo\?suite=banking \(the set's target: apps\) would be ignored/],
+      [['--tasks', 'messages_send_message/1'], /--tasks messages_send_message\/1 \(the set's 1 tasks: messages_send_message\/0\) would be ignored/],
+      [['--families', 'T-incorrect'], /--families T-incorrect \(the set's: U-redundant\) would be ignored/],
+    ];
+    for (const [flags, says] of cases) {
+      const other = join(root, flags[0].slice(2));
+      const r = await runCli(['perturb', '--agent', 'literal', '--perturbations', small, '--out', other, ...flags]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(says);
+      expect(existsSync(join(other, 'ledger.jsonl'))).toBe(false);
+      // a resumed folder's own set is held to the same
+      const resumed = await runCli(['perturb', '--agent', 'replay', '--out', small, ...flags]);
+      expect(resumed.code, resumed.stderr).toBe(2);
+      expect(resumed.stderr).toMatch(/^blindspot: --out: .* is a frozen set the run scores whole/);
+    }
+    // an audit run is not a perturbation set: the refusal names the flag and the folder given
+    const audit = await runCli(['perturb', '--agent', 'literal', '--perturbations', 'reports/example', '--out', join(root, 'audit')]);
+    expect(audit.code).toBe(2);
+    expect(audit.stderr).toMatch(/^blindspot: --perturbations: reports\/example is not a perturbation run or set: .*holds no perturbation set/);
+    // the same selection as the set's is what the set is: run
+    const same = await cli(['perturb', '--target', 'apps', '--tasks', 'messages_send_message/0', '--families', 'U-redundant', '--agent', 'literal', '--perturbations', small, '--out', join(root, 'same'), '--no-progress']);
+    expect(same.code, same.stderr).toBe(0);
+  });
+
   it('interrupted with Ctrl-C, says so with how to resume and exits 130; an agent that fails every episode fails the command', { timeout: 120_000 }, async () => {
     const root = tmp();
     const part = join(root, 'part');

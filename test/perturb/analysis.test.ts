@@ -136,6 +136,51 @@ describe('analysePerturbRun: what it lists', () => {
     expect(analysePerturbRun([...task('a', true, {}), episode('a', 'U-missing', true, { asked: 1 }), episode('a', 'U-missing', false, { seed: 1 })], { bootstrap: 0 }).families[0].asked).toBe(1);
   });
 
+  it('tells the failures the perturbation caused (clean passed) from the agent own (clean failed)', () => {
+    const rs = [
+      ...task('a', true, { 'U-missing': false, 'U-redundant': true }),
+      ...task('c', false, { 'U-missing': false }, { detail: 'wrong total', evidence: 'invoice: total 0.00' }),
+      episode('a', 'T-incorrect', false, { agentError: 'time limit: the agent took more than 10 ms', evidence: '1 reference row(s) not added' }),
+    ];
+    const a = analysePerturbRun(rs, { bootstrap: 0 });
+    expect(a.broken).toEqual([
+      { instance: 'a::T-incorrect#0', family: 'T-incorrect', detail: 'check failed', evidence: '1 reference row(s) not added', agentError: 'time limit: the agent took more than 10 ms' },
+      { instance: 'a::U-missing#0', family: 'U-missing', detail: 'check failed' },
+    ]);
+    expect(a.broken).toHaveLength(a.overall.broke);
+    // c failed clean: its perturbed failure is not the perturbation's doing
+    expect(a.cleanFailures).toEqual([{ instance: 'c::clean', family: 'clean', detail: 'wrong total', evidence: 'invoice: total 0.00' }]);
+  });
+
+  it('with the run set given, says per family what was perturbed (an example edit) and what was rejected and why', () => {
+    const set = {
+      hash: 'f00d'.repeat(16),
+      target: 'apps',
+      instances: [
+        { id: 'b::clean', family: 'clean' as const, edit: 'none' },
+        { id: 'b::U-missing#0', family: 'U-missing' as const, edit: 'utterance: name "Olga" removed', recovery: { ask: 'What is the name?', answer: 'Olga' } },
+        { id: 'a::U-missing#0', family: 'U-missing' as const, edit: 'utterance: name "Ann" removed', recovery: { ask: 'What is the name?', answer: 'Ann' } },
+        { id: 'a::T-missing#0', family: 'T-missing' as const, edit: 'tools: x removed' },
+      ],
+      rejected: [
+        { family: 'U-incorrect' as const, reason: 'not applicable: nothing to misspell' },
+        { family: 'U-incorrect' as const, reason: 'not applicable: nothing to misspell' },
+        { family: 'T-missing' as const, reason: 'the reference fails the checker through the perturbed contract' },
+      ],
+    };
+    const a = analysePerturbRun(task('a', true, { 'U-missing': true }), { bootstrap: 0, set });
+    expect(a.set).toEqual({
+      hash: set.hash,
+      target: 'apps',
+      families: [
+        { family: 'U-missing', validated: 2, example: { instance: 'a::U-missing#0', edit: 'utterance: name "Ann" removed', recovery: { ask: 'What is the name?', answer: 'Ann' } }, rejected: 0, reasons: [] },
+        { family: 'U-incorrect', validated: 0, rejected: 2, reasons: [{ reason: 'not applicable: nothing to misspell', count: 2 }] },
+        { family: 'T-missing', validated: 1, example: { instance: 'a::T-missing#0', edit: 'tools: x removed' }, rejected: 1, reasons: [{ reason: 'the reference fails the checker through the perturbed contract', count: 1 }] },
+      ],
+    });
+    expect(analysePerturbRun(task('a', true, {}), { bootstrap: 0 }).set).toBeUndefined();
+  });
+
   it('agent errors are grouped under the causes the runner reports', () => {
     expect(agentErrorCause('time limit: the agent took more than 60000 ms')).toBe('time limit');
     expect(agentErrorCause('step limit: 40 calls and questions without done')).toBe('step limit');

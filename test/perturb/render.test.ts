@@ -94,6 +94,27 @@ describe('perturbation report files', () => {
     expect(md).toContain(`clean success C % | ${a.clean.rate!.toFixed(1)} [`);
   });
 
+  it('perturb.md: what was perturbed with an example and the rejections, the failures the perturbation caused apart from the agent own', async () => {
+    const set = {
+      hash: 'ab'.repeat(32),
+      target: 'apps',
+      instances: [{ id: 't00::U-missing#0', family: 'U-missing' as const, edit: 'utterance: name "Ann" removed', recovery: { ask: 'What is the name?', answer: 'Ann' } }],
+      rejected: [{ family: 'U-incorrect' as const, reason: 'not applicable: nothing to misspell' }],
+    };
+    const withSet = join(dir, 'with-set');
+    await writePerturbReport(withSet, analysePerturbRun(records(), { bootstrap: 0, set }));
+    const md = readFileSync(join(withSet, 'perturb.md'), 'utf8');
+    expect(md).toContain('## What was perturbed');
+    expect(md).toContain('| U-missing | 1 | t00::U-missing#0: utterance: name "Ann" removed (asked "What is the name?", the user answers "Ann") | 0 |  |');
+    expect(md).toContain('| U-incorrect | 0 | – | 1 | not applicable: nothing to misspell (1) |');
+    // t00 passed clean and failed U-missing: the perturbation's; t02 failed clean: the agent's own
+    expect(md).toContain('## Failures the perturbation caused');
+    expect(md).toContain('| t00::U-missing#0 | U-missing | check failed |');
+    expect(md).toContain("## The agent's own failures (clean episodes)");
+    expect(md).toContain('| t02::clean | clean | check failed |');
+    expect(md.indexOf('| t02::clean |')).toBeGreaterThan(md.indexOf("## The agent's own failures"));
+  });
+
   it('perturb.html: self-contained, heatmap cells coloured by degradation', () => {
     const html = read('perturb.html');
     expect(html).not.toMatch(/<script|<link rel="stylesheet"|src="http/);
