@@ -349,7 +349,6 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
   const unscored = records.filter((r) => r.verdict === 'error');
   const { tallies, unpairedTasks, unpairedInstances } = taskTallies(scored);
 
-
   const keys = [OVERALL, ...PERTURB_FAMILIES, ...PERTURB_TARGETS.map(targetKey), ...PERTURB_TYPES.map(typeKey)];
   const ci = bootstrap
     ? clusterBootstrap(
