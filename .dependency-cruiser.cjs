@@ -10,6 +10,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-circular-folders',
+      severity: 'error',
+      scope: 'folder',
+      comment: 'Folders are layers: a cycle between two of them (src/runs and src/triage, say) means one holds a piece that belongs below or above; move it.',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'engine-not-into-targets',
       severity: 'error',
       comment: 'The engine knows targets only through src/contract; a target registers what it brings (repair profile, semantics).',

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { Increment } from '../protocol/increment.ts';
 import { ARM_NAMES, MANIFEST_ARM, parseArms } from '../protocol/arms.ts';
-import { selectTasks, subset } from '../freeze/freeze.ts';
+import { selectTasks, subset } from '../target/select.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import { isModulePath } from '../util/user-module.ts';
 import type { TaskInfo } from '../contract/target.ts';

@@ -15,7 +15,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
     writableFolder('--censuses', a.censuses);
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
     const [{ selectTasks }, { takeIdempotenceCensus }, { storeCensus }] = await Promise.all([
-      import('../freeze/freeze.ts'),
+      import('../target/select.ts'),
       import('../census/idempotence.ts'),
       import('../census/store.ts'),
     ]);

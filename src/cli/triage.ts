@@ -30,7 +30,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     existingFolder('<run>', a.run, 'a run folder');
     await notPerturbation('<run>', a.run, 'run');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
-    const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../triage/findings.ts'), import('../triage/triage.ts')]);
+    const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../report/findings.ts'), import('../triage/triage.ts')]);
     const all = await findingsOf(a.run, a.mutants);
     if (a.dismiss !== undefined && a.accept !== undefined) throw new InputError('--dismiss, --accept: give one of them');
     if (a.cell !== undefined && a.weakness !== undefined) throw new InputError('--cell, --weakness: give one of them');

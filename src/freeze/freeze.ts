@@ -1,4 +1,4 @@
-import type { Split, Target, TaskInfo, Trajectory } from '../contract/target.ts';
+import type { Split, Target, Trajectory } from '../contract/target.ts';
 import { openTarget, targetFactory } from '../target/registry.ts';
 import { API_FAMILIES, API_OPERATORS, GUI_EXTRA_FAMILIES, GUI_FAMILIES, GUI_OPERATORS, CHOICE_FAMILIES, CHOICE_OPERATORS } from '../grammar/families/index.ts';
 import { takeTargetCensuses } from '../census/gui.ts';
@@ -6,7 +6,8 @@ import { controlCell, faultCells } from '../grammar/enumerate.ts';
 import { takeIdempotenceCensus, type IdempotenceCensus } from '../census/idempotence.ts';
 import { storeCensus } from '../census/store.ts';
 import { InputError } from '../util/errors.ts';
-import { knownTail, quotedWithGuesses } from '../util/suggest.ts';
+import { knownTail } from '../util/suggest.ts';
+import { selectTasks, subset } from '../target/select.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
 import { takeEffectCensus } from '../census/effects.ts';
 import { swapCells, type SwapSelection } from '../grammar/swap.ts';
@@ -74,31 +75,6 @@ const grammarOf = (capabilities: string[]) => {
     operators: { ...GUI_OPERATORS, ...CHOICE_OPERATORS },
   };
 };
-
-/** What --tasks may name: task ids and generator names. */
-const namesOf = (tasks: TaskInfo[]) => [...new Set(tasks.flatMap((t) => [t.id, t.generator]))];
-
-/** Task ids or generator names within the selection; names nothing outside it. */
-export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
-  if (!names?.length) return tasks.map((t) => t.id);
-  const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
-  if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${quotedWithGuesses(unknown, namesOf(tasks))}`);
-  return tasks.filter((t) => names.includes(t.id) || names.includes(t.generator)).map((t) => t.id);
-}
-
-export function selectTasks(all: TaskInfo[], opts: Pick<FreezeOptions, 'splits' | 'tasks' | 'unseal'>): TaskInfo[] {
-  const sealed = opts.splits.find((s) => s === 'holdout' && opts.unseal?.split !== s);
-  if (sealed) throw new InputError(`--split: ${sealed} is sealed; add --unseal ${sealed} --reason "<why>" (the reason is recorded in the evidence)`);
-  let tasks = all.filter((t) => opts.splits.includes(t.split));
-  if (opts.tasks?.length) {
-    const wanted = new Set(opts.tasks);
-    const unknown = opts.tasks.filter((w) => !all.some((t) => t.id === w || t.generator === w));
-    if (unknown.length) throw new InputError(`--tasks: no task or generator named ${quotedWithGuesses(unknown, namesOf(all))}`);
-    tasks = tasks.filter((t) => wanted.has(t.id) || wanted.has(t.generator));
-  }
-  if (!tasks.length) throw new InputError(`--split/--tasks: the selection is empty`);
-  return tasks.sort((a, b) => a.id.localeCompare(b.id));
-}
 
 /** The runs arm's cells, unless none of its runs can be replayed on this target: a folder of another benchmark's runs, another suite's. */
 function replayable(source: RunSource, cells: Cell[], target: string): Cell[] {

@@ -1,6 +1,6 @@
 import type { CallResult, Delivery, Effect, Episode, Step, Trajectory, Verdict } from '../../src/contract/target.ts';
 import type { Json } from '../../src/contract/json.ts';
-import { callApi } from './api/registry.ts';
+import { callApi } from './apps/index.ts';
 import { readEffect } from './changelog.ts';
 import { runChecker } from './checker/run.ts';
 import { freshConnection, releaseConnection, type World } from './world/snapshot.ts';

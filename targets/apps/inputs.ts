@@ -2,7 +2,7 @@
 // a short policy, a prior exchange carried over, and the API as a tool contract
 // (every endpoint, its argument schema from the endpoint's own zod schema).
 import { z } from 'zod';
-import { ENDPOINTS } from './api/registry.ts';
+import { ENDPOINTS } from './apps/index.ts';
 import type { AgentInputs, ToolContract } from '../../src/contract/inputs.ts';
 import type { TaskInfo } from '../../src/contract/target.ts';
 import type { Json } from '../../src/contract/json.ts';

@@ -7,7 +7,7 @@ import type { Delivery, Effect, Episode, OpenOptions, Target, TargetInfo, TaskIn
 import { describeDifference, diffEffects } from '../../readback/compare.ts';
 import { namesTable } from '../../readback/semantics.ts';
 import { errorMessage } from '../../util/errors.ts';
-import { subset } from '../../freeze/freeze.ts';
+import { subset } from '../select.ts';
 import { groupBy } from '../../util/group.ts';
 import { ProtocolClient } from './client.ts';
 import { RemoteError, SUPPORTED_VERSIONS } from './messages.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { callApi } from '../../../targets/apps/api/registry.ts';
+import { callApi } from '../../../targets/apps/apps/index.ts';
 import { ApiError } from '../../../targets/apps/api/endpoint.ts';
 import { getWorld } from '../../../targets/apps/world/snapshot.ts';
 

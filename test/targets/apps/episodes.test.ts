@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Target } from '../../../src/contract/target.ts';
 import type Database from 'better-sqlite3';
-import { callApi } from '../../../targets/apps/api/registry.ts';
+import { callApi } from '../../../targets/apps/apps/index.ts';
 import { CHANGELOG, userTables } from '../../../targets/apps/changelog.ts';
 import { freshConnection, getWorld, releaseConnection } from '../../../targets/apps/world/snapshot.ts';
 import { cell, openApps, tableCounts } from './helpers.ts';

@@ -1,12 +1,12 @@
 import type { Json } from '../../../src/contract/json.ts';
-import { ApiError, type Db, type Endpoint } from './endpoint.ts';
-import { contacts } from '../apps/contacts.ts';
-import { messages } from '../apps/messages.ts';
-import { venmo } from '../apps/venmo.ts';
-import { spotify } from '../apps/spotify.ts';
-import { todo } from '../apps/todo.ts';
-import { calendar } from '../apps/calendar.ts';
-import { supervisor } from '../apps/supervisor.ts';
+import { ApiError, type Db, type Endpoint } from '../api/endpoint.ts';
+import { contacts } from './contacts.ts';
+import { messages } from './messages.ts';
+import { venmo } from './venmo.ts';
+import { spotify } from './spotify.ts';
+import { todo } from './todo.ts';
+import { calendar } from './calendar.ts';
+import { supervisor } from './supervisor.ts';
 
 const APPS: Record<string, Record<string, Endpoint>> = { contacts, messages, venmo, spotify, todo, calendar, supervisor };
 

@@ -6,7 +6,7 @@ import { searchOutcome } from '../search/findings.ts';
 import { loadOperators } from '../search/load.ts';
 import type { SearchSpec } from '../search/arm.ts';
 import type { Step } from '../contract/target.ts';
-import { cellKey, constructionKey } from './triage.ts';
+import { cellKey, constructionKey } from '../triage/triage.ts';
 import { judgeRuns } from '../runs/judge.ts';
 import { findingKey } from '../runs/summary.ts';
 import { distinctBy } from '../util/group.ts';

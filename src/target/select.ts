@@ -1,0 +1,31 @@
+// Which of a target's tasks a command works on: the splits (a sealed one only
+// unsealed) and --tasks, by task id or generator name. Freeze, resume and target
+// check select alike, so a name refused by one is refused by all.
+import type { Split, TaskInfo } from '../contract/target.ts';
+import { InputError } from '../util/errors.ts';
+import { quotedWithGuesses } from '../util/suggest.ts';
+
+/** What --tasks may name: task ids and generator names. */
+const namesOf = (tasks: TaskInfo[]) => [...new Set(tasks.flatMap((t) => [t.id, t.generator]))];
+
+/** Task ids or generator names within the selection; names nothing outside it. */
+export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
+  if (!names?.length) return tasks.map((t) => t.id);
+  const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
+  if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${quotedWithGuesses(unknown, namesOf(tasks))}`);
+  return tasks.filter((t) => names.includes(t.id) || names.includes(t.generator)).map((t) => t.id);
+}
+
+export function selectTasks(all: TaskInfo[], opts: { splits: Split[]; tasks?: string[]; unseal?: { split: Split } }): TaskInfo[] {
+  const sealed = opts.splits.find((s) => s === 'holdout' && opts.unseal?.split !== s);
+  if (sealed) throw new InputError(`--split: ${sealed} is sealed; add --unseal ${sealed} --reason "<why>" (the reason is recorded in the evidence)`);
+  let tasks = all.filter((t) => opts.splits.includes(t.split));
+  if (opts.tasks?.length) {
+    const wanted = new Set(opts.tasks);
+    const unknown = opts.tasks.filter((w) => !all.some((t) => t.id === w || t.generator === w));
+    if (unknown.length) throw new InputError(`--tasks: no task or generator named ${quotedWithGuesses(unknown, namesOf(all))}`);
+    tasks = tasks.filter((t) => wanted.has(t.id) || wanted.has(t.generator));
+  }
+  if (!tasks.length) throw new InputError(`--split/--tasks: the selection is empty`);
+  return tasks.sort((a, b) => a.id.localeCompare(b.id));
+}
