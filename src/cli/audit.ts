@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_TARGET, freezeOptionsFrom, prestartNamedTarget, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, runFolder, text, writableFolder } from './options.ts';
+import { DEFAULT_TARGET, freezeOptionsFrom, prestartNamedTarget, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, runFolder, writableFolder, textOption } from './options.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { announcedRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
@@ -11,9 +11,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(selectionOptions(targetOption(y))))))))
       .option('out', {
-        type: 'string',
-        requiresArg: true,
-        coerce: text('out'),
+        ...textOption('out'),
         describe: 'run folder (default reports/<target>-<time>, a module target by its file name); an existing run folder is resumed, and refused if a selection flag given differs from it',
       })
       .example('$0 audit --target apps', 'audit every dev task of the embedded apps target')

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, notPerturbation, text, triageOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, triageOption, writableFolder, textOption } from './options.ts';
 import type { Out } from './out.ts';
 
 export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -7,15 +7,13 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, a
     triageOption(jsonOption(y))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'run folder(s); several are pooled, each generator counted once' })
       .option('scores', {
-        type: 'string',
-        requiresArg: true,
-        coerce: text('scores'),
+        ...textOption('scores'),
         describe:
           'published scores: CSV with a configuration,split,score header, or a JSON array of such objects; a score is a fraction in [0,1] or a percentage like 88.66%. ' +
           'Optional for recorded-runs audits (--arms runs), whose observed corrections are reported per pipeline, pooled over the runs given',
       })
-      .option('family', { type: 'string', requiresArg: true, coerce: text('family'), describe: 'fault family whose budget is alpha (default: any family)' })
-      .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'folder for consequence.json and consequence.md (default: the run folder; required with several runs)' })
+      .option('family', { ...textOption('family'), describe: 'fault family whose budget is alpha (default: any family)' })
+      .option('out', { ...textOption('out'), describe: 'folder for consequence.json and consequence.md (default: the run folder; required with several runs)' })
       .epilogue(
         'Budgets. alpha: generators with a confirmed false accept (not dismissed by triage) over generators with a confirmed wrong effect, in the chosen ' +
           'family; beta: generators with a failing control over generators with a scored control. Each is read twice: the observed ratio, and the one-sided ' +

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
-import { jsonOption, text, writableFolder } from './options.ts';
+import { jsonOption, writableFolder, textOption } from './options.ts';
 import { makeDir } from '../util/made-dirs.ts';
 
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
@@ -127,8 +127,8 @@ function writeSkeleton(dir: string, name = basename(resolve(dir))): string[] {
 export const initCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y: Argv) =>
     jsonOption(y)
-      .option('python', { type: 'string', requiresArg: true, coerce: text('python'), demandOption: 'name the folder to write: --python <dir>', describe: 'folder for adapter.py and README.md (created if missing; existing files are never replaced)' })
-      .option('name', { type: 'string', requiresArg: true, coerce: text('name'), describe: 'the benchmark name the adapter reports (default: the folder name)' })
+      .option('python', { ...textOption('python'), demandOption: 'name the folder to write: --python <dir>', describe: 'folder for adapter.py and README.md (created if missing; existing files are never replaced)' })
+      .option('name', { ...textOption('name'), describe: 'the benchmark name the adapter reports (default: the folder name)' })
       .example('$0 init --python my-bench', 'write my-bench/adapter.py and my-bench/README.md'),
   handler: (a) => {
     writableFolder('--python', a.python);

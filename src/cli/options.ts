@@ -193,9 +193,7 @@ export const selectionOptions = <T>(y: Argv<T>) =>
       coerce: list('arms', 'arms'),
     })
     .option('runs', {
-      type: 'string',
-      requiresArg: true,
-      coerce: text('runs'),
+      ...textOption('runs'),
       describe:
         'runs arm: recorded agent runs to replay: a folder of AgentDojo run files (its runs/ folder) or of blindspot JSON-lines files (docs/protocol.md, "Recorded runs"), or one such file',
     })

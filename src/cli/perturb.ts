@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, text, timeLimitOption, wholeNumber, workersOption, runFolder } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
 import type { Out } from './out.ts';
@@ -20,8 +20,8 @@ const runBuilder = (y: Argv) =>
       coerce: oneOf('agent', BUILTINS),
       describe: 'a built-in baseline: replay (the reference through the perturbed contract; must show 0% degradation) or literal (reads values and tool names literally). Or give the agent\'s command after --',
     })
-    .option('agent-name', { type: 'string', requiresArg: true, coerce: text('agent-name'), describe: 'label of a process agent in records and reports (default: its command)' })
-    .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'run folder (default reports/perturb-<target>-<agent>); an existing one is resumed' })
+    .option('agent-name', { ...textOption('agent-name'), describe: 'label of a process agent in records and reports (default: its command)' })
+    .option('out', { ...textOption('out'), describe: 'run folder (default reports/perturb-<target>-<agent>); an existing one is resumed' })
     .option('split', { requiresArg: true, coerce: oneOf('split', SPLITS), defaultDescription: 'dev', describe: 'the task split to perturb' })
     .option('unseal', { type: 'string', describe: 'open a sealed split (needs --reason, recorded)' })
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
@@ -29,18 +29,14 @@ const runBuilder = (y: Argv) =>
     .option('families', { type: 'string', array: true, coerce: list('families', 'families'), describe: `perturbation families (default all 12: ${FAMILY_HELP})` })
     .option('seeds', { requiresArg: true, coerce: wholeNumber('seeds', 1), default: 1, describe: 'perturbations tried per family and task (seeds 0..N-1; equal edits are kept once)' })
     .option('perturbations', {
-      type: 'string',
-      requiresArg: true,
-      coerce: text('perturbations'),
+      ...textOption('perturbations'),
       describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances. The set fixes the target, tasks and families; a --target, --tasks or --families that differs from it is refused",
     })
     .option('generator', {
-      type: 'string',
-      requiresArg: true,
-      coerce: text('generator'),
+      ...textOption('generator'),
       describe: 'command (split on spaces) proposing free-form perturbations, JSON lines (docs/agent-protocol.md); its proposals are validated like the built-in ones',
     })
-    .option('checker-dir', { type: 'string', requiresArg: true, coerce: text('checker-dir'), describe: 'grade with the checker files in this directory instead of the shipped ones (a planted or repaired checker); the set is frozen against them' })
+    .option('checker-dir', { ...textOption('checker-dir'), describe: 'grade with the checker files in this directory instead of the shipped ones (a planted or repaired checker); the set is frozen against them' })
     .option('workers', workersOption(2, 'episodes run in parallel, each worker on its own target'))
     .option('max-steps', { requiresArg: true, coerce: wholeNumber('max-steps', 1), default: 50, describe: 'tool calls plus questions per episode before it is stopped' })
     .option('episode-time-limit', { requiresArg: true, coerce: wholeNumber('episode-time-limit', 1, 'a whole number of milliseconds'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
@@ -62,7 +58,7 @@ export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
         builder: (c: Argv) =>
           jsonOption(c)
             .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'perturbation run folders, one per agent, on the same set' })
-            .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'folder for compare.json, .md, .html and .csv (default: none written)' })
+            .option('out', { ...textOption('out'), describe: 'folder for compare.json, .md, .html and .csv (default: none written)' })
             .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples per run' }),
         handler: (a) => perturbCompare(a, out),
       })

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { openTarget } from '../target/registry.ts';
-import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, text, writableFolder } from './options.ts';
+import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, writableFolder, textOption } from './options.ts';
 import type { Out } from './out.ts';
 import { announcedRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
@@ -51,7 +51,7 @@ export const runCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) =>
     reporterOption(thresholdOptions(shardOption(triageOption(jsonOption(runOptions(y))))))
       .positional('increment', { type: 'string', demandOption: true, describe: 'folder of a frozen increment (mutants/<id>)' })
-      .option('out', { type: 'string', requiresArg: true, coerce: text('out'), describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
+      .option('out', { ...textOption('out'), describe: 'run folder (default reports/<increment>-<time>); an existing one resumes' }),
   handler: async (a) => {
     // a missing one is named by loadIncrement, with the file it looked for
     existingFolder('<increment>', a.increment, 'a frozen increment folder, mutants/<id>', true);

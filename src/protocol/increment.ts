@@ -176,14 +176,17 @@ function notAnIncrement(dir: string): string | undefined {
   return `${dir} holds increments: ${listed}; name one (blindspot run ${join(dir, held[0])})`;
 }
 
-function readIncrementJson(dir: string, file: string): unknown {
-  let text: string;
+/** A small file's text: a missing one refused with what `missing` says of it, any other failure in the file system's words. */
+function readOrExplain(file: string, what: string, missing: () => string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (e) {
-    if (!isMissing(e)) throw new InputError(fsProblem(e) ?? `${file}: cannot read file (${errorMessage(e)})`);
-    throw new InputError(notAnIncrement(dir) ?? `${file}: cannot read file (expected a frozen increment; run \`blindspot freeze\` first)`);
+    throw new InputError(isMissing(e) ? missing() : (fsProblem(e) ?? `${file}: cannot read ${what} (${errorMessage(e)})`));
   }
+}
+
+function readIncrementJson(dir: string, file: string): unknown {
+  const text = readOrExplain(file, 'file', () => notAnIncrement(dir) ?? `${file}: cannot read file (expected a frozen increment; run \`blindspot freeze\` first)`);
   return parseJson(file, text);
 }
 
@@ -251,17 +254,13 @@ export function checkerChanges(frozen: CheckerFile[], now: CheckerFile[]): strin
  * are content-addressed, so the same target and selection write the same file.
  */
 function readCensus(file: string, kind: string, inc: Increment): object | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if (!isMissing(e)) throw new InputError(fsProblem(e) ?? `${file}: cannot read the ${kind} census (${errorMessage(e)})`);
-    const root = dirname(dirname(file));
-    throw new InputError(
+  const text = readOrExplain(
+    file,
+    `the ${kind} census`,
+    () =>
       `${file}: the ${kind} census increment ${inc.id} was frozen against is missing; ` +
-        `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shown(root)}`,
-    );
-  }
+      `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shown(dirname(dirname(file)))}`,
+  );
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -3,7 +3,7 @@
 // regrade and a CI guard instead freeze a *derived* increment: the same cells,
 // byte for byte, frozen against the checkers to be scored (a copy directory or
 // the current shipped files), with the source increment named in its extras.
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Cell } from '../contract/cell.ts';
 import type { Classification } from '../classify/classify.ts';
@@ -15,6 +15,7 @@ import { openTarget } from '../target/registry.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { completed, runIncrement, type RunResult } from '../run/run.ts';
+import { readRunFile } from '../run/runfile.ts';
 
 interface RefreezeInput {
   /** the source increment and its folder */
@@ -47,8 +48,8 @@ export function sameCorpus(info: TargetInfo, inc: Increment, next = 'freeze a ne
 
 /** Removes `runDir` unless it is a run of increment `hash` (a folder without a readable run.json is no run to resume). */
 async function replaceOtherRun(runDir: string, hash: string): Promise<void> {
-  const held = await readFile(join(runDir, 'run.json'), 'utf8').then((t) => (JSON.parse(t) as { increment?: { hash?: string } }).increment?.hash, () => undefined);
-  if (held !== hash) await rm(runDir, { recursive: true, force: true });
+  const held = await readRunFile(runDir).catch(() => undefined);
+  if (held?.increment.hash !== hash) await rm(runDir, { recursive: true, force: true });
 }
 
 /** Freezes the derived increment and scores it into `runDir` (resuming if it is already there), on one opened target. */
