@@ -124,15 +124,20 @@ function pairedDifferently(d: TableDifference): string[] {
   return alone.length ? [`${d.table}: leaving out ${alone.map((c) => `${d.table}.${c}`).join(' or ')}${PAIRING_HINT}`] : [];
 }
 
+/** The reference's row and the delivery's, where the difference is one row added (or one row updated) in place of one. */
+export function onePair(d: TableDifference): [Record<string, Json>, Record<string, Json>] | undefined {
+  if (d.missingAdded.length === 1 && d.extraAdded.length === 1) return [d.missingAdded[0], d.extraAdded[0]];
+  if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) return [d.missingUpdates[0].after, d.extraUpdates[0].after];
+  return undefined;
+}
+
 /**
  * When a delivery added one row where the reference added one, name the columns
  * whose stored values differ, so the evidence shows the persisted wrong value;
  * when it added several, the one column that alone makes them differ, if any.
  */
 export function changedValues(d: TableDifference): string[] {
-  let pair: [Record<string, Json>, Record<string, Json>] | undefined;
-  if (d.missingAdded.length === 1 && d.extraAdded.length === 1) pair = [d.missingAdded[0], d.extraAdded[0]];
-  else if (d.missingUpdates.length === 1 && d.extraUpdates.length === 1 && d.missingUpdates[0].key === d.extraUpdates[0].key) pair = [d.missingUpdates[0].after, d.extraUpdates[0].after];
+  const pair = onePair(d);
   if (!pair) return pairedDifferently(d);
   const [ref, got] = pair;
   return changedKeys(ref, got).map((k) => `${d.table}.${k}: stored ${JSON.stringify(got[k] ?? null)} where the reference stores ${JSON.stringify(ref[k] ?? null)}`);

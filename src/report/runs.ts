@@ -115,6 +115,13 @@ export function runsSections(r: RunsReport): Section[] {
       },
     );
   }
+  if (r.freeDiffering.length) {
+    out.push({
+      title: 'Passes differing only in fields set apart as free, by task (correct passes)',
+      note: "Counted as correct passes: the effect is the reference's once the fields the task leaves to the agent are set apart. Read a row where a field should not have been free (a date the prompt states).",
+      table: { head: ['task', 'runs', 'pipelines', 'fields that differ', 'example (pipeline: what differs)'], rows: r.freeDiffering.map((g) => [g.task, g.runs, g.pipelines, g.columns.join(', '), g.example]) },
+    });
+  }
   if (r.notReproduced.length) out.push({ title: 'Not reproduced, by reason (never counted)', table: { head: ['reason', 'runs', 'example'], rows: r.notReproduced.map((n) => [n.reason, n.runs, n.example]) } });
   if (r.unlisted.runs) out.push({ title: "Runs of tasks the target does not list", text: `${r.unlisted.runs} runs (AgentDojo: injection tasks given as the user's request, graded by the injection task's own check); ${r.unlisted.reproduced} reproduced; ${r.unlisted.falseAccepts} real false accepts. Not part of the utility columns.` });
   if (r.excluded.length) {

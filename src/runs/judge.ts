@@ -8,7 +8,7 @@ import type { Effect, EffectSemantics, Step, TableEffect, VerdictValue } from '.
 import type { Json } from '../contract/json.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
-import { changedValues, describeDifference, diffEffects, isEmptyEffect, type TableDifference } from '../readback/compare.ts';
+import { changedKeys, changedValues, describeDifference, diffEffects, isEmptyEffect, onePair, type TableDifference } from '../readback/compare.ts';
 import { immaterialBecause, materialEffect } from '../readback/semantics.ts';
 import { canonicalJson } from '../util/hash.ts';
 import { clip } from '../util/clip.ts';
@@ -48,6 +48,8 @@ export interface JudgedRun {
   differences?: TableDifference[];
   /** columns set apart as free: the reference's free arguments, as stored */
   free?: string[];
+  /** for a correct pass: the free columns whose stored values differ from the reference's (what setting them apart accepted) */
+  freeDiffers?: string[];
   /** calls the benchmark answered with an error on replay */
   rejected?: number;
 }
@@ -336,7 +338,8 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
       });
     }
     if (lacks) return review('answer-lacks', `Pass with the reference's effect, but ${lacks}${statedBefore(refAnswer, said, run!.earlier)}`, { detail: [answer()] });
-    return judgement('correct-pass', freeOnly ? "the reference's effect, differing only in free fields" : "the reference's effect");
+    if (!freeOnly) return judgement('correct-pass', "the reference's effect");
+    return { ...judgement('correct-pass', "the reference's effect, differing only in free fields", { detail: described(inFree) }), freeDiffers: differingColumns(inFree) };
   }
   if (differences.length) return judgement('correct-fail', 'Fail, and the effect differs from the reference', { evidence, differences });
   if (note) return review('broken-reference', `Fail on the reference's effect${note}: the yardstick is broken under this version, so no false reject is claimed`);
@@ -350,6 +353,15 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
   // what the correct-looking run did differently, where the checker could have seen it: immaterial differences and the answer
   const raw = diffEffects(refEffect, entry.effect).map((d) => `${describeDifference(d)} (immaterial: ${immaterialBecause(ctx.semantics, d.table)})`);
   return judgement('real-false-reject', `Fail on the reference's effect with an answer that states the reference answer${note}`, { evidence: [...raw, answer()] });
+}
+
+/** The columns a difference is in: those whose values differ where one row stands against one, else the table. */
+function differingColumns(ds: TableDifference[]): string[] {
+  const columns = ds.flatMap((d) => {
+    const pair = onePair(d);
+    return pair ? changedKeys(...pair).map((k) => `${d.table}.${k}`) : [d.table];
+  });
+  return [...new Set(columns)].sort();
 }
 
 /** Every recorded-run cell of a manifest, judged. */

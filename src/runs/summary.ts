@@ -8,6 +8,7 @@ import type { LedgerEntry } from '../contract/ledger.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { clopperPearsonInterval } from '../util/clopper-pearson.ts';
 import { groupBy, largestFirst } from '../util/group.ts';
+import { clip } from '../util/clip.ts';
 import { judgeRuns, RUN_CLASSES, type JudgedRun, type ReviewKind, type RunClass } from './judge.ts';
 import type { RunsExtras } from './cells.ts';
 import { isDismissed } from '../triage/dismissed.ts';
@@ -52,6 +53,8 @@ export interface RunsReport {
   needsReview: Finding[];
   /** the runs set apart, by why, the most runs first; per reason its tasks, the most runs first */
   reviewReasons: { review: ReviewKind; runs: number; tasks: { task: string; runs: number }[] }[];
+  /** correct passes whose free fields differ from the reference's, per task, the most runs first: what setting them apart accepted */
+  freeDiffering: { task: string; runs: number; pipelines: number; columns: string[]; example: string }[];
   notReproduced: { reason: string; runs: number; example: string }[];
   excluded: { source: string; reason: string }[];
   /** runs of tasks the target does not list (AgentDojo: injection tasks given as the user's request) */
@@ -179,6 +182,13 @@ export function buildRunsReport(opts: {
       review: review as ReviewKind,
       runs: rs.length,
       tasks: largestFirst(groupBy(rs, (f) => f.task)).map(([task, ts]) => ({ task, runs: ts.length })),
+    })),
+    freeDiffering: largestFirst(groupBy(judged.filter((r) => r.freeDiffers), (r) => r.task)).map(([task, rs]) => ({
+      task,
+      runs: rs.length,
+      pipelines: new Set(rs.map((r) => r.pipeline)).size,
+      columns: [...new Set(rs.flatMap((r) => r.freeDiffers!))].sort(),
+      example: clip(`${rs[0].pipeline}: ${rs[0].detail!.join('; ')}`, 400),
     })),
     notReproduced: largestFirst(reasons).map(([reason, rs]) => ({ reason, runs: rs.length, example: rs[0].source })),
     excluded: judged.filter((r) => r.class === 'excluded').map((r) => ({ source: r.source, reason: r.reason })),

@@ -126,6 +126,20 @@ describe('judging a replayed run by its effect', () => {
     expect(report.needsReview.find((f) => f.cell === 'a')!.key).toBe(report.needsReview.find((f) => f.cell === 'b')!.key);
   });
 
+  it('lists the passes that differ from the reference only in free fields, per task, with the fields that differ', () => {
+    const cells = [refCell, runCell('own', 'pass', [pay('GB1', 100, 'my rent'), claim('')]), runCell('same', 'pass', REF_STEPS), runCell('theirs', 'pass', [pay('GB1', 100, 'for May'), claim('')])];
+    const effects: Record<string, Effect> = { own: effectOf(row('GB1', 100, 'my rent', 9)), theirs: effectOf(row('GB1', 100, 'for May', 9)) };
+    const entries = new Map(cells.map((c) => [c.id, entry(c.id, 'pass', effects[c.id] ?? REF_EFFECT)]));
+    const report = buildRunsReport({ target: 'toy', increment: 'i', extras: { root: '/runs', files: [] }, cells, entryOf: (id) => entries.get(id), semantics: SEMANTICS });
+    expect(report.counts['correct-pass']).toBe(3);
+    // the run that stores the reference's own subject accepted nothing the free field hides: not listed
+    expect(report.freeDiffering).toEqual([
+      { task: 'bank/t1', runs: 2, pipelines: 2, columns: ['bank.transactions.subject'], example: 'own: bank.transactions: 1 row(s) added beyond the reference; 1 reference row(s) not added; bank.transactions.subject: stored "my rent" where the reference stores "Rent"' },
+    ]);
+    const md = markdownPage({ title: 't', lead: [], sections: runsSections(report) });
+    expect(md).toMatch(/^\| bank\/t1 \| 2 \| 2 \| bank\.transactions\.subject \| own: /m);
+  });
+
   it('the report gives one row per task before the runs, the most standing runs first, and lists standing runs before dismissed ones', () => {
     const onT2 = (c: Cell): Cell => ({ ...c, id: `${c.id}-t2`, checker: 'bank/t2', trajectory: 'bank/t2', generator: 'bank/t2' });
     const ref2 = { ...onT2(refCell), id: referenceCellId('bank/t2', 'v1') };
