@@ -28,6 +28,11 @@ interface WrittenReport {
   runs?: RunsReport;
 }
 
+/** A run's report as its files' texts (checksums.sha256 included), by name, not yet written. */
+export interface RenderedReport extends Omit<WrittenReport, 'files'> {
+  files: Record<string, string>;
+}
+
 export interface ReportOptions {
   triage?: Triage;
   mutants?: string;
@@ -40,13 +45,16 @@ export interface ReportOptions {
 export async function writeReport(runDir: string, opts: ReportOptions = {}): Promise<WrittenReport> {
   const unlock = lockRunFolder(runDir);
   try {
-    return await renderRun(runDir, opts);
+    const rendered = await renderReport(runDir, opts);
+    writeReportFiles(runDir, rendered.files);
+    return { ...rendered, files: Object.keys(rendered.files).filter((f) => f !== CHECKSUMS) };
   } finally {
     unlock();
   }
 }
 
-async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT_THRESHOLDS, reporters = [] }: ReportOptions): Promise<WrittenReport> {
+/** Every report file of a run, rendered from its ledger and increment and written nowhere: what writeReport would write. */
+export async function renderReport(runDir: string, { triage, mutants, thresholds = DEFAULT_THRESHOLDS, reporters = [] }: ReportOptions): Promise<RenderedReport> {
   const loaded = await loadRun(runDir, mutants);
   const { incDir, increment, manifest, ledger } = loaded;
   // a report of a run killed part-way says so, as its resume will record it, not that it is running
@@ -74,15 +82,15 @@ async function renderRun(runDir: string, { triage, mutants, thresholds = DEFAULT
   const page = auditPage(report, auditFigures(report, judged), runs);
   const model: AuditReport = { target: increment.target, increment, cells: judged.cells, report, judged, thresholds, page, ...(runs ? { runs } : {}) };
   const files = await reportFiles([...AUDIT_REPORTERS, ...reporters], model, { [CHECKSUMS]: 'the report step writes it over every file' });
-  writeReportFiles(runDir, { ...files, [CHECKSUMS]: checksums(runDir, files, [
+  const all = { ...files, [CHECKSUMS]: checksums(runDir, files, [
     'run.json',
     'ledger.jsonl',
     relative(runDir, join(incDir, 'increment.json')),
     relative(runDir, join(incDir, 'manifest.jsonl')),
     // a travelling run's increment copy may come without its censuses: they are hashed where present
     ...increment.censuses.map((c) => relative(runDir, resolve(incDir, c.path))).filter((p) => existsSync(join(runDir, p))),
-  ]) });
-  return { report, markdown: files['report.md'], classification, files: Object.keys(files), ...(runs ? { runs } : {}) };
+  ]) };
+  return { report, markdown: files['report.md'], classification, files: all, ...(runs ? { runs } : {}) };
 }
 
 const CHECKSUMS = 'checksums.sha256';
