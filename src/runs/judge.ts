@@ -359,7 +359,13 @@ function judgeRun(cell: Cell, entry: LedgerEntry | undefined, ctx: RunContext): 
 function differingColumns(ds: TableDifference[]): string[] {
   const columns = ds.flatMap((d) => {
     const pair = onePair(d);
-    return pair ? changedKeys(...pair).map((k) => `${d.table}.${k}`) : [d.table];
+    if (pair) return changedKeys(...pair).map((k) => `${d.table}.${k}`);
+    // several rows: the columns whose values, taken over the rows, differ (rows of the same values paired otherwise differ in none)
+    const ref = [...d.missingAdded, ...d.missingUpdates.map((u) => u.after)];
+    const got = [...d.extraAdded, ...d.extraUpdates.map((u) => u.after)];
+    const values = (side: Record<string, Json>[], c: string) => side.map((r) => canonicalJson(r[c] ?? null)).sort().join('\n');
+    const differ = [...new Set([...ref, ...got].flatMap((r) => Object.keys(r)))].filter((c) => values(ref, c) !== values(got, c));
+    return differ.length ? differ.map((c) => `${d.table}.${c}`) : [d.table];
   });
   return [...new Set(columns)].sort();
 }

@@ -140,6 +140,17 @@ describe('judging a replayed run by its effect', () => {
     expect(md).toMatch(/^\| bank\/t1 \| 2 \| 2 \| bank\.transactions\.subject \| own: /m);
   });
 
+  it('names the free columns that differ where several rows do, not only their table', () => {
+    const two = { ...refCell, construction: { ...refCell.construction, steps: [pay('GB1', 100, 'Rent'), pay('GB2', 50, 'Fee'), claim('')] } };
+    const cell = runCell('worded', 'pass', [pay('GB1', 100, 'May rent'), pay('GB2', 50, 'May fee'), claim('')]);
+    const byId = new Map([
+      [two.id, entry(two.id, 'pass', effectOf(row('GB1', 100, 'Rent', 7), row('GB2', 50, 'Fee', 8)))],
+      ['worded', entry('worded', 'pass', effectOf(row('GB1', 100, 'May rent', 7), row('GB2', 50, 'May fee', 8)))],
+    ]);
+    const [judged] = judgeRuns([two, cell], (id) => byId.get(id), SEMANTICS);
+    expect(judged).toMatchObject({ class: 'correct-pass', freeDiffers: ['bank.transactions.subject'] });
+  });
+
   it('the report gives one row per task before the runs, the most standing runs first, and lists standing runs before dismissed ones', () => {
     const onT2 = (c: Cell): Cell => ({ ...c, id: `${c.id}-t2`, checker: 'bank/t2', trajectory: 'bank/t2', generator: 'bank/t2' });
     const ref2 = { ...onT2(refCell), id: referenceCellId('bank/t2', 'v1') };
