@@ -158,7 +158,7 @@ interface SetLike {
 }
 
 /** The set's families in PERTURB_FAMILIES order (those it tried: validated or rejected), so a report says what was perturbed and what was refused, and why. */
-export function summariseSet(set: SetLike): SetSummary {
+function summariseSet(set: SetLike): SetSummary {
   const families = PERTURB_FAMILIES.filter((f) => set.instances.some((i) => i.family === f) || set.rejected.some((r) => r.family === f)).map((family): SetFamily => {
     const validated = set.instances.filter((i) => i.family === family).sort((x, y) => x.id.localeCompare(y.id));
     const rejected = set.rejected.filter((r) => r.family === family);
