@@ -41,7 +41,7 @@ export const wholeNumber =
   };
 
 /** A yargs `coerce` for a string option given once, and not empty: `--out "$DIR"` with DIR unset is a mistake, not the current folder. */
-export const text = (flag: string) => (raw: unknown): string => {
+const text = (flag: string) => (raw: unknown): string => {
   const v = String(once(flag, raw));
   if (!v.trim()) throw new InputError(`--${flag}: expected a value, got an empty one`);
   return v;

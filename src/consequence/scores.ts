@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
+import { parseJson } from '../util/json-file.ts';
 
 interface PublishedScore {
   configuration: string;
@@ -59,12 +60,7 @@ function fromCsv(file: string, text: string): PublishedScore[] {
 }
 
 function fromJson(file: string, text: string): PublishedScore[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
+  const value = parseJson(file, text);
   if (!Array.isArray(value)) throw new InputError(`${file}: expected a JSON array of {configuration, split, score} objects`);
   return value.map((v, i) => checkRow(file, `entry ${i}`, v));
 }

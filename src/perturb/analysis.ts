@@ -5,7 +5,7 @@
 // tasks, the grader false accepts the agent exposed, and cost when reported.
 // A pure function over episode records: plain JSON in, plain JSON out.
 import { InputError } from '../util/errors.ts';
-import { groupBy } from '../util/group.ts';
+import { groupBy, largestFirst } from '../util/group.ts';
 import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, splitFamily, type PerturbFamily, type PerturbTarget, type PerturbType } from './inputs.ts';
 import type { EpisodeRecord, InstanceFamily } from './record.ts';
 import { clusterBootstrap, spearman, type Correlation, type Interval } from './stats.ts';
@@ -158,7 +158,7 @@ interface SetLike {
 }
 
 /** The set's families in PERTURB_FAMILIES order (those it tried: validated or rejected), so a report says what was perturbed and what was refused, and why. */
-export function summariseSet(set: SetLike): SetSummary {
+function summariseSet(set: SetLike): SetSummary {
   const families = PERTURB_FAMILIES.filter((f) => set.instances.some((i) => i.family === f) || set.rejected.some((r) => r.family === f)).map((family): SetFamily => {
     const validated = set.instances.filter((i) => i.family === family).sort((x, y) => x.id.localeCompare(y.id));
     const rejected = set.rejected.filter((r) => r.family === family);
@@ -168,7 +168,7 @@ export function summariseSet(set: SetLike): SetSummary {
       validated: validated.length,
       ...(first && { example: { instance: first.id, edit: first.edit, ...(first.recovery && { recovery: first.recovery }) } }),
       rejected: rejected.length,
-      reasons: [...groupBy(rejected, (r) => r.reason)].map(([reason, rs]) => ({ reason, count: rs.length })).sort((x, y) => y.count - x.count || x.reason.localeCompare(y.reason)),
+      reasons: largestFirst(groupBy(rejected, (r) => r.reason)).map(([reason, rs]) => ({ reason, count: rs.length })),
     };
   });
   return { hash: set.hash, target: set.target, families };
@@ -434,7 +434,7 @@ export function analysePerturbRun(records: EpisodeRecord[], opts: AnalyseOptions
     broken: scored.filter((r) => r.family !== 'clean' && !r.success && cleanPassed.has(r.task)).sort(byId).map(outcome),
     cleanFailures: scored.filter((r) => r.family === 'clean' && !r.success).sort(byId).map(outcome),
     ...(opts.set && { set: summariseSet(opts.set) }),
-    agentErrors: [...errors].map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance), examples: [...new Set(rs.map((r) => r.agentError!))].slice(0, 3) })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
+    agentErrors: largestFirst(errors).map(([cause, rs]) => ({ cause, count: rs.length, instances: rs.map((r) => r.instance), examples: [...new Set(rs.map((r) => r.agentError!))].slice(0, 3) })),
     ...(anyUsage && {
       usage: {
         all: usageOf(records),

@@ -13,6 +13,7 @@ import type { Degradation, EpisodeOutcome, PerturbAnalysis, SetSummary, UsageSum
 import { DIFFERENCE_NOTE, type PairedDifference, type PerturbComparison } from './compare.ts';
 
 const TARGET_NAMES: Record<PerturbTarget, string> = { U: 'user utterance', P: 'procedure', C: 'context', T: 'tool contract' };
+const targetLabel = (t: PerturbTarget) => `${t} (${TARGET_NAMES[t]})`;
 
 /** A percentage or rate with one decimal; n/a for undefined. */
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(1));
@@ -56,21 +57,17 @@ const familyTable = (a: PerturbAnalysis): Table => ({
   rows: a.families.map((f) => [f.family, ...degradationCells(f), f.asked, f.falseAccepts, f.agentErrors]),
 });
 
-const targetTable = (a: PerturbAnalysis): Table => ({
-  head: ['target', ...DEGRADATION_HEAD],
-  rows: a.targets.map((t) => [`${t.target} (${TARGET_NAMES[t.target]})`, ...degradationCells(t)]),
-});
-
-const typeTable = (a: PerturbAnalysis): Table => ({
-  head: ['type', ...DEGRADATION_HEAD],
-  rows: a.types.map((t) => [t.type, ...degradationCells(t)]),
+/** One row per target or per type, pooled over the other factor. */
+const marginalTable = <T extends Degradation>(factor: string, xs: T[], label: (x: T) => string): Table => ({
+  head: [factor, ...DEGRADATION_HEAD],
+  rows: xs.map((x) => [label(x), ...degradationCells(x)]),
 });
 
 /** Each cell: the family's relative degradation and its instances. */
 const heatmapTable = (a: PerturbAnalysis): Table => ({
   head: ['target \\ type', ...a.heatmap.types],
   rows: a.heatmap.targets.map((target) => [
-    `${target} (${TARGET_NAMES[target]})`,
+    targetLabel(target),
     ...a.heatmap.types.map((type) => {
       const f = a.families.find((x) => x.target === target && x.type === type)!;
       return f.instances ? `${pct(f.degradation)} (n=${f.instances})` : '–';
@@ -206,6 +203,8 @@ const CORRELATION_NOTE =
 const FALSE_ACCEPT_NOTE = "Episodes the benchmark's own checker passed although the readback shows a materially wrong effect: grader blind spots this agent exposed.";
 
 const note = (text: string): Block => ({ text, note: true });
+/** What is listed, after a note on how to read it; or the one line that says there is nothing. */
+const listedOrNone = (rows: number, how: string, table: () => Table, none: string): Block[] => (rows ? [note(how), { table: table() }] : [{ text: none }]);
 
 /** Sections in order; HTML draws the heatmap and the correlation matrix coloured, in place of their plain tables. */
 function sections(a: PerturbAnalysis): Section[] {
@@ -227,8 +226,8 @@ function sections(a: PerturbAnalysis): Section[] {
         ]
       : []),
     { title: 'Relative degradation per family', blocks: [{ table: familyTable(a) }] },
-    { title: 'Marginal effect by target (pooled over types)', blocks: [{ table: targetTable(a) }] },
-    { title: 'Marginal effect by type (pooled over targets)', blocks: [{ table: typeTable(a) }] },
+    { title: 'Marginal effect by target (pooled over types)', blocks: [{ table: marginalTable('target', a.targets, (t) => targetLabel(t.target)) }] },
+    { title: 'Marginal effect by type (pooled over targets)', blocks: [{ table: marginalTable('type', a.types, (t) => t.type) }] },
     { title: 'Heatmap: relative degradation %, target × type', blocks: [{ table: heatmap, html: heatmapHtml }] },
     {
       title: 'Per-task degradation: Spearman between families',
@@ -237,18 +236,14 @@ function sections(a: PerturbAnalysis): Section[] {
           ? [note(corrNote), { table: correlationTable(a), html: correlationHtml(a) }, { table: correlationGroupTable(a) }]
           : [{ text: 'Fewer than two families in this run.' }],
     },
-    { title: 'Grader false accepts', blocks: a.falseAccepts.length ? [note(FALSE_ACCEPT_NOTE), { table: falseAcceptTable(a) }] : [{ text: 'None: no Pass on a materially wrong effect.' }] },
+    { title: 'Grader false accepts', blocks: listedOrNone(a.falseAccepts.length, FALSE_ACCEPT_NOTE, () => falseAcceptTable(a), 'None: no Pass on a materially wrong effect.') },
     {
       title: 'Failures the perturbation caused',
-      blocks: a.broken.length
-        ? [note("Perturbed instances that failed although their task passed clean (the broke counts, one by one)."), { table: outcomeTable(a.broken) }]
-        : [{ text: 'None: every perturbed instance of a task that passed clean passed too.' }],
+      blocks: listedOrNone(a.broken.length, 'Perturbed instances that failed although their task passed clean (the broke counts, one by one).', () => outcomeTable(a.broken), 'None: every perturbed instance of a task that passed clean passed too.'),
     },
     {
       title: "The agent's own failures (clean episodes)",
-      blocks: a.cleanFailures.length
-        ? [note('Tasks the agent failed with nothing perturbed: their perturbed instances say nothing about the perturbation (C counts them as 0).'), { table: outcomeTable(a.cleanFailures) }]
-        : [{ text: 'None: every scored clean episode passed.' }],
+      blocks: listedOrNone(a.cleanFailures.length, 'Tasks the agent failed with nothing perturbed: their perturbed instances say nothing about the perturbation (C counts them as 0).', () => outcomeTable(a.cleanFailures), 'None: every scored clean episode passed.'),
     },
     ...(a.agentErrors.length ? [{ title: 'Agent errors by cause', blocks: [{ table: agentErrorTable(a) }] }] : []),
     {

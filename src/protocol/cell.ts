@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import { DomainSchema, json } from '../target/schema.ts';
+import { json, stepSchema } from '../target/schema.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
 import { isObject } from '../util/json-file.ts';
 import { ARMS, type Arm, type Cell } from '../contract/cell.ts';
 import type { AgentInputs } from '../contract/inputs.ts';
 
-const StepSchema = z.object({
-  call: z.string().min(1),
-  args: z.record(z.string(), json),
-  kind: z.enum(['write', 'read', 'claim']),
-  alternatives: z.record(z.string(), z.array(json)).optional(),
-  free: z.array(z.string()).optional(),
-  domains: z.record(z.string(), DomainSchema).optional(),
-  turn: z.number().int().min(0).optional(),
-  executed: z.literal(false).optional(),
-});
+const StepSchema = stepSchema(json).extend({ executed: z.literal(false).optional() });
 
 /** A manifest's cell, checked on load; its shape is the contract's Cell, whose doc comments say what each field holds. */
 export const CellSchema = z.object({

@@ -11,7 +11,7 @@ import { ARMS, type Cell } from '../contract/cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { errorMessage, fsProblem, InputError, isMissing, ProtocolError, zodProblem } from '../util/errors.ts';
-import { parseJsonLines } from '../util/json-file.ts';
+import { parseJson, parseJsonLines } from '../util/json-file.ts';
 import { verifyRunFiles } from '../runs/records.ts';
 
 const INCREMENT_SCHEMA = 'blindspot.increment/1';
@@ -124,14 +124,6 @@ function readOrRefuse(file: string, why: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     throw new InputError(`${file}: ${why}`);
-  }
-}
-
-function parseJson(file: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
   }
 }
 

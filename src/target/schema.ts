@@ -15,6 +15,18 @@ export const DomainSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('id'), kind: z.string().min(1), values: z.array(json) }),
 ]);
 
+/** A trajectory step, each argument value checked by `value`: a protocol target's answers pass any value through, a frozen cell holds JSON. */
+export const stepSchema = <V extends z.ZodType>(value: V) =>
+  z.object({
+    call: z.string().min(1),
+    args: z.record(z.string(), value),
+    kind: z.enum(['write', 'read', 'claim']),
+    alternatives: z.record(z.string(), z.array(value)).optional(),
+    free: z.array(z.string()).optional(),
+    domains: z.record(z.string(), DomainSchema).optional(),
+    turn: z.number().int().min(0).optional(),
+  });
+
 const Normalisers = z.array(z.enum(NORMALISERS));
 
 export const SemanticsSchema: z.ZodType<EffectSemantics> = z.object({

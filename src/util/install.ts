@@ -41,7 +41,7 @@ export function allowTypeScript(): Promise<void> {
  * may take. Any other TypeScript file (a repair's patched copy, a user's target) loads
  * as written, through tsx. The file hashed and reported stays the one given.
  */
-export async function importableFile(file: string): Promise<string> {
+async function importableFile(file: string): Promise<string> {
   if (!/\.[mc]?ts$/.test(file)) return file;
   const twin = file.replace(/\.([mc]?)ts$/, '.$1js');
   if (COMPILED && inDist(file) && existsSync(twin)) return twin;

@@ -59,6 +59,15 @@ describe('increments', () => {
     await expect(loadIncrement(dir)).rejects.toThrow('content changed after freeze');
   });
 
+  it('names a hand-broken increment.json on one line, as every refusal is', async () => {
+    const { dir } = await freezeIncrement(input(tmp()));
+    const file = join(dir, 'increment.json');
+    // JSON.parse quotes the text around the bad token, the indented file's newlines included
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"omit"', 'omit'));
+    await expect(loadIncrement(dir)).rejects.toBeInstanceOf(InputError);
+    await expect(loadIncrement(dir)).rejects.toThrow(/^[^\n]*increment\.json: not valid JSON \([^\n]*omit[^\n]*$/);
+  });
+
   it('checks each cell of a changed manifest by line and field', async () => {
     const { dir, increment } = await freezeIncrement(input(tmp()));
     writeFileSync(join(dir, 'manifest.jsonl'), JSON.stringify({ ...cells[0], arm: 'sideways' }) + '\n');

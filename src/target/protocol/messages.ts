@@ -2,7 +2,7 @@
 // in another language is untrusted input, so every result is validated here
 // before the engine sees it.
 import { z } from 'zod';
-import { DomainSchema, TargetInfoSchema } from '../schema.ts';
+import { stepSchema, TargetInfoSchema } from '../schema.ts';
 
 /**
  * The versions blindspot speaks; it offers the newest. 2 adds effect semantics, a
@@ -27,15 +27,7 @@ const TaskInfoSchema = z.object({
   world: z.string().optional(),
 });
 
-const StepSchema = z.object({
-  call: z.string().min(1),
-  args: Values,
-  kind: z.enum(['write', 'read', 'claim']),
-  alternatives: z.record(z.string(), z.array(JsonSchema)).optional(),
-  free: z.array(z.string()).optional(),
-  domains: z.record(z.string(), DomainSchema).optional(),
-  turn: z.number().int().min(0).optional(),
-});
+const StepSchema = stepSchema(JsonSchema);
 
 const TrajectorySchema = z.object({ task: z.string(), steps: z.array(StepSchema), world: z.string().optional() });
 
