@@ -187,9 +187,31 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
-      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
+      const message = flagWithoutValue(mistypedRequired(msg ?? err.message, options, argv));
+      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
     });
 }
+
+/**
+ * yargs checks required flags and arguments before unknown flags, so `guard
+ * --baselne b.json` was told "--baseline required" and not of its typo (and `run
+ * --workrs 2 m/x` that <increment> is missing: the mistyped flag took `2`): what
+ * is missing beside a flag the command does not know is reported as that flag
+ * (which withFlagGuesses then answers with the flag it likely meant).
+ */
+function mistypedRequired(message: string, options: readonly string[], argv: string[]): string {
+  if (!message.startsWith('Missing required argument') && !message.startsWith('Not enough non-option arguments')) return message;
+  const sep = argv.indexOf('--');
+  const known = new Set(options);
+  const unknown = (sep < 0 ? argv : argv.slice(0, sep))
+    .filter((w) => w.startsWith('--') && w.length > 2)
+    .map((w) => w.slice(2).split('=')[0])
+    .filter((name) => !known.has(name) && !(name.startsWith('no-') && known.has(name.slice(3))));
+  return unknown.length ? `Unknown argument${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : message;
+}
+
+/** yargs' "Not enough arguments following: out" (`--out` last, its value forgotten) in the words of every flag's refusal. */
+const flagWithoutValue = (message: string): string => message.replace(/^Not enough arguments following: (\S+)$/, (_, flag: string) => `--${flag}: expected a value, got none`);
 
 /**
  * yargs' "Not enough non-option arguments: got 0, need at least 1" and "Missing

@@ -58,7 +58,7 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
     [['audit', '--workers', '2', '--workers', '3'], 'blindspot: --workers: given 2 times (2, 3); give it once'],
     [['freeze', '--seed', 'abc'], "blindspot: --seed: expected an integer, got 'abc'"],
     [['freeze', '--seed', '1.5'], "blindspot: --seed: expected an integer, got '1.5'"],
-    [['audit', '--time-limit'], 'blindspot: Not enough arguments following: time-limit'],
+    [['audit', '--time-limit'], 'blindspot: --time-limit: expected a value, got none'],
   ])('%j', async (args, line) => {
     expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
   });
