@@ -126,6 +126,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
+  // a mistyped --perturbations is a missing folder, not 'no run.json, no increment.json'
+  existingFolder('--perturbations', a.perturbations, 'a perturbation run folder or the increment folder of its set');
   const named = a.perturbations ? String(a.perturbations) : dir;
   const owner = await readRunFile(named);
   const setDir = owner ? locateIncrement(named, owner) : existsSync(join(named, 'increment.json')) ? named : undefined;

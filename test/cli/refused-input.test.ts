@@ -375,6 +375,15 @@ const CASES: Record<string, Case> = {
   'repair with a patch of another target (threshold)': { args: () => ['repair', 'r', '--patch', 'threshold', '--mutants', join(shared, 'm')], setup: faultRun, says: /^--patch threshold moves a target that judges each episode with several checkers \(miniwob\) to the strictest of them; apps judges each with one$/ },
   'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
   'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
+  // the scores file and a perturbation set are named as every other path is, not by an errno code or the files a folder lacks
+  'consequence --scores a misspelt file': { args: () => ['consequence', 'r', '--scores', 'score.csv'], setup: faultRun, files: { 'scores.csv': 'configuration,split,score\n' }, says: /^--scores: score\.csv does not exist; did you mean scores\.csv\?$/ },
+  'consequence --scores a folder': { args: () => ['consequence', 'r', '--scores', 'r'], setup: faultRun, says: /^--scores: r: is a folder, not a file \(read: EISDIR\)$/ },
+  'perturb --perturbations a set id cut short': {
+    args: () => ['perturb', '--agent', 'replay', '--perturbations', perturbedSet().slice(0, -4)],
+    setup: perturbedRun,
+    says: /^--perturbations: p\/perturbations\/apps-[0-9a-f]{8}: no such folder \(expected a perturbation run folder or the increment folder of its set\); did you mean p\/perturbations\/apps-[0-9a-f]{12}\?$/,
+  },
+  'perturb --perturbations a file': { args: () => ['perturb', '--agent', 'replay', '--perturbations', 'f'], files: { f: 'x' }, says: /^--perturbations: f is a file, not a folder/ },
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
   'guard with a baseline edited by hand': {
     args: () => ['guard', '--baseline', 'b.json'],
