@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, runCli } from '../fixtures/cli.ts';
+import { cli, jsonError, runCli } from '../fixtures/cli.ts';
 import { useTmp } from '../fixtures/tmp.ts';
 import { wantsJson } from '../../src/cli/main.ts';
 
@@ -24,12 +24,9 @@ describe('errors under --json are one JSON document on stdout', () => {
     mkdirSync(join(cwd, 'r', 'run.json'), { recursive: true });
     const r = await runCli(args, {}, cwd);
     expect(r.code, r.stderr).toBe(2);
-    const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['error']);
-    expect(doc.error).toMatchObject({ exitCode: 2, ...fields });
-    expect(doc.error.message).toMatch(says);
-    // the same line a person reads
-    expect(r.stderr).toBe(`blindspot: ${doc.error.message}`);
+    const error = jsonError(r);
+    expect(error).toMatchObject(fields);
+    expect(error.message).toMatch(says);
   });
 
   it('the spawned CLI prints it too, and nothing without --json', async () => {
