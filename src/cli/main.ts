@@ -5,7 +5,7 @@
 // the top, and their handlers import the engine (ts-morph, playwright, SQLite,
 // execa...) when they run; `npm run bench -- startup` measures the result.
 import yargs, { type Argv, type CommandModule } from 'yargs';
-import { fsProblem, InputError, Interrupted } from '../util/errors.ts';
+import { errorMessage, fsProblem, InputError, Interrupted } from '../util/errors.ts';
 import { closestName, knownTail, meant, quoted, withFlagGuesses } from '../util/suggest.ts';
 import { forgetMadeDirs, removeEmptyMadeDirs } from '../util/made-dirs.ts';
 import { discardAhead } from '../util/ahead.ts';
@@ -130,7 +130,8 @@ const EXIT_CODES = [
     'repair: a control the patched checkers fail; perturb: the agent failed every episode), or an internal error (with its stack)',
   '  2    bad input, or a path or disk the command cannot use: one line on stderr (BLINDSPOT_DEBUG=1 adds the stack)',
   '  130  interrupted (Ctrl-C; SIGTERM while scoring): a run folder keeps what was scored, and the same command resumes it',
-  'With --json, stdout holds one JSON document whenever the command gets that far (a regression, a broken threshold, an interrupted audit or run), and nothing otherwise.',
+  'With --json, stdout holds one JSON document: the result whenever the command gets that far (a regression, a broken threshold, an interrupted audit or run), ' +
+    'else {"error": {"message", "exitCode", "kind", and the "option", "argument" or "path" it names}}, beside the same line on stderr.',
 ].join('\n');
 
 /**
@@ -186,9 +187,31 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
-      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(msg ?? err.message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
+      const message = flagWithoutValue(mistypedRequired(msg ?? err.message, options, argv));
+      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
     });
 }
+
+/**
+ * yargs checks required flags and arguments before unknown flags, so `guard
+ * --baselne b.json` was told "--baseline required" and not of its typo (and `run
+ * --workrs 2 m/x` that <increment> is missing: the mistyped flag took `2`): what
+ * is missing beside a flag the command does not know is reported as that flag
+ * (which withFlagGuesses then answers with the flag it likely meant).
+ */
+function mistypedRequired(message: string, options: readonly string[], argv: string[]): string {
+  if (!message.startsWith('Missing required argument') && !message.startsWith('Not enough non-option arguments')) return message;
+  const sep = argv.indexOf('--');
+  const known = new Set(options);
+  const unknown = (sep < 0 ? argv : argv.slice(0, sep))
+    .filter((w) => w.startsWith('--') && w.length > 2)
+    .map((w) => w.slice(2).split('=')[0])
+    .filter((name) => !known.has(name) && !(name.startsWith('no-') && known.has(name.slice(3))));
+  return unknown.length ? `Unknown argument${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : message;
+}
+
+/** yargs' "Not enough arguments following: out" (`--out` last, its value forgotten) in the words of every flag's refusal. */
+const flagWithoutValue = (message: string): string => message.replace(/^Not enough arguments following: (\S+)$/, (_, flag: string) => `--${flag}: expected a value, got none`);
 
 /**
  * yargs' "Not enough non-option arguments: got 0, need at least 1" and "Missing
@@ -246,17 +269,58 @@ function commandAfterDash(message: string, argv: string[]): string {
   return `${message}; ${whose} command goes after \`--\`: blindspot ${shownCommand([...argv.slice(0, at), '--', ...argv.slice(at)])}`;
 }
 
+/**
+ * Whether the command line asks for JSON: `--json` (or `--json=true`, `--json true`)
+ * before any `--`, the last of it and `--no-json` / `--json=false` winning, as yargs
+ * reads them. Read from the words, so a line yargs refuses still gets its JSON.
+ */
+export function wantsJson(argv: readonly string[]): boolean {
+  const sep = argv.indexOf('--');
+  const words = sep < 0 ? argv : argv.slice(0, sep);
+  let json = false;
+  words.forEach((w, i) => {
+    if (w === '--json') json = words[i + 1] !== 'false';
+    else if (w.startsWith('--json=')) json = w !== '--json=false';
+    else if (w === '--no-json') json = false;
+  });
+  return json;
+}
+
+/**
+ * A failure as a script reads it: the message stderr shows, the exit code, its
+ * kind, and what the error itself names: the flag or argument its message begins
+ * with (`--workers: ...`, `<run>: ...`), and a file-system error's path, code and call.
+ */
+function errorFields(e: unknown, message: string, exitCode: number): Record<string, unknown> {
+  const kind = e instanceof Interrupted ? 'interrupted' : exitCode === 2 ? 'input' : 'internal';
+  const option = /^--[a-z][a-z0-9-]*(?=[: ])/.exec(message)?.[0];
+  const argument = /^<[a-z.]+>(?=:)/.exec(message)?.[0];
+  // an input error raised over a file-system one keeps it as its cause
+  const fsError = ((e as Error)?.cause ?? e ?? {}) as NodeJS.ErrnoException;
+  const { path, code, syscall } = fsError;
+  return { message, exitCode, kind, ...(option && { option }), ...(argument && { argument }), ...(typeof path === 'string' && { path }), ...(typeof code === 'string' && { code }), ...(syscall && { syscall }) };
+}
+
 /** Output piped into `head` and closed early is not an error of ours. */
 function onStdoutError(e: NodeJS.ErrnoException): void {
   if (e.code === 'EPIPE') process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode));
 }
 
 /** Returns the exit code: 0 done, 2 bad input (or a path or disk the command cannot use), 130 interrupted, 1 anything else. */
-export async function main(argv: string[], out: Out = stdio): Promise<number> {
+export async function main(argv: string[], given: Out = stdio): Promise<number> {
   // once per process, however many commands run in it (a test file runs dozens)
   if (!process.stdout.listeners('error').includes(onStdoutError)) process.stdout.on('error', onStdoutError);
   // This command's folders: none yet, whatever an earlier command in this process made.
   forgetMadeDirs();
+  // a command that printed its document before failing keeps stdout to that one document
+  let printed = false;
+  const out: Out = { log: (s) => ((printed = true), given.log(s)), err: given.err };
+  /** The line on stderr (`shown`: with the stack), and under --json the same failure as a JSON document on stdout; returns the exit code. */
+  const fail = (e: unknown, message: string, exitCode: number, shown = message): number => {
+    out.err(`blindspot: ${shown}`);
+    if (wantsJson(argv) && !printed) out.log(JSON.stringify({ error: errorFields(e, message, exitCode) }, null, 2));
+    return exitCode;
+  };
   try {
     // yargs counts the words after `--` (a target's command) as a command, and then runs none
     const sep = argv.indexOf('--');
@@ -270,19 +334,16 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (e) {
     removeEmptyMadeDirs();
-    if (e instanceof Interrupted) {
-      out.err(`blindspot: ${e.message}`);
-      return 130;
-    }
+    if (e instanceof Interrupted) return fail(e, e.message, 130);
     // Bad input, or a path or machine the command cannot use: one line, exit 2; the stack only on request.
     const problem = e instanceof InputError ? e.message : fsProblem(e);
     if (problem !== undefined) {
-      out.err(`blindspot: ${problem}`);
+      const code = fail(e, problem, 2);
       if (process.env.BLINDSPOT_DEBUG === '1') out.err((e as Error).stack ?? String(e));
-      return 2;
+      return code;
     }
-    out.err(`blindspot: internal error: ${(e as Error).stack ?? e}`);
-    return 1;
+    // the stack goes to stderr alone: a script reads the message and the exit code
+    return fail(e, `internal error: ${errorMessage(e)}`, 1, `internal error: ${(e as Error).stack ?? e}`);
   } finally {
     discardAhead();
   }

@@ -13,6 +13,7 @@ import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 import { LOCK_FILE } from '../run/lock.ts';
 import { atomicLeftoverPid } from '../util/atomic.ts';
+import { MAX_TIMER_MS } from '../util/timer.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
@@ -29,16 +30,19 @@ function once(flag: string, raw: unknown): unknown {
  * `abc` reaches here as typed instead of as NaN.
  */
 export const wholeNumber =
-  (flag: string, min: number, what = 'a whole number') =>
+  (flag: string, min: number, what = 'a whole number', max = Number.MAX_SAFE_INTEGER) =>
   (raw: unknown): number => {
     const v = once(flag, raw);
     const n = typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(String(v)) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < min) {
-      const bound = min === 1 ? ' > 0' : min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : '';
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      const bound = n > max ? ` <= ${max}` : min === 1 ? ' > 0' : min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : '';
       throw new InputError(`--${flag}: expected ${what}${bound}, got '${v}'`);
     }
     return n;
   };
+
+/** A yargs `coerce` for a time limit in ms: whole, > 0, and one a timer can wait. */
+export const milliseconds = (flag: string) => wholeNumber(flag, 1, 'a whole number of milliseconds', MAX_TIMER_MS);
 
 /** A yargs `coerce` for a string option given once, and not empty: `--out "$DIR"` with DIR unset is a mistake, not the current folder. */
 const text = (flag: string) => (raw: unknown): string => {
@@ -70,7 +74,7 @@ export const oneOf =
 export const timeLimitOption = (describe: string) => ({
   requiresArg: true,
   defaultDescription: 'calibrated: 10 x the slowest control, at least 10000',
-  coerce: wholeNumber('time-limit', 1, 'a whole number of milliseconds'),
+  coerce: milliseconds('time-limit'),
   describe,
 });
 

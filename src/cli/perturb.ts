@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption } from './options.ts';
+import { existingFolder, jsonOption, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
 import type { Out } from './out.ts';
@@ -27,7 +27,8 @@ const runBuilder = (y: Argv) =>
     .option('reason', { type: 'string', describe: 'why a sealed split is opened' })
     .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids'), describe: 'only these task ids' })
     .option('families', { type: 'string', array: true, coerce: list('families', 'families'), describe: `perturbation families (default all 12: ${FAMILY_HELP})` })
-    .option('seeds', { requiresArg: true, coerce: wholeNumber('seeds', 1), default: 1, describe: 'perturbations tried per family and task (seeds 0..N-1; equal edits are kept once)' })
+    // each seed is a perturbation per family and task, for the agent to run: 10^7 overflowed the set's file before the first episode
+    .option('seeds', { requiresArg: true, coerce: wholeNumber('seeds', 1, 'a whole number', 1000), default: 1, describe: 'perturbations tried per family and task (seeds 0..N-1; equal edits are kept once)' })
     .option('perturbations', {
       ...textOption('perturbations'),
       describe: "use this frozen set (another run's folder, or the increment folder of its set) instead of freezing one: agents compared on the same instances. The set fixes the target, tasks and families; a --target, --tasks or --families that differs from it is refused",
@@ -39,7 +40,7 @@ const runBuilder = (y: Argv) =>
     .option('checker-dir', { ...textOption('checker-dir'), describe: 'grade with the checker files in this directory instead of the shipped ones (a planted or repaired checker); the set is frozen against them' })
     .option('workers', workersOption(2, 'episodes run in parallel, each worker on its own target'))
     .option('max-steps', { requiresArg: true, coerce: wholeNumber('max-steps', 1), default: 50, describe: 'tool calls plus questions per episode before it is stopped' })
-    .option('episode-time-limit', { requiresArg: true, coerce: wholeNumber('episode-time-limit', 1, 'a whole number of milliseconds'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
+    .option('episode-time-limit', { requiresArg: true, coerce: milliseconds('episode-time-limit'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
     .option('time-limit', { ...timeLimitOption('time limit in ms of each grading phase of an episode (read back, check) and of each validation phase; past it the episode is a checker Error'), defaultDescription: 'calibrated: 10 x the slowest clean episode, at least 10000' })
     .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples over tasks for the intervals (0: none)' })
     .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (none with --no-progress or --json)' })
@@ -125,6 +126,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
+  // a mistyped --perturbations is a missing folder, not 'no run.json, no increment.json'
+  existingFolder('--perturbations', a.perturbations, 'a perturbation run folder or the increment folder of its set');
   const named = a.perturbations ? String(a.perturbations) : dir;
   const owner = await readRunFile(named);
   const setDir = owner ? locateIncrement(named, owner) : existsSync(join(named, 'increment.json')) ? named : undefined;

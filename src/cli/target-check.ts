@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { openTarget, parseTargetSpec, targetFactory } from '../target/registry.ts';
 import type { ConformanceReport } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
-import { jsonOption, list, parseUnseal, targetSpec, wholeNumber } from './options.ts';
+import { jsonOption, list, milliseconds, parseUnseal, targetSpec } from './options.ts';
 import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
@@ -48,7 +48,7 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'only these task ids (or generators), space or comma separated' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
       .option('reason', { type: 'string', describe: 'why the sealed split named by --unseal is opened' })
-      .option('timeout', { default: 30_000, requiresArg: true, coerce: wholeNumber('timeout', 1, 'a whole number of milliseconds'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
+      .option('timeout', { default: 30_000, requiresArg: true, coerce: milliseconds('timeout'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite')
       .example('$0 target check --target miniwob', 'check the MiniWoB++ target: every covered task and seed'),

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { InputError } from '../util/errors.ts';
+import { errorMessage, fsProblem, InputError, isMissing, withPath } from '../util/errors.ts';
 import { parseJson } from '../util/json-file.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
 
 interface PublishedScore {
   configuration: string;
@@ -69,9 +70,11 @@ function fromJson(file: string, text: string): PublishedScore[] {
 export function readScores(file: string): PublishedScore[] {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = withPath(file, () => readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new InputError(`--scores: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    // in the words every other path flag uses, not an errno code (`cannot read nope.csv (ENOENT)`)
+    if (isMissing(e)) throw new InputError(`--scores: ${file} does not exist${meant(pathBeside(file, 'file'))}`, { cause: e });
+    throw new InputError(`--scores: ${fsProblem(e) ?? `cannot read ${file} (${errorMessage(e)})`}`, { cause: e });
   }
   const rows = /\.json$/i.test(file) || /^\s*\[/.test(text) ? fromJson(file, text) : fromCsv(file, text);
   if (!rows.length) throw new InputError(`${file}: no scores (expected one row per configuration and split)`);

@@ -173,7 +173,7 @@ function readOrExplain(file: string, what: string, missing: () => string): strin
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new InputError(isMissing(e) ? missing() : (fsProblem(e) ?? `${file}: cannot read ${what} (${errorMessage(e)})`));
+    throw new InputError(isMissing(e) ? missing() : (fsProblem(e) ?? `${file}: cannot read ${what} (${errorMessage(e)})`), { cause: e });
   }
 }
 

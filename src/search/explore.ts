@@ -39,9 +39,19 @@ export function explorePlans(ctx: SearchContext, ops: OperatorSet, seed: number,
   for (const e of singles) consider([e]);
   if (out.length < budget && edits.length > 1) {
     const pair = fc.tuple(fc.integer({ min: 0, max: edits.length - 1 }), fc.integer({ min: 0, max: edits.length - 1 })).filter(([a, b]) => a !== b);
-    for (const [a, b] of fc.sample(pair, { seed: s ^ 0x5a5a5a5a, numRuns: (budget - out.length) * PAIR_DRAWS })) {
-      if (out.length >= budget) break;
-      consider([edits[a], edits[b]]);
+    const draws = (budget - out.length) * PAIR_DRAWS;
+    // Every pair considered: a later draw repeats one and adds no plan. Stopping
+    // there, and drawing in growing prefixes (a seed draws the same values however
+    // many are asked), gives the plans all `draws` would give without holding them
+    // at once: `--budget 100000000000` ran out of memory before its first cell.
+    const pairs = edits.length * (edits.length - 1);
+    const tried = new Set<number>();
+    for (let taken = 0, ask = Math.min(draws, 1024); taken < draws; taken = ask, ask = Math.min(draws, ask * 2)) {
+      for (const [a, b] of fc.sample(pair, { seed: s ^ 0x5a5a5a5a, numRuns: ask }).slice(taken)) {
+        if (out.length >= budget || tried.size === pairs) return out;
+        tried.add(a * edits.length + b);
+        consider([edits[a], edits[b]]);
+      }
     }
   }
   return out;

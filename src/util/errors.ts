@@ -72,7 +72,7 @@ export function statIfThere(path: string, flag?: string): Stats | undefined {
     return statSync(path);
   } catch (e) {
     if (isMissing(e)) return undefined;
-    throw new InputError(`${flag ? `${flag}: ` : ''}${fsProblem(e) ?? errorMessage(e)}`);
+    throw new InputError(`${flag ? `${flag}: ` : ''}${fsProblem(e) ?? errorMessage(e)}`, { cause: e });
   }
 }
 

@@ -18,7 +18,7 @@ export function readText(file: string): string {
   try {
     return withPath(file, () => readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new InputError(fsProblem(e) ?? `${file}: cannot read (${(e as Error).message})`);
+    throw new InputError(fsProblem(e) ?? `${file}: cannot read (${(e as Error).message})`, { cause: e });
   }
 }
 

@@ -58,7 +58,13 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
     [['audit', '--workers', '2', '--workers', '3'], 'blindspot: --workers: given 2 times (2, 3); give it once'],
     [['freeze', '--seed', 'abc'], "blindspot: --seed: expected an integer, got 'abc'"],
     [['freeze', '--seed', '1.5'], "blindspot: --seed: expected an integer, got '1.5'"],
-    [['audit', '--time-limit'], 'blindspot: Not enough arguments following: time-limit'],
+    [['audit', '--time-limit'], 'blindspot: --time-limit: expected a value, got none'],
+    // past Node's longest timer a limit fired after 1 ms: every cell timed out at once
+    [['run', 'mutants/x', '--time-limit', '3000000000'], "blindspot: --time-limit: expected a whole number of milliseconds <= 2147483647, got '3000000000'"],
+    [['perturb', '--agent', 'replay', '--episode-time-limit', '2147483648'], "blindspot: --episode-time-limit: expected a whole number of milliseconds <= 2147483647, got '2147483648'"],
+    [['target', 'check', '--timeout', '9999999999', '--', 'node', PROTOCOL_TOY], "blindspot: --timeout: expected a whole number of milliseconds <= 2147483647, got '9999999999'"],
+    // 10^7 seeds overflowed the perturbation set's file with an internal error
+    [['perturb', '--agent', 'replay', '--seeds', '99999999999'], "blindspot: --seeds: expected a whole number <= 1000, got '99999999999'"],
   ])('%j', async (args, line) => {
     expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
   });
@@ -184,6 +190,13 @@ describe('a --target-option the target does not take is refused before it opens'
     await refused(
       ['freeze', '--target', 'protocol', '--target-option', 'timeout=abc', '--', 'node', PROTOCOL_TOY],
       /^blindspot: --target-option timeout: expected a whole number of milliseconds > 0, got 'abc'$/,
+    );
+  });
+
+  it('the protocol target refuses a timeout no timer can wait', async () => {
+    await refused(
+      ['freeze', '--target', 'protocol', '--target-option', 'timeout=3000000000', '--', 'node', PROTOCOL_TOY],
+      /^blindspot: --target-option timeout: expected a whole number of milliseconds <= 2147483647, got '3000000000'$/,
     );
   });
 

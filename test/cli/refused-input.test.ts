@@ -296,6 +296,13 @@ const CASES: Record<string, Case> = {
   'run into a folder of other files': { args: () => ['run', increment, '--out', 'docs'], files: { docs: null, 'docs/a': '', 'docs/b': '', 'docs/c': '', 'docs/d': '' }, says: /^--out: docs holds other files \(a, b, c, \.\.\.\) and no run\.json/ },
   'perturb into a folder of other files': { args: () => ['perturb', '--agent', 'replay', '--out', 'docs'], files: { docs: null, 'docs/x.txt': '' }, says: /^--out: docs holds other files \(x\.txt\) and no run\.json/ },
   'perturb compare of a run folder that is not there': { args: () => ['perturb', 'compare', 'p', 'nope'], setup: perturbedRun, says: /^perturb compare: nope: no such folder \(expected a perturbation run folder\)$/ },
+  // a required flag or argument missing beside a mistyped flag: the typo is what went wrong
+  'guard --baselne (a required flag mistyped)': { args: () => ['guard', '--baselne', 'b.json'], files: { 'b.json': '{}' }, says: /^Unknown argument: baselne \(did you mean --baseline\?\)$/ },
+  'rerun --frm (a required flag mistyped)': { args: () => ['rerun', '--frm', 'r'], files: { r: null }, says: /^Unknown argument: frm \(did you mean --from\?\)$/ },
+  'merge --ot --jsn (two mistyped, one required)': { args: () => ['merge', 'r', '--ot', 'm', '--jsn'], files: { r: null }, says: /^Unknown arguments: ot \(did you mean --out\?\), jsn \(did you mean --json\?\)$/ },
+  'run --workrs 2 (the typo took the value, the increment is missing)': { args: () => ['run', '--workrs', '2'], says: /^Unknown argument: workrs \(did you mean --workers\?\)$/ },
+  'audit --out with its value forgotten': { args: () => ['audit', '--out'], says: /^--out: expected a value, got none$/ },
+  'rerun --where with its value forgotten': { args: () => ['rerun', '--from', 'r', '--where'], files: { r: null }, says: /^--where: expected a value, got none$/ },
   'rerun without --from': { args: () => ['rerun'], says: /^rerun: --from required \(blindspot rerun --help\)$/ },
   'init without --python': { args: () => ['init'], says: /^init: --python required \(name the folder to write: --python <dir>\)$/ },
   'run a file': { args: () => ['run', 'f'], files: { f: 'x' }, says: /^<increment>: f is a file, not a folder/ },
@@ -368,6 +375,15 @@ const CASES: Record<string, Case> = {
   'repair with a patch of another target (threshold)': { args: () => ['repair', 'r', '--patch', 'threshold', '--mutants', join(shared, 'm')], setup: faultRun, says: /^--patch threshold moves a target that judges each episode with several checkers \(miniwob\) to the strictest of them; apps judges each with one$/ },
   'repair a missing run': { args: () => ['repair', 'nope', '--patch', 'cardinality'], says: /\/nope\/run\.json: not found/ },
   'repair a file': { args: () => ['repair', 'f', '--patch', 'cardinality'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
+  // the scores file and a perturbation set are named as every other path is, not by an errno code or the files a folder lacks
+  'consequence --scores a misspelt file': { args: () => ['consequence', 'r', '--scores', 'score.csv'], setup: faultRun, files: { 'scores.csv': 'configuration,split,score\n' }, says: /^--scores: score\.csv does not exist; did you mean scores\.csv\?$/ },
+  'consequence --scores a folder': { args: () => ['consequence', 'r', '--scores', 'r'], setup: faultRun, says: /^--scores: r: is a folder, not a file \(read: EISDIR\)$/ },
+  'perturb --perturbations a set id cut short': {
+    args: () => ['perturb', '--agent', 'replay', '--perturbations', perturbedSet().slice(0, -4)],
+    setup: perturbedRun,
+    says: /^--perturbations: p\/perturbations\/apps-[0-9a-f]{8}: no such folder \(expected a perturbation run folder or the increment folder of its set\); did you mean p\/perturbations\/apps-[0-9a-f]{12}\?$/,
+  },
+  'perturb --perturbations a file': { args: () => ['perturb', '--agent', 'replay', '--perturbations', 'f'], files: { f: 'x' }, says: /^--perturbations: f is a file, not a folder/ },
   'consequence a missing run': { args: () => ['consequence', 'nope', '--scores', 's.csv'], says: /^<runs>: nope: no such folder/ },
   'guard with a baseline edited by hand': {
     args: () => ['guard', '--baseline', 'b.json'],

@@ -9,7 +9,7 @@ describe('repair options', () => {
   it('--patch given without a value says it needs one, not that "true" is unknown', async () => {
     const r = await runCli(['repair', join(tmp(), 'run'), '--patch']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Not enough arguments following: patch/);
+    expect(r.stderr).toBe('blindspot: --patch: expected a value, got none');
     expect(r.stderr).not.toMatch(/'true'/);
   });
 });

@@ -141,6 +141,16 @@ describe('search operators', () => {
     );
   });
 
+  it('a budget beyond every plan gives every plan, drawing only until each pair was tried (--budget 1e11 ran out of memory)', () => {
+    fc.assert(
+      fc.property(context, fc.integer(), (ctx, seed) => {
+        const every = explorePlans(ctx, ops, seed, 100_000);
+        expect(explorePlans(ctx, ops, seed, 100_000_000_000)).toEqual(every);
+      }),
+      { numRuns: 6 },
+    );
+  });
+
   it('shrinking never grows a plan', () => {
     fc.assert(
       fc.property(context, fc.integer(), (ctx, seed) => {

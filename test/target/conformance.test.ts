@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkConformance, DECLARATION_CHECKS } from '../../src/target/protocol/conformance.ts';
-import { runCli } from '../fixtures/cli.ts';
+import { jsonError, runCli } from '../fixtures/cli.ts';
 import { PROTOCOL_TOY, useTmp } from '../fixtures/tmp.ts';
 import { readLedger } from '../../src/run/ledger.ts';
 import { ledgerPath } from '../../src/run/run.ts';
@@ -20,7 +20,8 @@ describe('blindspot target check', { timeout: 60_000 }, () => {
   it('refuses a --tasks name that selects no task, as freeze does, rather than passing on the others or on none', async () => {
     for (const [known, target] of [['notes/0', ['--', 'node', PROTOCOL_TOY]], ['wa/0', ['--target', 'test/fixtures/world-toy.ts']]] as const) {
       const r = await runCli(['target', 'check', '--json', '--tasks', `${known},nope/0`, ...target]);
-      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.code).toBe(2);
+      expect(jsonError(r)).toMatchObject({ kind: 'input', option: '--tasks' });
       expect(r.stderr).toMatch(/^blindspot: --tasks: no selected task or generator named 'nope\/0'/);
     }
     const one = JSON.parse((await runCli(['target', 'check', '--json', '--tasks', 'wa', '--target', 'test/fixtures/world-toy.ts'])).stdout);

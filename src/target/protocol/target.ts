@@ -9,6 +9,7 @@ import { ProtocolClient, type ClientOptions } from './client.ts';
 import { commandFrom } from './command.ts';
 import { BridgeDiedError, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
 import { shownCommand } from '../../util/command-words.ts';
+import { MAX_TIMER_MS } from '../../util/timer.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -266,8 +267,9 @@ const RESERVED = new Set(['command', 'timeout']);
 export function openCommandTarget(options: OpenOptions): Promise<Target> {
   const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
   const raw = options.targetOptions?.timeout;
-  if (raw !== undefined && !/^[1-9]\d*$/.test(raw)) {
-    throw new InputError(`--target-option timeout: expected a whole number of milliseconds > 0, got '${raw}'`);
+  if (raw !== undefined && !(/^[1-9]\d*$/.test(raw) && Number(raw) <= MAX_TIMER_MS)) {
+    const bound = /^[1-9]\d*$/.test(raw) ? `<= ${MAX_TIMER_MS}` : '> 0';
+    throw new InputError(`--target-option timeout: expected a whole number of milliseconds ${bound}, got '${raw}'`);
   }
   return openProtocolTarget(commandFrom(options), { ...options, targetOptions: passed }, raw === undefined ? {} : { timeoutMs: Number(raw) });
 }
