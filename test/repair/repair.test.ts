@@ -111,12 +111,24 @@ describe('blindspot repair on a fresh apps audit', () => {
     }
   }, 120_000);
 
-  it('a repair run again resumes its regrade (the same copies freeze the same increment) instead of scoring every cell again', async () => {
+  it('a repair run again resumes its regrade (the same copies freeze the same increment) instead of scoring every cell again, and says it reused it', async () => {
     const { run } = audit();
-    for (let i = 0; i < 2; i++) expect((await runCli(['repair', run, '--patch', 'cardinality', '--no-progress'])).code).toBe(0);
+    const said: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await runCli(['repair', run, '--patch', 'cardinality', '--no-progress']);
+      expect(r.code).toBe(0);
+      said.push(r.stdout.split('\n').find((l) => l.startsWith('Regrade: '))!);
+    }
     const sessions = (JSON.parse(readFileSync(join(run, 'repair', 'cardinality', 'regrade', 'run.json'), 'utf8')) as { sessions: { alreadyScored: number; scored: number }[] }).sessions;
     expect(sessions.length).toBeGreaterThanOrEqual(2);
     expect(sessions.at(-1)).toMatchObject({ alreadyScored: sessions[0].scored, scored: 0 });
+    // as audit says "Resuming run" of a finished run it scores nothing of: the session is recorded, and the user told
+    const result = JSON.parse(readFileSync(join(run, 'repair', 'cardinality', 'result.json'), 'utf8')) as RepairResult;
+    const where = `${join(run, result.regrade!.runDir)} (increment ${result.regrade!.incrementId})`;
+    expect(said).toEqual([
+      `Regrade: scored ${sessions[0].scored} cells into ${where}.`,
+      `Regrade: reused ${where}: its ${sessions[0].scored} cells were scored by an earlier repair on the same copies; none was scored again.`,
+    ]);
   }, 120_000);
 
   it('refuses, writing nothing, a run with no false accept the cardinality patch could act on', async () => {
