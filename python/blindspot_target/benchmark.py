@@ -39,6 +39,21 @@ class Episode:
     calls: list[dict[str, Any]] = field(default_factory=list)
 
 
+def as_bool(value: Any) -> bool | None:
+    """A verdict as the bool it is, or None when it is no bool at all.
+
+    NumPy's boolean scalar (numpy.bool_, named numpy.bool in NumPy 2) is what
+    np.all(...) or a comparison of numpy values returns, so checkers hand it back
+    as their verdict; it is no subclass of bool. It is recognised by its type's
+    module and name, so that the SDK keeps to the standard library."""
+    if isinstance(value, bool):
+        return value
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
+        return bool(value)
+    return None
+
+
 class Benchmark:
     """Override the five functions; set the declarations as class attributes."""
 
@@ -239,7 +254,8 @@ class Benchmark:
         except Exception as e:  # a checker that crashes is an error verdict, never a pass
             return {"verdict": "error", "detail": f"{type(e).__name__}: {e}"}
         ok, detail = verdict if isinstance(verdict, tuple) and len(verdict) == 2 else (verdict, "")
-        if not isinstance(ok, bool):
+        ok = as_bool(ok)
+        if ok is None:
             # a grade() that forgot its return (None) or answers 1 or "pass" would
             # read as a Fail, and an audit would report a checker that rejects
             # every construction instead of the adapter's mistake

@@ -32,7 +32,9 @@ export const consequenceCommand = (out: Out): CommandModule<{}, Record<string, a
     writableFolder('--out', a.out);
     const [{ consequence }, { loadTriage }] = await Promise.all([import('../consequence/consequence.ts'), import('../triage/triage.ts')]);
     const done = await consequence({ runs: a.runs.map(String), scores: a.scores, family: a.family, triage: loadTriage(a.triage), out: a.out });
-    out.log(a.json ? JSON.stringify(done.result, null, 2) : done.markdown);
-    if (!a.json) out.err(`written: ${done.files.map((f) => `${done.dir}/${f}`).join(', ')}`);
+    const written = done.files.map((f) => `${done.dir}/${f}`);
+    // as audit --json names its run folder beside the report: the result as consequence.json holds it, and where the files went
+    out.log(a.json ? JSON.stringify({ ...done.result, dir: done.dir, files: written }, null, 2) : done.markdown);
+    if (!a.json) out.err(`written: ${written.join(', ')}`);
   },
 });

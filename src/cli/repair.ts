@@ -3,6 +3,7 @@ import { PATCHES } from '../contract/repair.ts';
 import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, progressOption, timeLimitOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
+import type { RegradeScoring } from '../repair/refreeze.ts';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
@@ -36,12 +37,35 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ repair }, { headline, movedLines }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
-    const result = await repair({ runDir: a.run, patch: a.patch, workers: a.workers, limitMs: a['time-limit'], progress: Boolean(a.progress) && !a.json, mutants: a.mutants });
+    // the last regrade's (a Python rewrite regrades again after taking the patch out of a checker a control fails)
+    let scoring: RegradeScoring | undefined;
+    const result = await repair({
+      runDir: a.run,
+      patch: a.patch,
+      workers: a.workers,
+      limitMs: a['time-limit'],
+      progress: Boolean(a.progress) && !a.json,
+      mutants: a.mutants,
+      scored: (s) => (scoring = s),
+    });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {
       [...movedLines(result), ...headline(result)].forEach((l) => out.log(l));
+      if (scoring) out.log(regradeLine(scoring));
       out.log(`Written: ${join(a.run, 'repair', a.patch)}/ (result.json, repair.md, repair.html, flips.csv)`);
     }
     if (result.controls.broken.length) process.exitCode = 1;
   },
 });
+
+/**
+ * Whether the regrade scored its cells or found them scored, as audit says of a
+ * run it resumes: a repair run again on the same copies reuses the regrade, and
+ * the regrade's run.json records that session as every resumed run's does.
+ */
+function regradeLine(s: RegradeScoring): string {
+  const where = `${s.runDir} (increment ${s.incrementId})`;
+  if (!s.alreadyScored) return `Regrade: scored ${s.scoredNow} cells into ${where}.`;
+  if (!s.scoredNow) return `Regrade: reused ${where}: its ${s.total} cells were scored by an earlier repair on the same copies; none was scored again.`;
+  return `Regrade: resumed ${where}: scored ${s.scoredNow} cells (${s.alreadyScored} already in the ledger) of ${s.total}.`;
+}

@@ -13,4 +13,10 @@ export interface PythonRepairProfile {
   patches: PatchName[];
   /** the function that judges a task, to take a patch out of it when the task's control rejects it */
   checkerFunction(task: string): { path: string; qualname: string } | undefined;
+  /**
+   * The one function that judges every task, for a benchmark whose checker is not
+   * narrowed (checkerFunction names none): it tells whether the patch reached the
+   * checker of a cell that kept its Pass, which otherwise reads as not known.
+   */
+  everyTask?: { path: string; qualname: string };
 }

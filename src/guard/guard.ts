@@ -1,7 +1,7 @@
 // `blindspot guard`: rerun a frozen increment's constructions against the checkers
 // as they are now (which may differ from the freeze: that is the point), and
 // compare every cell's outcome with a committed baseline.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
@@ -9,6 +9,7 @@ import { judge } from '../classify/outcome.ts';
 import { checkerChanges, loadIncrement, loadManifest } from '../protocol/increment.ts';
 import { readRunLedger } from '../run/verify.ts';
 import { readRunFile } from '../run/runfile.ts';
+import { abandonedByWriter, lockRunFolder } from '../run/lock.ts';
 import { rescore } from '../repair/refreeze.ts';
 import type { RunOptions } from '../run/run.ts';
 import { fsProblem, InputError } from '../util/errors.ts';
@@ -157,7 +158,8 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
     );
   }
 
-  const out = opts.out ? resolve(opts.out) : await mkdtemp(join(tmpdir(), 'blindspot-guard-'));
+  const temp = opts.out ? undefined : await tempFolder();
+  const out = temp?.dir ?? resolve(opts.out!);
   try {
     const cells = manifest.filter((c) => c.arm === 'control' || c.arm === 'fault');
     const runDir = join(out, 'run');
@@ -218,6 +220,29 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
       ...(opts.out ? { rerun: runDir } : {}),
     };
   } finally {
-    if (!opts.out) await rm(out, { recursive: true, force: true });
+    if (temp) {
+      await rm(temp.dir, { recursive: true, force: true });
+      temp.unlock();
+    }
   }
+}
+
+/** A guard's temporary folder: named by the pid of its guard, which holds its writer lock while it runs. */
+const TEMP = /^blindspot-guard-(\d+)-/;
+
+/**
+ * A fresh temporary folder for a guard without --out, locked for as long as the
+ * guard runs. A guard killed with SIGKILL cannot remove its own, so each guard
+ * first removes those of guards that are gone (their lock, or without one the
+ * pid in their name, tells: run/lock.ts); one it may not remove (another user's)
+ * is left as it is.
+ */
+async function tempFolder(): Promise<{ dir: string; unlock: () => void }> {
+  const root = tmpdir();
+  for (const name of await readdir(root).catch(() => [])) {
+    const maker = TEMP.exec(name)?.[1];
+    if (maker && abandonedByWriter(join(root, name), Number(maker))) await rm(join(root, name), { recursive: true, force: true }).catch(() => undefined);
+  }
+  const dir = await mkdtemp(join(root, `blindspot-guard-${process.pid}-`));
+  return { dir, unlock: lockRunFolder(dir) };
 }

@@ -9,6 +9,7 @@ import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { CellSchema } from './cell.ts';
 import { ARMS, type Cell } from '../contract/cell.ts';
 import { SemanticsSchema } from '../target/schema.ts';
+import { copiesPrefix } from '../target/checker-files.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { errorMessage, fsProblem, InputError, isMissing, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJson, parseJsonLines } from '../util/json-file.ts';
@@ -38,6 +39,13 @@ const IncrementSchema = z.object({
     corpusHash: z.string(),
     /** checker copies scored instead of the shipped ones (a repair's regrade, a guard rerun), relative to the increment folder */
     checkerDir: z.string().optional(),
+    /**
+     * Where checkerFiles name the copies in checkerDir: the path before each copy's
+     * own (the run folder's, absolute or in the checkout). Left out of the hash with
+     * checkerHash (a hash over those paths), so that a copied run folder repaired
+     * again freezes the same increment: its id hashes the copies, not where they lie.
+     */
+    copiesPrefix: z.string().optional(),
     /** the target's effect semantics at freeze: every report of this increment is classified under them */
     semantics: SemanticsSchema.optional(),
   }),
@@ -70,13 +78,21 @@ export interface FreezeInput extends Pick<Increment, 'selection' | 'arms' | 'fam
 }
 
 /** The increment's content hash; census paths are left out (blank), since the folders holding them can move. */
-// so is the folder recorded runs were read from: their files' paths and hashes are the content
+// so is the folder recorded runs were read from: their files' paths and hashes are the content; and so is
+// where checker copies lie: each is hashed by its name among the copies
 const hashed = (inc: Omit<Increment, 'hash' | 'frozenAt' | 'id'>) =>
   hashJson({
     ...inc,
+    ...(inc.target.copiesPrefix === undefined ? {} : { target: copiesUnplaced(inc.target, inc.target.copiesPrefix) }),
     censuses: inc.censuses.map(({ kind, hash }) => ({ kind, path: '', hash })),
     ...(inc.extras.runs ? { extras: { ...inc.extras, runs: { ...(inc.extras.runs as object), root: '' } } } : {}),
   });
+
+/** `target` with its copies' prefix blank and their paths without it: what stays the same wherever the run folder is. */
+function copiesUnplaced(target: Increment['target'], prefix: string): Increment['target'] {
+  const own = (path: string) => (path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : path);
+  return { ...target, copiesPrefix: '', checkerHash: '', checkerFiles: target.checkerFiles.map((f) => ({ ...f, path: own(f.path) })) };
+}
 
 /** What `input` freezes to, written nowhere: its id, hash and folder, and the files' content. */
 export function planIncrement(input: FreezeInput) {
@@ -85,9 +101,20 @@ export function planIncrement(input: FreezeInput) {
   const root = resolve(input.root);
   // Relative to the increment folder (which sits in root), so a run folder holding both can move.
   const checkerDir = input.checkerDir === undefined ? undefined : relative(join(root, 'x'), resolve(input.checkerDir));
+  const prefix = input.checkerDir === undefined ? undefined : copiesPrefix(resolve(input.checkerDir), checkerFiles);
   const body = {
     schema: INCREMENT_SCHEMA as typeof INCREMENT_SCHEMA,
-    target: { spec: input.spec, name, version, checkerHash, checkerFiles, corpusHash, ...(checkerDir === undefined ? {} : { checkerDir }), ...(semantics ? { semantics } : {}) },
+    target: {
+      spec: input.spec,
+      name,
+      version,
+      checkerHash,
+      checkerFiles,
+      corpusHash,
+      ...(checkerDir === undefined ? {} : { checkerDir }),
+      ...(prefix === undefined ? {} : { copiesPrefix: prefix }),
+      ...(semantics ? { semantics } : {}),
+    },
     selection: input.selection,
     arms: input.arms,
     families: input.families,
@@ -109,6 +136,12 @@ export async function freezeIncrement(input: FreezeInput, plan = planIncrement(i
   // The folder is content-addressed: an intact copy is reused as it is; a torn or
   // changed one (a kill mid-write by an older version, a hand edit) is written again.
   const existing = await intactIncrement(dir, hash, body.manifest.sha256);
+  if (existing && existing.target.copiesPrefix !== body.target.copiesPrefix) {
+    // the same copies (the hash says so) in a run folder moved since: named where they are now, for the reports that quote them
+    const moved = { ...existing, target: body.target };
+    writeFileAtomic(join(dir, 'increment.json'), JSON.stringify(moved, null, 2) + '\n');
+    return { dir, increment: moved, reused: true };
+  }
   if (existing) return { dir, increment: existing, reused: true };
   const increment: Increment = { ...body, id, hash, frozenAt: new Date().toISOString() };
   makeDir(dir);

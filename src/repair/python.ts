@@ -57,6 +57,17 @@ async function installedPackage(inc: Increment, pkg: string): Promise<string> {
 /** `shipped`: the installed files, hashed again after the repair: the copies must never have touched them. */
 export type PythonRepairOutput = { verdicts: PatchedVerdicts; checkerPatched: (task: string) => boolean | undefined } & Required<Pick<RepairResult, 'copies' | 'regrade' | 'upstream' | 'shipped' | 'change'>>;
 
+/**
+ * Whether the rewrite reached the function judging a task: the task's own, else
+ * the one judging every task; undefined when the profile names neither.
+ */
+export function patchReached(profile: PythonRepairProfile, files: RewriteReport['files']): (task: string) => boolean | undefined {
+  return (task) => {
+    const fn = profile.checkerFunction(task) ?? profile.everyTask;
+    return fn && files.some((f) => f.path === fn.path && f.changed && f.patched.includes(fn.qualname));
+  };
+}
+
 /** Refuses a patch the benchmark's rewriter does not know; checked before anything is written. */
 export function pythonPatchKnown(patch: PatchName, profile: PythonRepairProfile): void {
   if (!profile.patches.includes(patch)) {
@@ -113,11 +124,7 @@ export async function pythonRepair(
     for (const f of report.files) for (const s of f.skipped) notes.push(`${f.path}: not patched: ${s}`);
     return {
       verdicts,
-      // whether the rewrite reached the function judging a task (undefined when the profile cannot name it)
-      checkerPatched: (task) => {
-        const fn = profile.checkerFunction(task);
-        return fn && report.files.some((f) => f.path === fn.path && f.changed && f.patched.includes(fn.qualname));
-      },
+      checkerPatched: patchReached(profile, report.files),
       copies: {
         dir: relative(runDir, copyDir),
         patched: await Promise.all(

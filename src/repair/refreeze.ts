@@ -88,8 +88,13 @@ export async function rescore(
   }
 }
 
-/** What a repair regrades: the audited run's cells, from its increment. */
-export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers' | 'progress'>;
+/** How a regrade's scoring went: a repair run again finds its regrade complete and scores nothing. */
+export type RegradeScoring = Pick<RunResult, 'scoredNow' | 'alreadyScored' | 'total'> & { runDir: string; incrementId: string };
+
+/** What a repair regrades: the audited run's cells, from its increment; `scored` hears how each regrade's scoring went. */
+export type Regrade = Pick<Parameters<typeof rescore>[0], 'cells' | 'incrementDir' | 'increment' | 'limitMs' | 'workers' | 'progress'> & {
+  scored?: (s: RegradeScoring) => void;
+};
 
 /**
  * Scores `g.cells` on the patched copies in `copyDir` into a fresh <out>/regrade, a
@@ -106,6 +111,7 @@ export async function regradeCopies(
   const runDir = join(out, 'regrade');
   // the same copies freeze the same increment: a regrade interrupted (exit 130) resumes where it stopped
   const result = await rescore({ ...g, checkerDir: copyDir, root: join(out, 'mutants'), purpose: `repair:${patch}`, runDir, replaceOther: true });
+  g.scored?.({ scoredNow: result.scoredNow, alreadyScored: result.alreadyScored, total: result.total, runDir, incrementId: result.increment.id });
   const { classification } = await writeReport(runDir);
   return {
     classification,

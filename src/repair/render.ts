@@ -26,11 +26,12 @@ const distinct = (xs: string[], shown = 3) => {
   return u.slice(0, shown).join('; ') + (u.length > shown ? `; and ${u.length - shown} more` : '');
 };
 
-/** Why a targeted false accept kept its Pass, as far as the repair knows. */
+/** Why a targeted false accept kept its Pass, as far as the repair knows: when it cannot tell, what it could not tell. */
 const whyKept = (fs: Flip[]) =>
   fs.every((f) => f.checkerPatched === false) ? 'checker left as shipped'
     : fs.every((f) => f.checkerPatched === true) ? 'checker patched, still passes'
-      : 'not known';
+      : fs.some((f) => f.checkerPatched === undefined) ? 'not known whether the patch reached its checker (the target names no checker function for this task)'
+        : 'checker patched for some of these cells, left as shipped for others';
 
 /** The targeted false accepts that kept their Pass, one row per generator, with why. */
 function notFlippedSection(r: RepairResult): Section | undefined {

@@ -20,7 +20,7 @@ import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonPatchKnown, pythonRepair, type PythonRepairOutput } from './python.ts';
 import { buildResult, mechanismIn, type Mechanism, type RepairResult } from './result.ts';
 import type { PatchName } from '../contract/repair.ts';
-import { regradeCopies } from './refreeze.ts';
+import { regradeCopies, type Regrade } from './refreeze.ts';
 import { REPAIR_REPORTERS } from './render.ts';
 import { writeReports } from '../report/reporter.ts';
 
@@ -33,6 +33,8 @@ interface RepairOptions {
   progress?: boolean;
   /** where else to look for the run's increment (a moved run folder) */
   mutants?: string;
+  /** hears how each regrade's scoring went (none for a patch that does not regrade) */
+  scored?: Regrade['scored'];
 }
 
 const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
@@ -45,7 +47,15 @@ const REWRITES: PatchName[] = ['cardinality', 'empty-turn'];
 type Loaded = Awaited<ReturnType<typeof load>>;
 
 /** What a repair regrades: `cells` of the audited run, from its increment, with the options' workers, time limit and progress. */
-const regradeOf = (l: Loaded, opts: RepairOptions, cells: Loaded['manifest']) => ({ cells, incrementDir: l.incDir, increment: l.increment, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress });
+const regradeOf = (l: Loaded, opts: RepairOptions, cells: Loaded['manifest']): Regrade => ({
+  cells,
+  incrementDir: l.incDir,
+  increment: l.increment,
+  workers: opts.workers,
+  limitMs: opts.limitMs,
+  progress: opts.progress,
+  scored: opts.scored,
+});
 
 async function load(runDir: string, mutants?: string) {
   const { incDir, increment, manifest, ledger } = await loadRun(runDir, mutants);

@@ -145,6 +145,20 @@ function sweepLeftovers(runDir: string): void {
 }
 
 /**
+ * Whether `dir` was left by a writer that is gone: its lock names a process of
+ * this host that is dead, or whose pid another process now has. False while a
+ * live process (this one included) holds it. Where no lock names a holder (none
+ * taken yet, one being written, or one removed on the way out), `maker`, the pid
+ * of the process that made the folder, decides: gone when it is not alive (a pid
+ * given again to another process keeps the folder, which is the safe mistake).
+ */
+export function abandonedByWriter(dir: string, maker: number): boolean {
+  if (held.has(dir)) return false;
+  const holder = readHolder(join(dir, LOCK_FILE));
+  return holder === undefined ? maker !== process.pid && !alive(maker) : isStale(holder);
+}
+
+/**
  * Takes the run folder's writer lock or refuses (exit 2) naming its holder.
  * Returns the release function; re-entrant within one process.
  */

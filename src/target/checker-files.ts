@@ -53,6 +53,24 @@ export function checkerCopies(copies: string, shipped: string): string {
   throw new InputError(`--checker-dir: ${shown} holds none of the target's checker files (expected copies of those in ${where}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''})`);
 }
 
+/**
+ * The prefix under which `files` name the copies in the folder `copies` (the run
+ * folder's path, as describeCheckerFiles wrote it, plus the copies' folder), when
+ * every file is named in it that way; undefined when any is named otherwise (a
+ * Python bridge's `<package>/<path>`, which says nothing of where the copies are).
+ */
+export function copiesPrefix(copies: string, files: CheckerFile[]): string | undefined {
+  const prefixes = new Set(
+    files.map((f) => {
+      const inCopies = (isAbsolute(f.path) ? [f.path] : ROOTS.map((root) => resolve(root, f.path))).map((p) => inside(copies, p)).find((rel) => rel);
+      const rel = inCopies?.split('\\').join('/');
+      return rel && f.path.endsWith(`/${rel}`) ? f.path.slice(0, -rel.length - 1) : undefined;
+    }),
+  );
+  const [prefix] = prefixes;
+  return files.length && prefixes.size === 1 && prefix !== undefined ? prefix : undefined;
+}
+
 /** Absolute path of a recorded checker file: absolute as is, else under one of the roots, else under the cwd. */
 function locateCheckerFile(path: string): string | undefined {
   if (isAbsolute(path)) return existsSync(path) ? path : undefined;

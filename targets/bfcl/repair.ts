@@ -8,4 +8,5 @@ export const profile: PythonRepairProfile = {
   upstreamPrefix: 'berkeley-function-call-leaderboard/',
   patches: ['empty-turn'],
   checkerFunction: () => undefined,
+  everyTask: { path: 'bfcl_eval/eval_checker/multi_turn_eval/multi_turn_checker.py', qualname: 'multi_turn_checker' },
 };

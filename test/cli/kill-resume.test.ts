@@ -190,6 +190,45 @@ describe('a guard interrupted with SIGTERM (a cancelled CI job) part-way', () =>
   });
 });
 
+describe('a guard without --out killed with SIGKILL part-way', () => {
+  it('leaves its temporary folder, which the next guard removes; a folder named for a live process is kept, one for a dead process without a lock removed', async () => {
+    const root = tmp();
+    const { full } = await fullAudit(root, ['--arms', 'faults']);
+    const increment = JSON.parse(readFileSync(join(full, 'run.json'), 'utf8')).increment.abs as string;
+    const guard = ['guard', '--baseline', join(root, 'baseline.json'), '--increment', increment, '--full', '--workers', '1', '--no-progress'];
+    // the guards' temporary folders go here, where no other test's guard sweeps
+    const temp = join(root, 'tmp');
+    mkdirSync(temp);
+    const env = { TMPDIR: temp };
+    const folders = () => readdirSync(temp).filter((n) => n.startsWith('blindspot-guard-'));
+    expect((await cli([...guard, '--update-baseline'], env)).code).toBe(0);
+    expect(folders()).toEqual([]);
+
+    const { result } = await stoppedAtLedger(guard, () => folders().map((f) => join(temp, f, 'run'))[0], 100, 'SIGKILL', env);
+    expect(result.signal).toBe('SIGKILL');
+    const [killed, ...others] = folders();
+    expect(others).toEqual([]);
+    expect(readdirSync(join(temp, killed)).sort()).toEqual(['mutants', 'run', LOCK_FILE]);
+
+    // named as a guard names its own, by a process that is alive: its guard may still be running
+    const sleeper = execa('sleep', ['60'], { reject: false });
+    const live = `blindspot-guard-${sleeper.pid}-live`;
+    mkdirSync(join(temp, live));
+    // and by one that ended before it took its lock
+    const ended = execa('true');
+    await ended;
+    mkdirSync(join(temp, `blindspot-guard-${ended.pid}-gone`));
+    try {
+      const again = await cli(guard, env);
+      expect(again.code, again.stderr).toBe(0);
+      expect(folders()).toEqual([live]);
+    } finally {
+      sleeper.kill();
+      await sleeper;
+    }
+  });
+});
+
 describe('an audit into a default run folder, killed part-way', () => {
   it('names the folder before scoring, so the same command with that --out resumes it', async () => {
     const root = tmp();

@@ -48,7 +48,9 @@ describe('the committed AgentDojo score file and consequence output', () => {
     const out = tmp();
     const r = await runCli(['consequence', ...['banking', 'slack', 'travel', 'workspace'].map((s) => `${D}/${s}`), '--scores', SCORES, '--triage', `${D}/triage.json`, '--out', out, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(`${D}/consequence/consequence.json`, 'utf8')));
+    const { dir, ...result } = JSON.parse(r.stdout);
+    expect(dir).toBe(out);
+    expect(result).toEqual({ ...JSON.parse(readFileSync(`${D}/consequence/consequence.json`, 'utf8')), files: ['json', 'md', 'html'].map((x) => `${out}/consequence.${x}`) });
     expect(readFileSync(join(out, 'consequence.md'), 'utf8')).toBe(readFileSync(`${D}/consequence/consequence.md`, 'utf8'));
   });
 });

@@ -58,8 +58,12 @@ describe('blindspot consequence', () => {
     const before = hashes(run);
     const r = await runCli(['consequence', run, '--scores', scoresFile('s.csv', GOOD), '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const result = JSON.parse(r.stdout) as ConsequenceResult;
+    // the result as consequence.json holds it, and where it and its siblings were written
+    const { dir, files, ...result } = JSON.parse(r.stdout) as ConsequenceResult & { dir: string; files: string[] };
     expect(JSON.parse(readFileSync(join(run, 'consequence.json'), 'utf8'))).toEqual(result);
+    expect(dir).toBe(run);
+    expect(files).toEqual(['consequence.json', 'consequence.md', 'consequence.html'].map((f) => `${run}/${f}`));
+    for (const f of files) expect(existsSync(f)).toBe(true);
     const after = hashes(run);
     expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'consequence.html', 'consequence.json', 'consequence.md'].sort());
     for (const [f, h] of Object.entries(before)) expect([f, after[f]]).toEqual([f, h]);

@@ -6,7 +6,9 @@ import { expect, it } from 'vitest';
 import { execa } from 'execa';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPAIR_SETUP, repairPython, rewrite } from '../../src/repair/python.ts';
+import { patchReached, REPAIR_SETUP, repairPython, rewrite } from '../../src/repair/python.ts';
+import { profile as bfclProfile } from '../../targets/bfcl/repair.ts';
+import { profile as agentdojoProfile } from '../../targets/agentdojo/repair.ts';
 import { python as agentdojoPython, SETUP as AGENTDOJO_SETUP } from '../../targets/agentdojo/index.ts';
 import { bridgeCommand as bfclBridge, python as bfclPython, REPO_ROOT, SETUP as BFCL_SETUP } from '../../targets/bfcl/index.ts';
 import { ProtocolClient } from '../../src/target/protocol/client.ts';
@@ -171,4 +173,13 @@ describeWith(
     expect(await verdicts()).toEqual({ reference: 'pass', read: 'pass', early: 'pass' });
     expect(await verdicts(copies)).toEqual({ reference: 'pass', read: 'pass', early: 'fail' });
   });
+});
+
+it("names whether the rewrite reached a task's checker: AgentDojo's own function per task, BFCL's one multi_turn_checker for every task", () => {
+  // what the rewriter reported for BFCL's empty-turn patch (reports/bfcl-2026.3.23/*/repair/empty-turn)
+  const bfcl = [{ path: 'bfcl_eval/eval_checker/multi_turn_eval/multi_turn_checker.py', changed: true, patched: ['multi_turn_checker'], skipped: [] }];
+  expect(patchReached(bfclProfile, bfcl)('multi_turn_miss_func_86')).toBe(true);
+  expect(patchReached(bfclProfile, [{ ...bfcl[0], changed: false, patched: [] }])('multi_turn_miss_func_86')).toBe(false);
+  const banking = [{ path: 'agentdojo/default_suites/v1/banking/user_tasks.py', changed: true, patched: ['UserTask0.utility'], skipped: [] }];
+  expect(['banking/user_task_0', 'banking/user_task_1', 'not a task'].map(patchReached(agentdojoProfile, banking))).toEqual([true, false, undefined]);
 });

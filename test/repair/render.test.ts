@@ -79,4 +79,12 @@ describe('a repair as people read it', () => {
     expect(md).not.toContain('+line 300');
     expect(md).toContain('The first 300 of 400 lines; all of it: repair/cardinality/upstream.diff.');
   });
+
+  it('says what it could not tell of a cell that kept its Pass: whether the patch reached a checker the target does not name, or reached it for some cells only', () => {
+    const why = (flips: Flip[]) => page({ ...result, flips }, 'repair.md');
+    expect(why([flip('t', 0, true), flip('t', 1, false)])).toContain(
+      '| t | 1 | 1 | not known whether the patch reached its checker (the target names no checker function for this task) | pass |',
+    );
+    expect(why([flip('t', 0, false, true), flip('t', 1, false, false)])).toContain('| t | 2 | 0 | checker patched for some of these cells, left as shipped for others | pass |');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { runCli, useAppsAudit } from '../fixtures/cli.ts';
@@ -21,6 +21,12 @@ const shared = useAppsAudit('blindspot-repair-');
 function audit() {
   const run = shared.run();
   return { run, report: JSON.parse(readFileSync(join(run, 'report.json'), 'utf8')) as Report };
+}
+
+/** A copy of the shared run at `copy`, without the repairs other tests made in it. */
+function unrepaired(run: string, copy: string): string {
+  cpSync(run, copy, { recursive: true, filter: (f) => !f.startsWith(join(run, 'repair')) });
+  return copy;
 }
 
 /** False accepts whose read-back evidence is rows added beyond the reference: the cardinality mechanism. */
@@ -111,12 +117,52 @@ describe('blindspot repair on a fresh apps audit', () => {
     }
   }, 120_000);
 
-  it('a repair run again resumes its regrade (the same copies freeze the same increment) instead of scoring every cell again', async () => {
-    const { run } = audit();
-    for (let i = 0; i < 2; i++) expect((await runCli(['repair', run, '--patch', 'cardinality', '--no-progress'])).code).toBe(0);
+  it('a repair run again resumes its regrade (the same copies freeze the same increment) instead of scoring every cell again, and says it reused it', async () => {
+    // a copy: the tests before this one regraded the shared run already
+    const run = unrepaired(audit().run, join(tmp(), 'run'));
+    const said: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await runCli(['repair', run, '--patch', 'cardinality', '--no-progress', '--mutants', join(shared.root(), 'm')]);
+      expect(r.code).toBe(0);
+      said.push(r.stdout.split('\n').find((l) => l.startsWith('Regrade: '))!);
+    }
     const sessions = (JSON.parse(readFileSync(join(run, 'repair', 'cardinality', 'regrade', 'run.json'), 'utf8')) as { sessions: { alreadyScored: number; scored: number }[] }).sessions;
     expect(sessions.length).toBeGreaterThanOrEqual(2);
     expect(sessions.at(-1)).toMatchObject({ alreadyScored: sessions[0].scored, scored: 0 });
+    // as audit says "Resuming run" of a finished run it scores nothing of: the session is recorded, and the user told
+    const result = JSON.parse(readFileSync(join(run, 'repair', 'cardinality', 'result.json'), 'utf8')) as RepairResult;
+    const where = `${join(run, result.regrade!.runDir)} (increment ${result.regrade!.incrementId})`;
+    expect(said).toEqual([
+      `Regrade: scored ${sessions[0].scored} cells into ${where}.`,
+      `Regrade: reused ${where}: its ${sessions[0].scored} cells were scored by an earlier repair on the same copies; none was scored again.`,
+    ]);
+  }, 120_000);
+
+  it('freezes the regrade of the same run to the same increment wherever the run folder lies, and names the copies where they are after a move', async () => {
+    const { run } = audit();
+    const root = tmp();
+    const regradeOf = async (copy: string) => {
+      const r = await runCli(['repair', copy, '--patch', 'cardinality', '--json', '--mutants', join(shared.root(), 'm')]);
+      expect(r.code, r.stderr).toBe(0);
+      const { regrade } = JSON.parse(r.stdout) as RepairResult;
+      return { id: regrade!.incrementId, increment: JSON.parse(readFileSync(join(copy, regrade!.incrementDir, 'increment.json'), 'utf8')) };
+    };
+    const [near, far] = [join(root, 'a', 'run'), join(root, 'b', 'deeper', 'run')];
+    for (const copy of [near, far]) unrepaired(run, copy);
+    const [a, b] = [await regradeOf(near), await regradeOf(far)];
+    // the copies' paths differ, as the reports quoting them need; what was graded does not
+    expect(a.increment.target.checkerFiles[0].path).not.toBe(b.increment.target.checkerFiles[0].path);
+    expect(b.id).toBe(a.id);
+
+    const moved = join(root, 'c', 'run');
+    mkdirSync(join(root, 'c'));
+    renameSync(near, moved);
+    const again = await regradeOf(moved);
+    expect(again.id).toBe(a.id);
+    expect(again.increment.target.copiesPrefix).toBe(join(moved, 'repair', 'cardinality', 'checkers'));
+    expect(again.increment.target.checkerFiles.map((f: { path: string }) => f.path)).toEqual(
+      a.increment.target.checkerFiles.map((f: { path: string }) => f.path.replace(near, moved)),
+    );
   }, 120_000);
 
   it('refuses, writing nothing, a run with no false accept the cardinality patch could act on', async () => {

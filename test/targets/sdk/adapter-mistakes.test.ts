@@ -3,11 +3,14 @@
 // (bool, detail) (a forgotten return, 1, "pass") is an error verdict naming what
 // came back, never a Fail that an audit would count as the checker rejecting a
 // construction; a snapshot that is not JSON data, or a checker file that is not
-// there, fails the handshake naming snapshot() or checker_files.
+// there, fails the handshake naming snapshot() or checker_files. NumPy's boolean
+// scalar (what np.all(...) returns) is the bool it stands for, not a mistake.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAdapter } from '../../fixtures/sdk/adapters.ts';
 import { useTmp } from '../../fixtures/tmp.ts';
-import { jsonLines, NO_PYTHON, PYTHON } from './python.ts';
+import { findNumpyPython, jsonLines, NO_PYTHON, PYTHON } from './python.ts';
 
 const tmp = useTmp();
 
@@ -21,9 +24,13 @@ const RETURNS: Record<string, string> = {
   short: '(True,)',
 };
 
-/** A notes benchmark, one task per RETURNS entry; `declarations` and `snapshot` replace its own. */
-function notes(o: { declarations?: string; snapshot?: string } = {}): string {
-  return writeAdapter(tmp(), `RETURNS = {${Object.entries(RETURNS).map(([task, value]) => `${JSON.stringify(task)}: lambda: ${value}`).join(', ')}}
+/**
+ * A notes benchmark, one task per entry of `returns` (what its grade() returns,
+ * as Python expressions), after the Python `before`; `declarations` and
+ * `snapshot` replace its own.
+ */
+function notes(o: { declarations?: string; snapshot?: string; returns?: Record<string, string>; before?: string; dir?: string } = {}): string {
+  return writeAdapter(o.dir ?? tmp(), `${o.before ?? ''}RETURNS = {${Object.entries(o.returns ?? RETURNS).map(([task, value]) => `${JSON.stringify(task)}: lambda: ${value}`).join(', ')}}
 
 
 class Adapter(Benchmark):
@@ -83,5 +90,84 @@ describe.skipIf(!PYTHON)(`blindspot_target.Benchmark, on an adapter author's mis
       code: 'internal',
       message: `checker_files: no file checkers.py, grading/rules.py in ${dir} (they are named relative to the adapter's folder, or to checker_root)`,
     });
+  });
+});
+
+
+/**
+ * A stand-in for NumPy where none is installed: a module named numpy whose
+ * boolean scalars are types of their own named as NumPy 1 (bool_) and NumPy 2
+ * (bool) name theirs, and whose integer scalar is no bool either.
+ */
+const FAKE_NUMPY = `import builtins
+
+
+class _Scalar:
+    def __init__(self, value):
+        self.value = value
+
+    def __bool__(self):
+        return builtins.bool(self.value)
+
+    def __repr__(self):
+        return f"np.{type(self).__name__}({self.value!r})"
+
+
+class bool_(_Scalar):
+    pass
+
+
+class bool(_Scalar):
+    pass
+
+
+class int64(_Scalar):
+    pass
+`;
+
+/** A notes benchmark whose grade() returns NumPy scalars; `fake` puts a module numpy on its path first. */
+function numpyNotes(dir: string, fake: boolean): string {
+  if (fake) {
+    mkdirSync(join(dir, 'fake', 'numpy'), { recursive: true });
+    writeFileSync(join(dir, 'fake', 'numpy', '__init__.py'), FAKE_NUMPY);
+  }
+  return notes({
+    dir,
+    before: `${fake ? `sys.path.insert(0, ${JSON.stringify(join(dir, 'fake'))})\n` : ''}import numpy as np\n\n`,
+    // NumPy 2 names its boolean scalar bool; bool_ stays as its alias
+    returns: { yes: 'np.bool_(True)', no: '(np.bool_(False), "no note")', two: 'getattr(np, "bool", np.bool_)(True)', int: 'np.int64(1)' },
+  });
+}
+
+const NUMPY_PYTHON = findNumpyPython();
+
+describe.skipIf(!PYTHON)(`blindspot_target.Benchmark, on a grade() returning NumPy's scalars${NO_PYTHON}`, () => {
+  let py: ReturnType<typeof jsonLines> | undefined;
+  afterEach(() => py?.close());
+
+  const verdicts = async (adapter: string, python: string) => {
+    py = jsonLines(adapter, python);
+    let id = 0;
+    const ask = (method: string, params: Record<string, unknown> = {}) => py!.ask({ id: ++id, method, params });
+    await ask('handshake', { protocol: 3, client: 'test', options: {} });
+    const out: Record<string, { verdict: string; detail: string }> = {};
+    for (const task of ['yes', 'no', 'two', 'int']) out[task] = (await ask('check', { episode: (await ask('open')).result.episode, task })).result;
+    return out;
+  };
+  const expectBooleansAsVerdicts = (out: Record<string, { verdict: string; detail: string }>) => {
+    expect(out.yes).toEqual({ verdict: 'pass', detail: 'passed' });
+    expect(out.no).toEqual({ verdict: 'fail', detail: 'no note' });
+    expect(out.two).toEqual({ verdict: 'pass', detail: 'passed' });
+    // a NumPy integer is no verdict, as 1 is not
+    expect(out.int.verdict).toBe('error');
+    expect(out.int.detail).toMatch(/^grade\(\) returned .*1.* for task int; expected True or False, or \(verdict, detail\)$/);
+  };
+
+  it('takes the boolean scalars of a fake module named numpy (bool_ and bool) as True and False, without NumPy installed', async () => {
+    expectBooleansAsVerdicts(await verdicts(numpyNotes(tmp(), true), PYTHON!));
+  });
+
+  it.skipIf(!NUMPY_PYTHON)(`takes real NumPy's boolean scalars as True and False${NUMPY_PYTHON ? ` (NumPy from ${NUMPY_PYTHON})` : ' (skipped: no interpreter here imports numpy)'}`, async () => {
+    expectBooleansAsVerdicts(await verdicts(numpyNotes(tmp(), false), NUMPY_PYTHON!));
   });
 });

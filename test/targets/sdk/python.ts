@@ -2,6 +2,7 @@
 // standard library), or none, in which case the tests say so and skip.
 import { execaSync } from 'execa';
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
 import { runCli } from '../../fixtures/cli.ts';
@@ -14,9 +15,19 @@ function findPython(): string | undefined {
 export const PYTHON = findPython();
 export const NO_PYTHON = PYTHON ? '' : ' (skipped: no python3 >= 3.10 on PATH)';
 
-/** One long-lived Python process answering one JSON line per JSON line sent. */
-export function jsonLines(script: string) {
-  const child = spawn(PYTHON!, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * An interpreter here that imports NumPy (python3, or one of the checkout's
+ * virtual environments), or none: the SDK must not need NumPy, so the tests
+ * that meet its types find one where they can and fake it where they cannot.
+ */
+export function findNumpyPython(): string | undefined {
+  const venvs = readdirSync('.').filter((f) => f.startsWith('.venv')).map((f) => `${f}/bin/python`);
+  return [...(PYTHON ? [PYTHON] : []), ...venvs].find((python) => execaSync(python, ['-c', 'import numpy'], { reject: false }).exitCode === 0);
+}
+
+/** One long-lived Python process (python3, or `python`) answering one JSON line per JSON line sent. */
+export function jsonLines(script: string, python = PYTHON!) {
+  const child = spawn(python, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   return {
     async ask(message: unknown): Promise<any> {
