@@ -24,7 +24,7 @@ type Command = (out: Out) => CommandModule<{}, any>;
 type YargsInternals = {
   getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void }; getContext(): { commands: string[] } };
   /** the options of the command being parsed (public in yargs, missing from its types) */
-  getOptions(): { key: Record<string, unknown> };
+  getOptions(): { key: Record<string, unknown>; boolean: string[] };
 };
 /** The commands being parsed (`perturb compare`: both), from yargs' undeclared internals. */
 const contextOf = (cli: Argv): string[] => (cli as unknown as YargsInternals).getInternalMethods().getContext().commands;
@@ -172,6 +172,8 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
   // show should the handler fail; ours never shows help on a failure (fail()
   // below), and the rendering (tens of ms for audit) sat before the first cell.
   (cli as unknown as YargsInternals).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
+  // yargs reads `--json=abc` as false, so a mistyped value ran the command in the other mode
+  cli.middleware(() => badBoolean(argv, (cli as unknown as YargsInternals).getOptions().boolean), true);
   return cli
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
@@ -208,6 +210,15 @@ function mistypedRequired(message: string, options: readonly string[], argv: str
     .map((w) => w.slice(2).split('=')[0])
     .filter((name) => !known.has(name) && !(name.startsWith('no-') && known.has(name.slice(3))));
   return unknown.length ? `Unknown argument${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : message;
+}
+
+/** Refuses `--flag=value` for a boolean flag unless the value is true or false (words after `--` are a target's own). */
+function badBoolean(argv: string[], booleans: readonly string[]): void {
+  const sep = argv.indexOf('--');
+  for (const word of sep < 0 ? argv : argv.slice(0, sep)) {
+    const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(word);
+    if (m && booleans.includes(m[1]) && !/^(true|false)$/i.test(m[2])) throw new InputError(`--${m[1]}: expected true or false, got '${m[2]}'`);
+  }
 }
 
 /** yargs' "Not enough arguments following: out" (`--out` last, its value forgotten) in the words of every flag's refusal. */

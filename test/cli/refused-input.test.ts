@@ -96,6 +96,9 @@ const CASES: Record<string, Case> = {
   'audit --arms swap --checkers nope': { args: () => ['audit', '--arms', 'swap', '--checkers', 'nope'], says: /^--checkers: no selected task or generator named 'nope'/ },
   'audit --arms swap --pilot 0': { args: () => ['audit', '--arms', 'swap', '--pilot', '0'], says: /^--pilot: / },
   'audit --workers -1': { args: () => ['audit', '--workers', '-1'], says: /^--workers: expected a whole number >= 0, got '-1'/ },
+  // yargs reads a mistyped boolean value as false: the audit would run in the other mode
+  'audit --json=yes': { args: () => ['audit', '--json=yes'], says: /^--json: expected true or false, got 'yes'$/ },
+  'audit --no-progress=maybe': { args: () => ['audit', '--no-progress=maybe'], says: /^--progress: expected true or false, got 'maybe'$/ },
   'audit --shard 3/2': { args: () => ['audit', '--shard', '3/2'], says: /^--shard: .*'3\/2'/ },
   // the recorded-runs arm
   'audit --arms runs without --runs': { args: () => ['audit', '--arms', 'runs'], says: /^--runs: the runs arm needs --runs/ },
