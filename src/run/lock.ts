@@ -27,9 +27,23 @@ const held = new Map<string, { count: number; file: string }>();
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !exited(pid);
+}
+
+/**
+ * A killed process stays in the process table until its parent reaps it (a
+ * zombie, state Z), answering signal 0 as if it lived: its lock was held by a
+ * writer that is gone. Linux's /proc tells; elsewhere the signal's answer stands.
+ */
+function exited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
   }
 }
 

@@ -20,6 +20,25 @@ describe('a stale writer lock', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it.runIf(existsSync('/proc/self/stat'))('is taken over when its holder was killed and not yet reaped (a zombie still answers signal 0)', async () => {
+    const dir = join(tmp(), 'run');
+    mkdirSync(dir);
+    const file = join(dir, LOCK_FILE);
+    // `sleep 0` ends at once under a parent that never waits for it: a zombie for as long as the parent sleeps
+    const parent = execa('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    try {
+      const pid = await new Promise<number>((ok) => parent.stdout!.once('data', (b: Buffer) => ok(Number(String(b).trim()))));
+      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z');
+      writeFileSync(file, JSON.stringify({ pid, host: hostname(), startedAt: '2020-01-01T00:00:00.000Z', command: 'blindspot audit (killed)' }) + '\n');
+      const release = lockRunFolder(dir, 'test');
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, command: 'test' });
+      release();
+    } finally {
+      parent.kill();
+      await parent.catch(() => undefined);
+    }
+  });
+
   it.runIf(existsSync('/proc/self/stat'))('is taken over when its pid now names another process (a killed writer\'s pid given again), and not while its holder lives', async () => {
     const dir = join(tmp(), 'run');
     mkdirSync(dir);
