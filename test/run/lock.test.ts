@@ -8,6 +8,14 @@ import { lockRunFolder, LOCK_FILE } from '../../src/run/lock.ts';
 
 const tmp = useTmp();
 
+/** Writes `holder` as the run folder's lock and checks that this process takes it over, then lets it go. */
+function takenOver(file: string, dir: string, holder: object) {
+  writeFileSync(file, JSON.stringify(holder) + '\n');
+  const release = lockRunFolder(dir, 'test');
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, command: 'test' });
+  release();
+}
+
 describe('a stale writer lock', () => {
   it('is taken over when it names this very process, as one left by a killed process whose pid was given again (a restarted container) does', () => {
     const dir = join(tmp(), 'run');
@@ -29,10 +37,7 @@ describe('a stale writer lock', () => {
     try {
       const pid = await new Promise<number>((ok) => parent.stdout!.once('data', (b: Buffer) => ok(Number(String(b).trim()))));
       await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z');
-      writeFileSync(file, JSON.stringify({ pid, host: hostname(), startedAt: '2020-01-01T00:00:00.000Z', command: 'blindspot audit (killed)' }) + '\n');
-      const release = lockRunFolder(dir, 'test');
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, command: 'test' });
-      release();
+      takenOver(file, dir, { pid, host: hostname(), startedAt: '2020-01-01T00:00:00.000Z', command: 'blindspot audit (killed)' });
     } finally {
       parent.kill();
       await parent.catch(() => undefined);
@@ -51,10 +56,7 @@ describe('a stale writer lock', () => {
       expect(held).toMatchObject({ pid: holder.pid, identity: expect.stringMatching(/^\S+:\d+$/) });
       expect(() => lockRunFolder(dir, 'test')).toThrow(`being written by pid ${holder.pid}`);
       // the same pid, as a process that started after the lock was written would show it
-      writeFileSync(file, JSON.stringify({ ...held, identity: `${held.identity}0` }) + '\n');
-      const release = lockRunFolder(dir, 'test');
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, command: 'test' });
-      release();
+      takenOver(file, dir, { ...held, identity: `${held.identity}0` });
     } finally {
       holder.kill();
       await holder.catch(() => undefined);
