@@ -17,8 +17,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 try:
     from blindspot_target import Benchmark, frozen_datetime
-except ImportError:  # the SDK is not installed (pip install python/): use this checkout's
-    sys.path.insert(0, str(HERE.parents[1] / "python"))
+except ImportError:  # the SDK is not installed (pip install python/): use the copy beside this
+    # example, python/ in a checkout, dist/python/ in an installed package (which ships no python/)
+    sys.path[:0] = [str(HERE.parents[1] / "python"), str(HERE.parents[1] / "dist" / "python")]
     from blindspot_target import Benchmark, frozen_datetime
 
 import checker  # noqa: E402

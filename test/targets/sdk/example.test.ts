@@ -1,7 +1,7 @@
 // The tutorial's example (examples/refund-desk, docs/write-a-target.md): its
 // adapter on the SDK conforms, and an audit through the protocol target finds the
 // checker's planted weakness, refunds of any amount, as confirmed false accepts.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../fixtures/cli.ts';
@@ -15,6 +15,14 @@ describe.skipIf(!PYTHON)(`examples/refund-desk${NO_PYTHON}`, () => {
   it('is at most 150 lines and passes target check', async () => {
     expect(readFileSync(ADAPTER, 'utf8').split('\n').length - 1).toBeLessThanOrEqual(150);
     await expectConforms(ADAPTER, 'target refund-desk 1, 4 tasks checked');
+  });
+
+  it('passes target check from an installed package, whose SDK is dist/python/, not python/', async () => {
+    // the layout npm install gives: the package's files list ships examples/ and dist/, never python/
+    const pkg = tmp();
+    cpSync('examples/refund-desk', join(pkg, 'examples', 'refund-desk'), { recursive: true });
+    cpSync('python/blindspot_target', join(pkg, 'dist', 'python', 'blindspot_target'), { recursive: true });
+    await expectConforms(join(pkg, 'examples', 'refund-desk', 'adapter.py'), 'target refund-desk 1, 4 tasks checked');
   });
 
   it('its audit confirms the planted weakness, and nothing else, as false accepts', async () => {
