@@ -127,7 +127,7 @@ const EXIT_CODES = [
   'Exit codes:',
   '  0    done (an audit that finds false accepts included)',
   '  1    what the command was asked to fail on (guard: a regression; --threshold-break: a family below it; target check: a failed check; ' +
-    'repair: a control the patched checkers fail; perturb: the agent failed every episode), or an internal error (with its stack)',
+    'repair: a control the patched checkers fail; perturb: the agent process failed in every episode, not a 0% score), or an internal error (with its stack)',
   '  2    bad input, or a path or disk the command cannot use: one line on stderr (BLINDSPOT_DEBUG=1 adds the stack)',
   '  130  interrupted (Ctrl-C; SIGTERM while scoring): a run folder keeps what was scored, and the same command resumes it',
   'With --json, stdout holds one JSON document: the result whenever the command gets that far (a regression, a broken threshold, an interrupted audit or run), ' +
