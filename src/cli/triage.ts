@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
-import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, textOption } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, textOption, writableFile } from './options.ts';
 import type { Out } from './out.ts';
 
 export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -28,6 +28,8 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       .example('$0 triage reports/r1 --weakness "out-of-scope reboot_device" --dismiss "a reboot changes nothing the customer pays for"', 'dismiss one weakness on every task'),
   handler: async (a) => {
     existingFolder('<run>', a.run, 'a run folder');
+    // a mark is written there: a path under a file, or a folder, is refused before the run is read
+    if (a.dismiss !== undefined || a.accept !== undefined) writableFile('--triage', a.triage);
     await notPerturbation('<run>', a.run, 'run');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
     const [{ findingsOf }, { loadTriage, recordTriage, searchTriage }] = await Promise.all([import('../report/findings.ts'), import('../triage/triage.ts')]);
@@ -50,7 +52,7 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       const rows = findings.map((f) => ({ ...f, triage: searchTriage(triage, f.target, f.key, f.weakness, f.mechanism) }));
       if (a.json) return out.log(JSON.stringify(rows, null, 2));
       for (const r of rows) out.log(`${r.key}  ${r.triage ? `${r.triage.status.padEnd(9)}` : 'open     '}  ${r.task}  ${r.kind}: ${r.construction}${r.triage ? `  (${r.triage.reason})` : ''}`);
-      return out.log(`${rows.length} finding(s); ${rows.filter((r) => r.triage).length} triaged in ${triage?.file ?? '(no triage file)'}`);
+      return out.log(`${rows.length} finding(s); ${rows.filter((r) => r.triage).length} triaged in ${triage?.file ?? `(no triage file at ${a.triage})`}`);
     }
     const reason = (a.dismiss ?? a.accept ?? '').trim();
     if (!status) throw new InputError('--dismiss or --accept: say what to mark, with the reason');

@@ -28,6 +28,8 @@ describe('triage', () => {
     for (const name of ['r1', 'r2']) expect((await runCli(['audit', ...common, '--out', join(root, name)])).code).toBe(0);
     const file = join(root, 'triage.json');
     const listed = JSON.parse((await runCli(['triage', join(root, 'r1'), '--json', '--triage', file])).stdout) as { cell: string; key: string; task: string }[];
+    // listed before the file exists, the summary names where marks will go
+    expect((await runCli(['triage', join(root, 'r1'), '--triage', file])).stdout).toContain(`finding(s); 0 triaged in (no triage file at ${file})`);
     const scope = listed.find((f) => f.task === 'scope/0')!;
     expect(scope.key).toMatch(/^[0-9a-f]{16}$/);
     const marked = await runCli(['triage', join(root, 'r1'), '--cell', scope.cell, '--dismiss', 'settings are checked by another task', '--triage', file]);
