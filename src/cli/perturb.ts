@@ -8,6 +8,9 @@ import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { PerturbSet } from '../perturb/freeze.ts';
 
+// intervals settle long before this; 1e9 resamples ran for hours with no progress shown
+const MAX_BOOTSTRAP = 100_000;
+
 type Args = Record<string, any>;
 
 const BUILTINS = ['replay', 'literal'] as const;
@@ -42,7 +45,7 @@ const runBuilder = (y: Argv) =>
     .option('max-steps', { requiresArg: true, coerce: wholeNumber('max-steps', 1), default: 50, describe: 'tool calls plus questions per episode before it is stopped' })
     .option('episode-time-limit', { requiresArg: true, coerce: milliseconds('episode-time-limit'), default: 120_000, describe: 'per-episode time limit in ms; past it the agent is stopped and the episode graded as it stands' })
     .option('time-limit', { ...timeLimitOption('time limit in ms of each grading phase of an episode (read back, check) and of each validation phase; past it the episode is a checker Error'), defaultDescription: 'calibrated: 10 x the slowest clean episode, at least 10000' })
-    .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples over tasks for the intervals (0: none)' })
+    .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0, 'a whole number', MAX_BOOTSTRAP), default: 1000, describe: 'cluster-bootstrap resamples over tasks for the intervals (0: none)' })
     .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (none with --no-progress or --json)' })
     .example('$0 perturb --target apps --agent replay', 'validate the 12 families on the dev tasks and run the replay baseline (0% degradation)')
     .example('$0 perturb --target apps --agent literal --perturbations reports/perturb-apps-replay', 'the literal baseline on the same instances (the set of the replay run)')
@@ -60,7 +63,7 @@ export const perturbCommand = (out: Out): CommandModule<{}, Args> => ({
           jsonOption(c)
             .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'perturbation run folders, one per agent, on the same set' })
             .option('out', { ...textOption('out'), describe: 'folder for compare.json, .md, .html and .csv (default: none written)' })
-            .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'cluster-bootstrap resamples per run' }),
+            .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0, 'a whole number', MAX_BOOTSTRAP), default: 1000, describe: 'cluster-bootstrap resamples per run' }),
         handler: (a) => perturbCompare(a, out),
       })
       .epilogue(

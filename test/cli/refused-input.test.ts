@@ -374,6 +374,7 @@ const CASES: Record<string, Case> = {
   'triage a missing run': { args: () => ['triage', 'nope'], says: /^<run>: nope: no such folder/ },
   'triage --reason (the reason belongs to --dismiss)': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', '--reason', 'why'], files: { r: null }, says: /^--reason: give the reason as the value of --dismiss or --accept \(--dismiss "why"\)$/ },
   'triage a file': { args: () => ['triage', 'f'], files: { f: 'x' }, says: /^<run>: f is a file, not a folder/ },
+  'perturb compare --bootstrap 1e9': { args: () => ['perturb', 'compare', 'p', '--bootstrap', '1000000000'], says: /^--bootstrap: expected a whole number <= 100000, got '1000000000'$/ },
   'triage --dismiss into a --triage under a file': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', 'why', '--triage', 'f/t.json'], setup: faultRun, files: { f: 'x' }, says: /^--triage: f is a file, not a folder$/ },
   'repair with a patch of another target (empty-turn)': { args: () => ['repair', 'r', '--patch', 'empty-turn', '--mutants', join(shared, 'm')], setup: faultRun, says: /^--patch empty-turn rewrites BFCL's multi-turn checker; apps is not a Python target with that rewrite$/ },
   'repair with a patch of another target (threshold)': { args: () => ['repair', 'r', '--patch', 'threshold', '--mutants', join(shared, 'm')], setup: faultRun, says: /^--patch threshold moves a target that judges each episode with several checkers \(miniwob\) to the strictest of them; apps judges each with one$/ },
