@@ -141,7 +141,8 @@ function writeOutput(flag: string, file: string, text: string): void {
 
 export async function guard(opts: GuardOptions): Promise<GuardResult> {
   const baselineFile = resolve(opts.baseline);
-  const { baseline, empty } = await readBaselineToUpdate(baselineFile, opts.update);
+  // read by the path as typed, so that a refusal names it as the user wrote it
+  const { baseline, empty } = await readBaselineToUpdate(opts.baseline, opts.update);
   if (!baseline && !opts.update) {
     throw new InputError(`${opts.baseline}: no baseline yet; create it with --update-baseline --increment <frozen increment folder>`);
   }
