@@ -4,16 +4,20 @@
 import type { Split, TaskInfo } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { quotedWithGuesses } from '../util/suggest.ts';
+import { scheduleOfTask } from './schedule.ts';
 
 /** What --tasks may name: task ids and generator names. */
 const namesOf = (tasks: TaskInfo[]) => [...new Set(tasks.flatMap((t) => [t.id, t.generator]))];
 
+/** A task id names its copies under every schedule too: `create_incident/0` selects `create_incident/0@per-step`. */
+const named = (t: TaskInfo, n: string) => t.id === n || t.generator === n || scheduleOfTask(t.id).task === n;
+
 /** Task ids or generator names within the selection; names nothing outside it. */
 export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: string): string[] {
   if (!names?.length) return tasks.map((t) => t.id);
-  const unknown = names.filter((n) => !tasks.some((t) => t.id === n || t.generator === n));
+  const unknown = names.filter((n) => !tasks.some((t) => named(t, n)));
   if (unknown.length) throw new InputError(`${flag}: no selected task or generator named ${quotedWithGuesses(unknown, namesOf(tasks))}`);
-  return tasks.filter((t) => names.includes(t.id) || names.includes(t.generator)).map((t) => t.id);
+  return tasks.filter((t) => names.some((n) => named(t, n))).map((t) => t.id);
 }
 
 export function selectTasks(all: TaskInfo[], opts: { splits: Split[]; tasks?: string[]; unseal?: { split: Split } }): TaskInfo[] {
@@ -21,10 +25,10 @@ export function selectTasks(all: TaskInfo[], opts: { splits: Split[]; tasks?: st
   if (sealed) throw new InputError(`--split: ${sealed} is sealed; add --unseal ${sealed} --reason "<why>" (the reason is recorded in the evidence)`);
   let tasks = all.filter((t) => opts.splits.includes(t.split));
   if (opts.tasks?.length) {
-    const wanted = new Set(opts.tasks);
-    const unknown = opts.tasks.filter((w) => !all.some((t) => t.id === w || t.generator === w));
+    const wanted = opts.tasks;
+    const unknown = wanted.filter((w) => !all.some((t) => named(t, w)));
     if (unknown.length) throw new InputError(`--tasks: no task or generator named ${quotedWithGuesses(unknown, namesOf(all))}`);
-    tasks = tasks.filter((t) => wanted.has(t.id) || wanted.has(t.generator));
+    tasks = tasks.filter((t) => wanted.some((w) => named(t, w)));
   }
   if (!tasks.length) throw new InputError(`--split/--tasks: the selection is empty`);
   return tasks.sort((a, b) => a.id.localeCompare(b.id));
