@@ -13,6 +13,7 @@ import { copiesPrefix } from '../target/checker-files.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { errorMessage, fsProblem, InputError, isMissing, ProtocolError, zodProblem } from '../util/errors.ts';
 import { parseJson, parseJsonLines } from '../util/json-file.ts';
+import { shownPath } from '../util/shown-path.ts';
 import { verifyRunFiles } from '../runs/records.ts';
 
 const INCREMENT_SCHEMA = 'blindspot.increment/1';
@@ -173,7 +174,6 @@ function runFileHint(dir: string): { agent: boolean; incrementDir?: string } | u
   return { agent: !!run?.agent, incrementDir: incrementDir && existsSync(join(incrementDir, 'increment.json')) ? incrementDir : undefined };
 }
 
-const shown = (path: string) => relative(process.cwd(), path) || '.';
 
 /**
  * Why a folder with no increment.json is not an increment, when it is something a
@@ -184,7 +184,7 @@ function notAnIncrement(dir: string): string | undefined {
   const run = runFileHint(dir);
   if (run?.agent) return `${dir} is a perturbation run folder, not a frozen increment; \`blindspot perturb\` with its --out ${dir} resumes it`;
   if (run) {
-    const how = run.incrementDir ? `blindspot run ${shown(run.incrementDir)} --out ${dir}` : `blindspot audit --out ${dir}`;
+    const how = run.incrementDir ? `blindspot run ${shownPath(run.incrementDir)} --out ${dir}` : `blindspot audit --out ${dir}`;
     return `${dir} is a run folder, not a frozen increment; resume it with \`${how}\``;
   }
   let held: string[];
@@ -284,7 +284,7 @@ function readCensus(file: string, kind: string, inc: Increment): object | undefi
     `the ${kind} census`,
     () =>
       `${file}: the ${kind} census increment ${inc.id} was frozen against is missing; ` +
-      `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shown(dirname(dirname(file)))}`,
+      `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shownPath(dirname(dirname(file)))}`,
   );
   let json: unknown;
   try {

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RunFile } from './runfile.ts';
 import { InputError } from '../util/errors.ts';
+import { shownPath } from '../util/shown-path.ts';
 
 /** The hash an increment folder claims, read cheaply; loadIncrement verifies it afterwards. */
 function claimedHash(dir: string): string | undefined {
@@ -37,7 +38,7 @@ export function findIncrement(inc: { id: string; hash: string }, recorded: strin
   if (found) return found;
   const looked = [...paths, ...(mutants ? [resolve(mutants)] : []), resolve('mutants')];
   throw new InputError(
-    `${owner}: increment ${inc.id} (hash ${inc.hash.slice(0, 12)}) is in none of ${[...new Set(looked)].join(', ')}; ` +
+    `${owner}: increment ${inc.id} (hash ${inc.hash.slice(0, 12)}) is in none of ${[...new Set(looked.map(shownPath))].join(', ')}; ` +
       'pass --mutants <folder holding a copy of it> (frozen increments are content-addressed, any copy will do)',
   );
 }
