@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawnProcess, spawnThread, type FromScorer, type ScorerInit } from '../../src/run/scorers.ts';
 import { knownTargets, registerTargets, targetFactory, targetLists } from '../../src/target/registry.ts';
 import { targetList } from '../../targets/index.ts';
@@ -47,19 +47,23 @@ describe('target registry', () => {
     ['thread', spawnThread],
     ['process', spawnProcess],
   ] as const)('a scorer %s that cannot open its target says why, then waits for the pool to end it', async (_kind, spawn) => {
-    const events: (FromScorer | string)[] = [];
+    const events: { at: number; what: FromScorer | string }[] = [];
     let gone: () => void = () => {};
     const ended = new Promise<void>((r) => (gone = r));
     spawn({ target: 'apps', open: {}, limitMs: 10_000 }, {
-      message: (m) => events.push(m),
+      message: (m) => events.push({ at: Date.now(), what: m }),
       gone: (why) => {
-        events.push(why);
+        events.push({ at: Date.now(), what: why });
         gone();
       },
     });
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(events).toEqual([{ type: 'fatal', error: expect.stringContaining("unknown target 'apps'") }]);
+    // however long the scorer takes to boot (a loaded machine), its reason comes first and alone
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 30_000, interval: 20 });
+    expect(events[0].what).toEqual({ type: 'fatal', error: expect.stringContaining("unknown target 'apps'") });
     await ended;
-    expect(events[1]).toMatch(/worker crashed: --target: unknown target 'apps'|scorer process exited with code 1/);
+    expect(events).toHaveLength(2);
+    expect(events[1].what).toMatch(/worker crashed: --target: unknown target 'apps'|scorer process exited with code 1/);
+    // it stayed up after saying why: timers fire late, never early
+    expect(events[1].at - events[0].at).toBeGreaterThanOrEqual(900);
   });
 });
