@@ -1,13 +1,13 @@
 import type { CommandModule } from 'yargs';
 import { PATCHES } from '../contract/repair.ts';
-import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, progressOption, timeLimitOption, workersOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, progressOption, timeLimitOption, triageOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
 import type { RegradeScoring } from '../repair/refreeze.ts';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
-    mutantsLookupOption(jsonOption(y))
+    triageOption(mutantsLookupOption(jsonOption(y)))
       .positional('run', { type: 'string', demandOption: true, describe: 'run folder of a finished audit' })
       .option('patch', {
         choices: PATCHES,
@@ -36,7 +36,8 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
     await notPerturbation('<run>', a.run, 'run');
     writableFolder('<run>', a.run);
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);
-    const [{ repair }, { headline, movedLines }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts')]);
+    const [{ repair }, { headline, movedLines }, { loadTriage }] = await Promise.all([import('../repair/repair.ts'), import('../repair/render.ts'), import('../triage/triage.ts')]);
+    const triage = loadTriage(a.triage);
     // the last regrade's (a Python rewrite regrades again after taking the patch out of a checker a control fails)
     let scoring: RegradeScoring | undefined;
     const result = await repair({
@@ -47,6 +48,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       progress: Boolean(a.progress) && !a.json,
       mutants: a.mutants,
       scored: (s) => (scoring = s),
+      triage,
     });
     if (a.json) out.log(JSON.stringify(result, null, 2));
     else {

@@ -51,6 +51,22 @@ function notFlippedSection(r: RepairResult): Section | undefined {
   };
 }
 
+const dismissed = (r: RepairResult) => r.flips.filter((f) => f.triage?.status === 'dismissed');
+
+/** Targeted cells a maintainer dismissed (not wrong work, by the triage file): a patch that fails them rejects what was accepted. */
+function dismissedSection(r: RepairResult): Section | undefined {
+  const ds = dismissed(r);
+  if (!ds.length) return undefined;
+  const failed = ds.filter((f) => f.flipped);
+  return {
+    title: `Dismissed by triage ${ds.length}, failed by the patch ${failed.length}, by generator`,
+    blocks: [
+      { text: `Targeted cells whose construction ${r.triage?.file ?? 'the triage file'} dismisses: a maintainer judged them no fault of an agent, so a patch that fails them is stricter than the benchmark means to be.` },
+      { table: { head: ['generator', 'dismissed', 'failed by the patch', 'reason'], rows: byGenerator(ds).map(([g, fs]) => [g, fs.length, fs.filter((f) => f.flipped).length, distinct(fs.map((f) => f.triage!.reason), 2)]) } },
+    ],
+  };
+}
+
 /** Confirmed false accepts whose readback does not show the patch's mechanism: out of its reach by construction. */
 const untargetedSection = (r: RepairResult): Section | undefined =>
   r.untargeted.length
@@ -74,6 +90,14 @@ export function headline(r: RepairResult): string[] {
     `${r.patch}: ${flipped}/${r.flips.length} targeted false accepts ${verb}; controls preserved ${r.controls.preserved}/${r.controls.total}` +
       (r.degenerate.total ? `; effect-correct cells preserved ${r.degenerate.preserved}/${r.degenerate.total}` : '') + '.',
   ];
+  const ds = dismissed(r);
+  if (ds.length) {
+    const failed = ds.filter((f) => f.flipped).length;
+    lines.push(
+      `Dismissed by triage (${r.triage?.file ?? 'triage file'}): ${ds.length} of the ${r.flips.length} targeted; ` +
+        (failed ? `the patch fails ${failed} of them, rejecting work a maintainer accepted (repair.md lists them).` : 'the patch fails none of them.'),
+    );
+  }
   if (r.controls.broken.length) lines.push(`PATCH BREAKS CONTROLS: ${r.controls.broken.map((c) => `${c.cell} (${c.patched})`).join(', ')}`);
   if (r.degenerate.broken.length) lines.push(`PATCH REJECTS CORRECT EFFECTS: ${r.degenerate.broken.map((c) => c.cell).join(', ')}`);
   const missed = r.flips.filter((f) => !f.flipped);
@@ -106,7 +130,7 @@ function repairPage(r: RepairResult): Page {
         ...(shown.length < r.flips.length ? [{ text: `The ${r.flips.length - shown.length} that kept their verdict are counted by generator below; flips.csv lists every targeted cell.` }] : []),
       ],
     },
-    ...[notFlippedSection(r), untargetedSection(r)].filter((x) => x !== undefined),
+    ...[notFlippedSection(r), dismissedSection(r), untargetedSection(r)].filter((x) => x !== undefined),
     { title: `Controls preserved ${r.controls.preserved}/${r.controls.total}`, blocks: [r.controls.broken.length ? movedTable(r.controls.broken) : { text: 'Every control still passes.' }] },
   ];
   if (r.degenerate.total) {
@@ -148,8 +172,8 @@ function repairPage(r: RepairResult): Page {
 
 const flipsCsv = (r: RepairResult) =>
   csvTable(
-    r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; ') })),
-    ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism'],
+    r.flips.map((f) => ({ cell: f.cell, family: f.family, generator: f.generator, shipped: f.shipped, patched: f.patched, flipped: f.flipped, mechanism: f.mechanism.join('; '), triage: f.triage?.status ?? '' })),
+    ['cell', 'family', 'generator', 'shipped', 'patched', 'flipped', 'mechanism', 'triage'],
   );
 
 /** A repair's files, written into its repair/<patch>/ folder. */

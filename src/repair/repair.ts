@@ -18,7 +18,8 @@ import { patchCardinality, type ReferenceCounts } from './cardinality.ts';
 import { guardedVerdicts, lenientThreshold, thresholdVerdicts } from './guards.ts';
 import { countMismatches, scopeViolations, turnWrites } from './mechanism.ts';
 import { pythonPatchKnown, pythonRepair, type PythonRepairOutput } from './python.ts';
-import { buildResult, mechanismIn, type Mechanism, type RepairResult } from './result.ts';
+import { buildResult, mechanismIn, type FlipTriage, type Mechanism, type RepairResult } from './result.ts';
+import { cellKey, type Triage } from '../triage/triage.ts';
 import type { PatchName } from '../contract/repair.ts';
 import { regradeCopies, type Regrade } from './refreeze.ts';
 import { REPAIR_REPORTERS } from './render.ts';
@@ -35,6 +36,8 @@ interface RepairOptions {
   mutants?: string;
   /** hears how each regrade's scoring went (none for a patch that does not regrade) */
   scored?: Regrade['scored'];
+  /** the maintainer's triage: a targeted false accept it dismissed and the patch fails is counted apart */
+  triage?: Triage;
 }
 
 const rowCounts: Mechanism = (ref, got) => countMismatches(ref, got).map((m) => `${m.table}: ${m.delivered} rows added, reference ${m.reference}`);
@@ -141,6 +144,17 @@ async function cardinality(l: Loaded, out: string, opts: RepairOptions, notes: s
   return { verdicts, copies: { dir: relative(l.runDir, copyDir), patched }, regrade, change: change.join(''), checkerPatched: (_task: string, generator: string) => asserted.has(generator) };
 }
 
+/** What the triage file says of a cell's construction, by cell id. */
+function triageOf(l: Loaded, triage: Triage | undefined): ((cell: string) => FlipTriage | undefined) | undefined {
+  if (!triage) return undefined;
+  const cells = new Map(l.manifest.map((c) => [c.id, c]));
+  return (id) => {
+    const cell = cells.get(id);
+    const entry = cell && triage.byKey.get(cellKey(l.increment.target.name, cell) ?? '');
+    return entry && { status: entry.status, reason: entry.reason };
+  };
+}
+
 export async function repair(opts: RepairOptions): Promise<RepairResult> {
   const runDir = resolve(opts.runDir);
   const l = await load(runDir, opts.mutants);
@@ -196,6 +210,7 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
       regrade: produced.regrade,
       upstream: produced.upstream,
       change: produced.change,
+      ...(opts.triage ? { triage: { file: opts.triage.file, sha256: opts.triage.sha256 } } : {}),
       notes,
     },
     l.cls,
@@ -203,6 +218,7 @@ export async function repair(opts: RepairOptions): Promise<RepairResult> {
     mechanism,
     produced.verdicts,
     produced.checkerPatched,
+    triageOf(l, opts.triage),
   );
   await writeReports(out, REPAIR_REPORTERS, result);
   return result;

@@ -19,6 +19,13 @@ export interface Flip extends Pick<Moved, 'cell' | 'family' | 'generator' | 'pat
    * patch cannot tell (a guard, or a target that does not name a task's function)
    */
   checkerPatched?: boolean;
+  /** what the triage file says of this cell's construction: a dismissed one the patch fails is work a maintainer accepted, now rejected */
+  triage?: FlipTriage;
+}
+
+export interface FlipTriage {
+  status: 'dismissed' | 'accepted';
+  reason: string;
 }
 
 export interface Moved {
@@ -54,6 +61,8 @@ export interface RepairResult {
   upstream?: { diff: string; prefix: string; files: string[] };
   /** what the patch changed in the checker copies, as a unified diff, so repair.md shows it (Python: upstream.diff's text) */
   change?: string;
+  /** the triage file read for the flips' marks */
+  triage?: { file: string; sha256: string };
   notes: string[];
 }
 
@@ -88,12 +97,13 @@ function moved(c: ClassifiedCell, patched: PatchedVerdicts): Moved {
 }
 
 export function buildResult(
-  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'change' | 'notes'>,
+  base: Pick<RepairResult, 'patch' | 'mode' | 'run' | 'shipped' | 'copies' | 'regrade' | 'upstream' | 'change' | 'triage' | 'notes'>,
   cls: Classification,
   effects: Map<string, Effect | undefined>,
   mechanism: Mechanism,
   patched: PatchedVerdicts,
   checkerPatched: (task: string, generator: string) => boolean | undefined = () => undefined,
+  triageOf: (cell: string) => FlipTriage | undefined = () => undefined,
 ): RepairResult {
   const mechanismOf = (c: ClassifiedCell) => mechanismIn(c, cls, effects, mechanism);
   const fas = cls.cells.filter((c) => c.falseAccept);
@@ -101,9 +111,11 @@ export function buildResult(
   const flips: Flip[] = targeted.map((c) => {
     const { cell, family, generator, patched: verdict, detail } = moved(c, patched);
     const touched = checkerPatched(c.checker, generator);
+    const triage = triageOf(c.cell);
     return {
       cell, family, generator, task: c.checker, shipped: c.verdict!, patched: verdict, flipped: verdict === 'fail', mechanism: mechanismOf(c), detail,
       ...(touched === undefined ? {} : { checkerPatched: touched }),
+      ...(triage ? { triage } : {}),
     };
   });
   const controls = cls.cells.filter((c) => c.arm === 'control');

@@ -87,4 +87,13 @@ describe('a repair as people read it', () => {
     );
     expect(why([flip('t', 0, false, true), flip('t', 1, false, false)])).toContain('| t | 2 | 0 | checker patched for some of these cells, left as shipped for others | pass |');
   });
+
+  it('says a patch that fails none of the dismissed findings fails none, and says nothing of triage when there is none', () => {
+    const dismissed = (f: Flip): Flip => ({ ...f, triage: { status: 'dismissed', reason: 'the copy repeats the request' } });
+    const kept = { ...result, triage: { file: 't.json', sha256: 'x' }, flips: [flip('t', 0, true), dismissed(flip('t', 1, false))] };
+    expect(headline(kept)).toContain('Dismissed by triage (t.json): 1 of the 2 targeted; the patch fails none of them.');
+    expect(page(kept, 'repair.md')).toContain('| t | 1 | 0 | the copy repeats the request |');
+    expect(headline(result).join('\n')).not.toMatch(/triage/);
+    expect(page(result, 'repair.md')).not.toMatch(/Dismissed by triage/);
+  });
 });

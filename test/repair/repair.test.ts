@@ -106,6 +106,29 @@ describe('blindspot repair on a fresh apps audit', () => {
     for (const f of scope.flips) expect(f.mechanism.join(' ')).toMatch(/outside the reference effect/);
   }, 120_000);
 
+  it('counts apart the targeted false accepts a maintainer dismissed, and says the patch fails them', async () => {
+    const run = unrepaired(audit().run, join(tmp(), 'r'));
+    const triage = join(tmp(), 'triage.json');
+    const cell = extraRowFalseAccepts(audit().report)[0];
+    const marked = await runCli(['triage', run, '--cell', cell, '--dismiss', 'the second row repeats the first', '--triage', triage]);
+    expect(marked.code, marked.stderr).toBe(0);
+    const r = await runCli(['repair', run, '--patch', 'count-guard', '--triage', triage, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as RepairResult;
+    expect(result.triage).toMatchObject({ file: triage });
+    // the mark holds for the construction: every cell that delivers the same steps (an extra and an extra-ni may) carries it
+    const marks = result.flips.filter((f) => f.triage);
+    expect(marks.map((f) => f.cell)).toContain(cell);
+    expect(marks.length).toBeLessThan(result.flips.length);
+    for (const f of marks) expect(f).toMatchObject({ flipped: true, triage: { status: 'dismissed', reason: 'the second row repeats the first' } });
+    const n = marks.length;
+    const human = await runCli(['repair', run, '--patch', 'count-guard', '--triage', triage]);
+    expect(human.stdout).toMatch(new RegExp(`Dismissed by triage \\(${triage}\\): ${n} of the ${result.flips.length} targeted; the patch fails ${n} of them, rejecting work a maintainer accepted`));
+    const md = readFileSync(join(run, 'repair', 'count-guard', 'repair.md'), 'utf8');
+    expect(md).toMatch(new RegExp(`Dismissed by triage ${n}, failed by the patch ${n}, by generator`));
+    expect(readFileSync(join(run, 'repair', 'count-guard', 'flips.csv'), 'utf8')).toMatch(new RegExp(`^${cell.replace(/[#/]/g, '.')},.*,dismissed$`, 'm'));
+  });
+
   it('shows the regrade\'s progress on stderr, as every scoring command does; none with --no-progress or --json', async () => {
     const { run } = audit();
     const shown = await runCli(['repair', run, '--patch', 'cardinality']);
