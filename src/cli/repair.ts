@@ -3,6 +3,7 @@ import { PATCHES } from '../contract/repair.ts';
 import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, oneOf, progressOption, timeLimitOption, triageOption, workersOption, writableFolder } from './options.ts';
 import type { Out } from './out.ts';
 import { join } from 'node:path';
+import { shownPath } from '../util/shown-path.ts';
 import type { RegradeScoring } from '../repair/refreeze.ts';
 
 export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
@@ -66,7 +67,7 @@ export const repairCommand = (out: Out): CommandModule<{}, Record<string, any>> 
  * the regrade's run.json records that session as every resumed run's does.
  */
 function regradeLine(s: RegradeScoring): string {
-  const where = `${s.runDir} (increment ${s.incrementId})`;
+  const where = `${shownPath(s.runDir)} (increment ${s.incrementId})`;
   if (!s.alreadyScored) return `Regrade: scored ${s.scoredNow} cells into ${where}.`;
   if (!s.scoredNow) return `Regrade: reused ${where}: its ${s.total} cells were scored by an earlier repair on the same copies; none was scored again.`;
   return `Regrade: resumed ${where}: scored ${s.scoredNow} cells (${s.alreadyScored} already in the ledger) of ${s.total}.`;
