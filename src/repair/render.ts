@@ -61,7 +61,7 @@ function dismissedSection(r: RepairResult): Section | undefined {
   return {
     title: `Dismissed by triage ${ds.length}, failed by the patch ${failed.length}, by generator`,
     blocks: [
-      { text: `Targeted cells whose construction ${r.triage?.file ?? 'the triage file'} dismisses: a maintainer judged them no fault of an agent, so a patch that fails them is stricter than the benchmark means to be.` },
+      { text: `Targeted cells whose construction ${r.triage?.file ?? 'the triage file'} dismisses, with the reason: a patch that fails work the benchmark means to accept is stricter than the benchmark; failing one no agent could make costs nothing.` },
       { table: { head: ['generator', 'dismissed', 'failed by the patch', 'reason'], rows: byGenerator(ds).map(([g, fs]) => [g, fs.length, fs.filter((f) => f.flipped).length, distinct(fs.map((f) => f.triage!.reason), 2)]) } },
     ],
   };
@@ -95,7 +95,7 @@ export function headline(r: RepairResult): string[] {
     const failed = ds.filter((f) => f.flipped).length;
     lines.push(
       `Dismissed by triage (${r.triage?.file ?? 'triage file'}): ${ds.length} of the ${r.flips.length} targeted; ` +
-        (failed ? `the patch fails ${failed} of them, rejecting work a maintainer accepted (repair.md lists them).` : 'the patch fails none of them.'),
+        (failed ? `the patch fails ${failed} of them: check that none is work the benchmark accepts (repair.md lists them with the reason).` : 'the patch fails none of them.'),
     );
   }
   if (r.controls.broken.length) lines.push(`PATCH BREAKS CONTROLS: ${r.controls.broken.map((c) => `${c.cell} (${c.patched})`).join(', ')}`);

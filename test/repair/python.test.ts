@@ -136,7 +136,7 @@ describeWith(
   existsSync(bfclPython()) && existsSync(repairPython()),
   `${BFCL_SETUP} && ${REPAIR_SETUP}`,
 )('BFCL empty-turn rewrite', { timeout: 180_000 }, () => {
-  it('the patched checker fails a write made in a turn whose ground truth is empty, and still passes the reference and a read there', async () => {
+  it('the patched checker fails a call to a withheld function and, where a parameter is missing, a write; work asked for, done early, a read and the reference still pass', async () => {
     const pkg = await installed(bfclPython(), 'bfcl_eval');
     const copies = join(tmp(), 'checkers');
     cpSync(pkg, join(copies, 'bfcl_eval'), { recursive: true });
@@ -144,25 +144,17 @@ describeWith(
     const report = await rewrite('empty-turn', [{ source: join(pkg, checker.slice('bfcl_eval/'.length)), copy: join(copies, checker), path: checker }], 'berkeley-function-call-leaderboard/');
     expect(report.files[0].patched).toEqual(['multi_turn_checker']);
 
-    const TASK = 'multi_turn_miss_func_23';
-    const verdicts = async (checkerDir?: string) => {
+    /** The verdict of each trajectory, made from the task's reference, under the shipped checker or the copies. */
+    const verdicts = async (suite: string, task: string, cases: (ref: Trajectory) => Record<string, Trajectory>, checkerDir?: string) => {
       const client = new ProtocolClient(bfclBridge(), { cwd: REPO_ROOT });
       try {
-        await client.request('handshake', { protocol: 2, client: 'test', options: { suite: 'miss_func' }, ...(checkerDir ? { checkerDir } : {}) }, 120_000);
-        const ref = (await client.request('reference', { task: TASK })).trajectory as Trajectory;
-        // turn 0 of miss_func_23 is empty (touch is withheld there); turn 1 makes the file with touch, then writes it
-        expect(ref.steps.some((s) => s.turn === 0)).toBe(false);
-        const touch = ref.steps.findIndex((s) => s.turn === 1 && s.call === 'GorillaFileSystem.touch');
-        const cases = {
-          reference: ref,
-          read: { ...ref, steps: [{ call: 'GorillaFileSystem.ls', args: {}, kind: 'read' as const, turn: 0 }, ...ref.steps] },
-          early: { ...ref, steps: ref.steps.map((s, i) => (i === touch ? { ...s, turn: 0 } : s)) },
-        };
+        await client.request('handshake', { protocol: 2, client: 'test', options: { suite }, ...(checkerDir ? { checkerDir } : {}) }, 120_000);
+        const ref = (await client.request('reference', { task })).trajectory as Trajectory;
         const out: Record<string, string> = {};
-        for (const [name, t] of Object.entries(cases)) {
+        for (const [name, t] of Object.entries(cases(ref))) {
           const { episode } = await client.request('open');
           await client.request('deliver', { episode, trajectory: t });
-          out[name] = (await client.request('check', { episode, task: TASK })).verdict;
+          out[name] = (await client.request('check', { episode, task })).verdict;
           await client.request('close', { episode });
         }
         return out;
@@ -170,8 +162,31 @@ describeWith(
         await client.close();
       }
     };
-    expect(await verdicts()).toEqual({ reference: 'pass', read: 'pass', early: 'pass' });
-    expect(await verdicts(copies)).toEqual({ reference: 'pass', read: 'pass', early: 'fail' });
+    const early = (ref: Trajectory, call: string, turn: number) => {
+      const i = ref.steps.findIndex((s) => s.turn === turn + 1 && s.call === call);
+      expect(i, `${call} in turn ${turn + 1}`).toBeGreaterThanOrEqual(0);
+      return { ...ref, steps: ref.steps.map((s, j) => (j === i ? { ...s, turn } : s)) };
+    };
+    // miss_func_23: turn 0 asks for a file with content; echo is withheld until turn 1, which has no
+    // user message and makes the file (touch) and writes it (echo): touch in turn 0 is the work asked for
+    const asked = (ref: Trajectory) => {
+      expect(ref.steps.some((s) => s.turn === 0)).toBe(false);
+      return {
+        reference: ref,
+        read: { ...ref, steps: [{ call: 'GorillaFileSystem.ls', args: {}, kind: 'read' as const, turn: 0 }, ...ref.steps] },
+        asked: early(ref, 'GorillaFileSystem.touch', 0),
+      };
+    };
+    expect(await verdicts('miss_func', 'multi_turn_miss_func_23', asked)).toEqual({ reference: 'pass', read: 'pass', asked: 'pass' });
+    expect(await verdicts('miss_func', 'multi_turn_miss_func_23', asked, copies)).toEqual({ reference: 'pass', read: 'pass', asked: 'pass' });
+    // miss_func_50: lockDoors is withheld in turn 0 and given in turn 1; called in turn 0 all the same
+    const withheld = (ref: Trajectory) => ({ reference: ref, withheld: early(ref, 'VehicleControlAPI.lockDoors', 0) });
+    expect(await verdicts('miss_func', 'multi_turn_miss_func_50', withheld)).toEqual({ reference: 'pass', withheld: 'pass' });
+    expect(await verdicts('miss_func', 'multi_turn_miss_func_50', withheld, copies)).toEqual({ reference: 'pass', withheld: 'fail' });
+    // miss_param_50: turn 0 asks to unlock "some" doors; turn 1 says which
+    const missParam = (ref: Trajectory) => ({ reference: ref, guessed: early(ref, 'VehicleControlAPI.lockDoors', 0) });
+    expect(await verdicts('miss_param', 'multi_turn_miss_param_50', missParam)).toEqual({ reference: 'pass', guessed: 'pass' });
+    expect(await verdicts('miss_param', 'multi_turn_miss_param_50', missParam, copies)).toEqual({ reference: 'pass', guessed: 'fail' });
   });
 });
 

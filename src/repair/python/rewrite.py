@@ -22,8 +22,13 @@ Patches:
 - empty-turn: BFCL's multi_turn_checker skips every check on a turn whose
   ground truth is empty (`if not <ground truth of the turn>: continue`), so a
   write made there, before the user has supplied what it needs or the function
-  exists, is never judged where it happens. The skip becomes: when the model
-  made calls in that turn, its state must still equal the ground truth's.
+  exists, is never judged where it happens. BFCL chose this (CHANGELOG, Oct 30
+  2024: a model is graded on whether it succeeds once the missing information is
+  given), so the patch judges only what that design does not allow: the state
+  left by a call to a function withheld until a later turn (miss_func), and
+  elsewhere (miss_param) by any call, must be the ground truth's. Work the user
+  asked for, done early with a function the model has, still passes, and so does
+  a withheld function that changes nothing (a `cd`, a price looked up).
 """
 
 from __future__ import annotations
@@ -124,7 +129,7 @@ class CountBlindAny(Patch):
 class EmptyTurnState(Patch):
     """The empty-turn patch (see the module docstring)."""
 
-    NEEDED = ("state_checker", "model_instances", "ground_truth_instances", "execution_results")
+    NEEDED = ("state_checker", "model_instances", "ground_truth_instances", "execution_results", "test_entry", "turn_index", "single_turn_model_response_list")
 
     in_checker = False
 
@@ -146,20 +151,25 @@ class EmptyTurnState(Patch):
         )
         if not self.in_checker or not m.matches(updated, skip):
             return updated
-        block = cst.parse_statement(
-            "if model_instances:\n"
-            "    state_check_result = state_checker(model_instances, ground_truth_instances)\n"
-            "    if not state_check_result[\"valid\"]:\n"
-            "        state_check_result[\"execution_result\"] = execution_results\n"
-            "        return state_check_result\n"
-        ).with_changes(
+        block = list(
+            cst.parse_module(
+                "withheld = {name for turn, names in test_entry.get(\"missed_function\", {}).items() if int(turn) > turn_index for name in names}\n"
+                "called = {call.split(\"(\")[0].split(\".\")[-1] for step in single_turn_model_response_list for call in step}\n"
+                "if model_instances and (called & withheld or not withheld):\n"
+                "    state_check_result = state_checker(model_instances, ground_truth_instances)\n"
+                "    if not state_check_result[\"valid\"]:\n"
+                "        state_check_result[\"execution_result\"] = execution_results\n"
+                "        return state_check_result\n"
+            ).body
+        )
+        block[0] = block[0].with_changes(
             leading_lines=[
-                cst.EmptyLine(comment=cst.Comment("# A call made in this turn must still leave the state the ground truth leaves:")),
-                cst.EmptyLine(comment=cst.Comment("# a write made before the user supplied what it needs, or before the function")),
-                cst.EmptyLine(comment=cst.Comment("# was given, is wrong here even if a later turn's ground truth makes it too.")),
+                cst.EmptyLine(comment=cst.Comment("# What waiting for the missing information cannot excuse is judged here: a call")),
+                cst.EmptyLine(comment=cst.Comment("# to a function withheld until a later turn, or any call where the turn lacks a")),
+                cst.EmptyLine(comment=cst.Comment("# parameter instead, must leave the state the ground truth leaves.")),
             ]
         )
-        return updated.with_changes(body=updated.body.with_changes(body=[block, *updated.body.body]))
+        return updated.with_changes(body=updated.body.with_changes(body=[*block, *updated.body.body]))
 
 
 PATCHES = {"cardinality": CountBlindAny, "empty-turn": EmptyTurnState}
