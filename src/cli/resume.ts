@@ -11,6 +11,7 @@ import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import { isModulePath } from '../util/user-module.ts';
 import type { TaskInfo } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
+import { sameMembers } from '../util/group.ts';
 import { parseSplits, parseUnseal, targetSpec } from './options.ts';
 
 type Args = Record<string, any>;
@@ -21,12 +22,6 @@ interface Difference {
   held: string;
   given: string;
 }
-
-const sameSet = (a: readonly string[], b: readonly string[]) => {
-  const x = new Set(a);
-  const y = new Set(b);
-  return x.size === y.size && [...x].every((v) => y.has(v));
-};
 
 /** `arms faults,swap`, or `48 tasks (a, b, c, ...)` when long; `(none)` when empty. */
 function show(noun: string, xs: readonly string[]): string {
@@ -39,7 +34,7 @@ const showOptions = (o: Record<string, string>) => show('', Object.keys(o).sort(
 
 /** A set-valued flag (--arms, --tasks...) whose set differs from the one held; `note` follows what was given. */
 function compareSet(out: Difference[], flag: string, noun: string, held: readonly string[], given: readonly string[], note = ''): void {
-  if (!sameSet(held, given)) out.push({ flag: `--${flag}`, held: show(noun, held), given: show('', given) + note });
+  if (!sameMembers(held, given)) out.push({ flag: `--${flag}`, held: show(noun, held), given: show('', given) + note });
 }
 
 /** Built-in names compare as written; module paths compare as the files they name. */
@@ -121,7 +116,7 @@ function compareSelection(a: Args, inc: Increment, out: Difference[]): void {
   if (a.operators !== undefined) {
     const held = operatorWords((search?.operators ?? []).map((o) => o.module ?? o.name));
     const given = operatorWords(a.operators);
-    if (!search || !sameSet(held, given)) out.push({ flag: '--operators', held: search ? show('search operators', held) : 'no search arm', given: show('', given) });
+    if (!search || !sameMembers(held, given)) out.push({ flag: '--operators', held: search ? show('search operators', held) : 'no search arm', given: show('', given) });
   }
 }
 
