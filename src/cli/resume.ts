@@ -7,9 +7,8 @@ import { resolve } from 'node:path';
 import type { Increment } from '../protocol/increment.ts';
 import { ARM_NAMES, MANIFEST_ARM, parseArms } from '../protocol/arms.ts';
 import { selectTasks, subset } from '../target/select.ts';
-import { openTarget, parseTargetSpec } from '../target/registry.ts';
+import { parseTargetSpec, withTarget } from '../target/registry.ts';
 import { isModulePath } from '../util/user-module.ts';
-import type { TaskInfo } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
 import { sameMembers } from '../util/group.ts';
 import { parseSplits, parseUnseal, targetSpec } from './options.ts';
@@ -76,13 +75,7 @@ async function compareTasks(a: Args, inc: Increment, out: Difference[]): Promise
   if (!wanted.length) return;
   const splits = a.split === undefined ? inc.selection.splits : parseSplits(a.split);
   const unseal = a.unseal === undefined ? inc.selection.unseal : parseUnseal(a.unseal, a.reason);
-  const target = await openTarget(inc.target.spec, { unseal });
-  let all: TaskInfo[];
-  try {
-    all = await target.tasks();
-  } finally {
-    await target.close();
-  }
+  const all = await withTarget(inc.target.spec, { unseal }, (target) => target.tasks());
   const expanded = (names: string[]) => (names.every((n) => all.some((t) => t.id === n)) ? '' : ' (generator names expanded to task ids)');
   const selected = a.tasks === undefined ? all.filter((t) => inc.selection.tasks.includes(t.id)) : selectTasks(all, { splits, tasks: a.tasks, unseal });
   if (a.tasks !== undefined) compareSet(out, 'tasks', 'tasks', inc.selection.tasks, selected.map((t) => t.id), expanded(a.tasks));
