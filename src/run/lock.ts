@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { makeDir } from '../util/made-dirs.ts';
 import { atomicLeftoverPid } from '../util/atomic.ts';
+import { jsonOrUndefined } from '../util/json-file.ts';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -83,12 +84,7 @@ function readLock(file: string): string | undefined {
 
 /** The holder a lock's text names; undefined for text that names none (torn, or not JSON of a holder, such as `{}` or `null`). */
 function parseHolder(text: string | undefined): Holder | undefined {
-  let h: Partial<Holder> | null;
-  try {
-    h = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const h = (text === undefined ? undefined : jsonOrUndefined(text)) as Partial<Holder> | null | undefined;
   return typeof h?.pid === 'number' && typeof h?.host === 'string' ? (h as Holder) : undefined;
 }
 

@@ -11,6 +11,7 @@ import { InputError } from './errors.ts';
 import { meant, pathBeside } from './suggest.ts';
 import { allowTypeScript } from './install.ts';
 import { clip } from './clip.ts';
+import { jsonOrUndefined } from './json-file.ts';
 
 /** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
 function packageType(dir: string): string {
@@ -22,11 +23,7 @@ function packageType(dir: string): string {
       if (dirname(d) === d) return 'commonjs';
       continue;
     }
-    try {
-      return (JSON.parse(text) as { type?: string }).type ?? 'commonjs';
-    } catch {
-      return 'commonjs';
-    }
+    return (jsonOrUndefined(text) as { type?: string } | null | undefined)?.type ?? 'commonjs';
   }
 }
 
