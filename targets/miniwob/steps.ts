@@ -31,15 +31,12 @@ export const typeInto = (el: El, value: string, label = el.label || el.attrs.pla
   kind: 'write',
 });
 
-/** A control set by clicking it, as `how` says: check (a box), pick (one of exclusive options) or press (a button). */
-const clicked = (el: El, how: How, others: El[]): Step => ({
+export const check = (el: El, others: El[] = []): Step => ({
   call: 'form.fill',
-  args: { field: el.sel, label: nameOf(el), value: true, how },
+  args: { field: el.sel, label: nameOf(el), value: true, how: el.type === 'radio' ? 'pick' : 'check' },
   kind: 'write',
   ...choices(others),
 });
-
-export const check = (el: El, others: El[] = []): Step => clicked(el, el.type === 'radio' ? 'pick' : 'check', others);
 
 export const select = (el: El, option: string): Step => {
   const others = el.options.filter((o) => o !== option && o !== '');
@@ -60,10 +57,20 @@ export const slide = (handle: El, value: number, label: string, others: number[]
 });
 
 /** One of exclusive options that is not a form radio (a datepicker's day): clicked like a button, but picking it twice is picking it. */
-export const pick = (el: El, others: El[] = []): Step => clicked(el, 'pick', others);
+export const pick = (el: El, others: El[] = []): Step => ({
+  call: 'form.fill',
+  args: { field: el.sel, label: nameOf(el), value: true, how: 'pick' },
+  kind: 'write',
+  ...choices(others),
+});
 
 /** A click the task counts as part of the answer (a button in a sequence, a post's share button). */
-export const press = (el: El, others: El[] = []): Step => clicked(el, 'press', others);
+export const press = (el: El, others: El[] = []): Step => ({
+  call: 'form.fill',
+  args: { field: el.sel, label: nameOf(el), value: true, how: 'press' },
+  kind: 'write',
+  ...choices(others),
+});
 
 export const submit = (el: El, others: El[] = []): Step => ({
   call: 'form.submit',
