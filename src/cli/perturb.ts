@@ -4,6 +4,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { existingFolder, jsonOption, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
+import { sameMembers } from '../util/group.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { PerturbSet } from '../perturb/freeze.ts';
@@ -90,7 +91,6 @@ function refuseOtherSelection(a: Args, spec: string, set: PerturbSet, setDir: st
   const differs: string[] = [];
   const given = (flag: string) => a[flag] !== undefined;
   if ((given('target') || given('suite') || given('target-option')) && spec !== set.target) differs.push(`--target ${spec} (the set's target: ${set.target})`);
-  const sameMembers = (xs: readonly string[], ys: readonly string[]) => new Set(xs).size === new Set(ys).size && xs.every((x) => ys.includes(x));
   if (given('tasks') && !sameMembers(a.tasks, set.tasks)) differs.push(`--tasks ${a.tasks.join(',')} (the set's ${set.tasks.length} tasks: ${set.tasks.slice(0, 5).join(', ')}${set.tasks.length > 5 ? ', ...' : ''})`);
   if (given('families') && !sameMembers(a.families, set.families)) differs.push(`--families ${a.families.join(',')} (the set's: ${set.families.join(', ')})`);
   if (given('generator')) differs.push('--generator (the set is already frozen; proposals are only taken when one is frozen)');

@@ -7,10 +7,10 @@ import { resolve } from 'node:path';
 import type { Increment } from '../protocol/increment.ts';
 import { ARM_NAMES, MANIFEST_ARM, parseArms } from '../protocol/arms.ts';
 import { selectTasks, subset } from '../target/select.ts';
-import { openTarget, parseTargetSpec } from '../target/registry.ts';
+import { parseTargetSpec, withTarget } from '../target/registry.ts';
 import { isModulePath } from '../util/user-module.ts';
-import type { TaskInfo } from '../contract/target.ts';
 import { InputError } from '../util/errors.ts';
+import { sameMembers } from '../util/group.ts';
 import { parseSplits, parseUnseal, targetSpec } from './options.ts';
 
 type Args = Record<string, any>;
@@ -21,12 +21,6 @@ interface Difference {
   held: string;
   given: string;
 }
-
-const sameSet = (a: readonly string[], b: readonly string[]) => {
-  const x = new Set(a);
-  const y = new Set(b);
-  return x.size === y.size && [...x].every((v) => y.has(v));
-};
 
 /** `arms faults,swap`, or `48 tasks (a, b, c, ...)` when long; `(none)` when empty. */
 function show(noun: string, xs: readonly string[]): string {
@@ -39,7 +33,7 @@ const showOptions = (o: Record<string, string>) => show('', Object.keys(o).sort(
 
 /** A set-valued flag (--arms, --tasks...) whose set differs from the one held; `note` follows what was given. */
 function compareSet(out: Difference[], flag: string, noun: string, held: readonly string[], given: readonly string[], note = ''): void {
-  if (!sameSet(held, given)) out.push({ flag: `--${flag}`, held: show(noun, held), given: show('', given) + note });
+  if (!sameMembers(held, given)) out.push({ flag: `--${flag}`, held: show(noun, held), given: show('', given) + note });
 }
 
 /** Built-in names compare as written; module paths compare as the files they name. */
@@ -81,13 +75,7 @@ async function compareTasks(a: Args, inc: Increment, out: Difference[]): Promise
   if (!wanted.length) return;
   const splits = a.split === undefined ? inc.selection.splits : parseSplits(a.split);
   const unseal = a.unseal === undefined ? inc.selection.unseal : parseUnseal(a.unseal, a.reason);
-  const target = await openTarget(inc.target.spec, { unseal });
-  let all: TaskInfo[];
-  try {
-    all = await target.tasks();
-  } finally {
-    await target.close();
-  }
+  const all = await withTarget(inc.target.spec, { unseal }, (target) => target.tasks());
   const expanded = (names: string[]) => (names.every((n) => all.some((t) => t.id === n)) ? '' : ' (generator names expanded to task ids)');
   const selected = a.tasks === undefined ? all.filter((t) => inc.selection.tasks.includes(t.id)) : selectTasks(all, { splits, tasks: a.tasks, unseal });
   if (a.tasks !== undefined) compareSet(out, 'tasks', 'tasks', inc.selection.tasks, selected.map((t) => t.id), expanded(a.tasks));
@@ -121,7 +109,7 @@ function compareSelection(a: Args, inc: Increment, out: Difference[]): void {
   if (a.operators !== undefined) {
     const held = operatorWords((search?.operators ?? []).map((o) => o.module ?? o.name));
     const given = operatorWords(a.operators);
-    if (!search || !sameSet(held, given)) out.push({ flag: '--operators', held: search ? show('search operators', held) : 'no search arm', given: show('', given) });
+    if (!search || !sameMembers(held, given)) out.push({ flag: '--operators', held: search ? show('search operators', held) : 'no search arm', given: show('', given) });
   }
 }
 

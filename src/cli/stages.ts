@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { openTarget } from '../target/registry.ts';
+import { withTarget } from '../target/registry.ts';
 import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, writableFolder, textOption } from './options.ts';
 import type { Out } from './out.ts';
 import { announcedRunDir, reportInputs, scoreAndReport } from './run-report.ts';
@@ -19,8 +19,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
       import('../census/idempotence.ts'),
       import('../census/store.ts'),
     ]);
-    const target = await openTarget(opts.target, { unseal: opts.unseal });
-    try {
+    await withTarget(opts.target, { unseal: opts.unseal }, async (target) => {
       const tasks = selectTasks(await target.tasks(), opts);
       const census = await takeIdempotenceCensus(target, tasks.map((t) => t.id));
       const { file, written } = storeCensus(opts.censusDir, census);
@@ -29,9 +28,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
         for (const e of census.entries) out.log(`${e.status.padEnd(15)} ${e.task}  ${e.call}  (${e.observation})`);
         out.log(`census ${census.hash.slice(0, 12)} ${written ? 'written to' : 'already stored in'} ${file}`);
       }
-    } finally {
-      await target.close();
-    }
+    });
   },
 });
 

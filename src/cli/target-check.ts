@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { openTarget, parseTargetSpec, targetFactory } from '../target/registry.ts';
+import { parseTargetSpec, targetFactory, withTarget } from '../target/registry.ts';
 import type { ConformanceReport } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonOption, list, milliseconds, parseUnseal, targetSpec } from './options.ts';
@@ -29,12 +29,7 @@ async function checkInProcess(out: Out, a: Args): Promise<void> {
   const { checkTarget } = await import('../target/protocol/conformance.ts');
   const spec = targetSpec(a);
   const unseal = parseUnseal(a.unseal, a.reason);
-  const target = await openTarget(spec, { unseal });
-  try {
-    await show(out, a, await checkTarget(spec, target, { unseal }, a.tasks));
-  } finally {
-    await target.close();
-  }
+  await withTarget(spec, { unseal }, async (target) => show(out, a, await checkTarget(spec, target, { unseal }, a.tasks)));
 }
 
 const checkCommand = (out: Out): CommandModule<{}, Args> => ({

@@ -12,7 +12,7 @@ import { SemanticsSchema } from '../target/schema.ts';
 import { copiesPrefix } from '../target/checker-files.ts';
 import { hashJson, sha256 } from '../util/hash.ts';
 import { errorMessage, fsProblem, InputError, isMissing, ProtocolError, zodProblem } from '../util/errors.ts';
-import { parseJson, parseJsonLines } from '../util/json-file.ts';
+import { jsonOrUndefined, parseJson, parseJsonLines } from '../util/json-file.ts';
 import { shownPath } from '../util/shown-path.ts';
 import { verifyRunFiles } from '../runs/records.ts';
 
@@ -286,12 +286,8 @@ function readCensus(file: string, kind: string, inc: Increment): object | undefi
       `${file}: the ${kind} census increment ${inc.id} was frozen against is missing; ` +
       `take it again by re-running the \`blindspot freeze\` (or \`audit\`) that made the increment, with the same flags and --censuses ${shownPath(dirname(dirname(file)))}`,
   );
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined; // torn (a kill mid-write by an older version) or edited: changed, as the caller says
-  }
+  // not JSON: torn (a kill mid-write by an older version) or edited, changed as the caller says
+  const json = jsonOrUndefined(text);
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : undefined;
 }
 

@@ -11,7 +11,7 @@ import type { PatchName } from '../contract/repair.ts';
 import { writeReport } from '../report/write.ts';
 import type { PatchedVerdicts, RepairResult } from './result.ts';
 import { freezeIncrement, type Increment } from '../protocol/increment.ts';
-import { openTarget } from '../target/registry.ts';
+import { withTarget } from '../target/registry.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { ProtocolError } from '../util/errors.ts';
 import { completed, runIncrement, type RunResult } from '../run/run.ts';
@@ -58,8 +58,7 @@ export async function rescore(
 ): Promise<RunResult & { incrementDir: string; cells: Cell[] }> {
   const { increment: inc } = input;
   // the source increment's target, opened on the checkers to be scored
-  const target = await openTarget(inc.target.spec, { unseal: inc.selection.unseal, ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}) });
-  try {
+  return withTarget(inc.target.spec, { unseal: inc.selection.unseal, ...(input.checkerDir ? { checkerDir: input.checkerDir } : {}) }, async (target) => {
     const info = await target.describe();
     sameCorpus(info, inc, input.corpusMoved);
     const cells = input.select ? input.select(info, input.cells) : input.cells;
@@ -83,9 +82,7 @@ export async function rescore(
       'nothing compared or written; run the same command again',
     );
     return { ...result, incrementDir: dir, cells };
-  } finally {
-    await target.close();
-  }
+  });
 }
 
 /** How a regrade's scoring went: a repair run again finds its regrade complete and scores nothing. */

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { classify } from '../classify/classify.ts';
 import { loadRun } from '../run/load.ts';
 import { checkerDirOf, type Increment } from '../protocol/increment.ts';
-import { openTarget, targetFactory } from '../target/registry.ts';
+import { targetFactory, withTarget } from '../target/registry.ts';
 import type { Json } from '../contract/json.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { canonicalJson, sha256 } from '../util/hash.ts';
@@ -77,12 +77,7 @@ function shippedState(inc: Increment, files: LocatedChecker[], notes: string[]):
 }
 
 async function taskParams(inc: Increment): Promise<Map<string, Record<string, Json>>> {
-  const target = await openTarget(inc.target.spec, { unseal: inc.selection.unseal });
-  try {
-    return new Map((await target.tasks()).map((t) => [t.id, t.params]));
-  } finally {
-    await target.close();
-  }
+  return withTarget(inc.target.spec, { unseal: inc.selection.unseal }, async (target) => new Map((await target.tasks()).map((t) => [t.id, t.params])));
 }
 
 /** The confirmed false accepts whose readback shows a row count other than the reference's. */

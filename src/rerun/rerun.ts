@@ -12,7 +12,7 @@ import { controlCell } from '../grammar/enumerate.ts';
 import { completed, resumableRun, runIncrement } from '../run/run.ts';
 import { writeReport } from '../report/write.ts';
 import { loadRun } from '../run/load.ts';
-import { openTarget } from '../target/registry.ts';
+import { withTarget } from '../target/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { sameCorpus } from '../repair/refreeze.ts';
 import type { Cell } from '../contract/cell.ts';
@@ -102,11 +102,7 @@ export async function rerun(opts: {
   const ids = new Set(cells.map((c) => c.id));
   // Classification needs each checker task's reference effect: the controls of the selected tasks come along.
   const tasks = [...new Set(cells.map((c) => c.checker))].sort();
-  const target = await openTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal });
-  let frozen;
-  let runDir;
-  let scored;
-  try {
+  const { frozen, runDir, scored } = await withTarget(source.increment.target.spec, { unseal: source.increment.selection.unseal }, async (target) => {
     const infos = new Map((await target.tasks()).map((t) => [t.id, t]));
     const controls = [];
     for (const t of tasks) controls.push(controlCell(infos.get(t)!, await target.reference(t)));
@@ -126,16 +122,15 @@ export async function rerun(opts: {
     // an --out holding another run is refused before the increment is written, so a refused rerun leaves nothing behind
     const plan = planIncrement(input);
     if (opts.out !== undefined) await resumableRun(opts.out, plan, undefined, undefined);
-    frozen = await freezeIncrement(input, plan);
-    runDir = opts.out ?? opts.defaultRunDir();
-    scored = completed(
+    const frozen = await freezeIncrement(input, plan);
+    const runDir = opts.out ?? opts.defaultRunDir();
+    const scored = completed(
       await runIncrement({ incrementDir: frozen.dir, runDir, workers: opts.workers, limitMs: opts.limitMs, progress: opts.progress, target }),
       'rerun',
       `run again with --out ${runDir} to resume it`,
     );
-  } finally {
-    await target.close();
-  }
+    return { frozen, runDir, scored };
+  });
   const written = await writeReport(runDir);
   const after = new Map(written.classification.cells.map((c) => [c.cell, c]));
   const rows = selected.map((b) => {

@@ -20,6 +20,7 @@ import { openSync, writeSync, fdatasync, fdatasyncSync, closeSync, readFileSync,
 import { hash } from 'node:crypto';
 import { ProtocolError, withPath } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
+import { jsonOrUndefined } from '../util/json-file.ts';
 import type { LedgerEntry } from '../contract/ledger.ts';
 import { VERDICTS } from './score.ts';
 
@@ -114,12 +115,8 @@ export function readLedger(file: string, opts: LedgerCheck & { repair?: boolean 
   lines.pop();
   lines.forEach((line, i) => {
     const n = i + 1;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      fail(n, 'not valid JSON');
-    }
+    const value = jsonOrUndefined(line);
+    if (value === undefined) fail(n, 'not valid JSON');
     const problem = entryProblem(value);
     if (problem) fail(n, problem);
     const entry = value as LedgerEntry;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { makeDir } from '../util/made-dirs.ts';
 import { atomicLeftoverPid } from '../util/atomic.ts';
+import { jsonOrUndefined } from '../util/json-file.ts';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -83,12 +84,7 @@ function readLock(file: string): string | undefined {
 
 /** The holder a lock's text names; undefined for text that names none (torn, or not JSON of a holder, such as `{}` or `null`). */
 function parseHolder(text: string | undefined): Holder | undefined {
-  let h: Partial<Holder> | null;
-  try {
-    h = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const h = (text === undefined ? undefined : jsonOrUndefined(text)) as Partial<Holder> | null | undefined;
   return typeof h?.pid === 'number' && typeof h?.host === 'string' ? (h as Holder) : undefined;
 }
 
@@ -194,12 +190,13 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
   const file = join(runDir, LOCK_FILE);
   const identity = processIdentity(process.pid);
   const me: Holder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command, ...(identity ? { identity } : {}) };
+  const acquired = () => {
+    held.set(runDir, { count: 1, file });
+    sweepLeftovers(runDir);
+    return release;
+  };
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (createExclusive(file, me)) {
-      held.set(runDir, { count: 1, file });
-      sweepLeftovers(runDir);
-      return release;
-    }
+    if (createExclusive(file, me)) return acquired();
     const text = readLock(file);
     if (text === undefined) continue; // released between our create and our read: try again
     const holder = parseHolder(text);
@@ -211,11 +208,7 @@ export function lockRunFolder(runDir: string, command = process.argv.slice(1).jo
     if (!isStale(holder)) {
       throw new InputError(`${runDir}: this run folder is being written by ${describeHolder(holder)}; wait for it to finish, or remove ${file} if that process is gone`);
     }
-    if (takeOver(file, text, me)) {
-      held.set(runDir, { count: 1, file });
-      sweepLeftovers(runDir);
-      return release;
-    }
+    if (takeOver(file, text, me)) return acquired();
   }
   throw new InputError(`${runDir}: could not take the writer lock ${file} (contended); try again`);
 }

@@ -13,7 +13,7 @@ import type { Json } from '../contract/json.ts';
 import { InputError, isMissing, statIfThere } from '../util/errors.ts';
 import { meant, pathBeside } from '../util/suggest.ts';
 import { sha256 } from '../util/hash.ts';
-import { isObject } from '../util/json-file.ts';
+import { isObject, jsonOrUndefined } from '../util/json-file.ts';
 
 const CLAIM_CALL = 'answer';
 
@@ -72,11 +72,9 @@ function toolCall(raw: unknown, where: string): { call: string; args: Record<str
   if (isObject(fn) && typeof fn.name === 'string') {
     let args: unknown = fn.arguments ?? {};
     if (typeof args === 'string') {
-      try {
-        args = args.trim() ? JSON.parse(args) : {};
-      } catch {
-        throw new RunProblem(`${where}: tool call ${fn.name}: arguments are not valid JSON (${JSON.stringify(String(args).slice(0, 60))})`);
-      }
+      const text = args;
+      args = text.trim() ? jsonOrUndefined(text) : {};
+      if (args === undefined) throw new RunProblem(`${where}: tool call ${fn.name}: arguments are not valid JSON (${JSON.stringify(text.slice(0, 60))})`);
     }
     if (!isObject(args)) throw new RunProblem(`${where}: tool call ${fn.name}: arguments are not an object`);
     return { call: fn.name, args: args as Record<string, Json> };
@@ -228,12 +226,8 @@ export function readRuns(path: string): RunSource {
     const records = lines ? body.split('\n').map((text, i) => ({ text, where: `${rel}#${i + 1}` })).filter((r) => r.text.trim()) : [{ text: body, where: rel }];
     for (const { text, where } of records) {
       try {
-        let d: unknown;
-        try {
-          d = JSON.parse(text);
-        } catch {
-          throw new RunProblem(`${where}: not valid JSON (truncated or malformed)`);
-        }
+        const d = jsonOrUndefined(text);
+        if (d === undefined) throw new RunProblem(`${where}: not valid JSON (truncated or malformed)`);
         if (!isObject(d)) throw new RunProblem(`${where}: ${lines ? 'expected a JSON object per line' : 'expected a JSON object (an AgentDojo run file)'}`);
         source.runs.push(!lines && ('suite_name' in d || 'user_task_id' in d) ? agentdojoRun(d, where, hash) : lineRun(d, where, hash));
       } catch (e) {

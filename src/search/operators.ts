@@ -26,11 +26,11 @@ function target(slots: Slot[], at: Json): number | string {
   return i < 0 ? `step ${at} was removed by an earlier edit` : i;
 }
 
-/** The slots of the two reference steps a two-step edit (`at`, `with`) works on. */
-function targets(slots: Slot[], e: Edit): [number, number] | string {
+/** `edit` of the slots of the two reference steps a two-step edit (`at`, `with`) works on, or the reason it cannot. */
+function onPair(slots: Slot[], e: Edit, edit: (i: number, j: number) => Slot[]): Slot[] | string {
   const i = target(slots, e.at);
   const j = target(slots, e.with);
-  return typeof i === 'string' ? i : typeof j === 'string' ? j : [i, j];
+  return typeof i === 'string' ? i : typeof j === 'string' ? j : edit(i, j);
 }
 
 /** An operator that does one thing to any one write: drop it, or repeat it. */
@@ -58,14 +58,12 @@ const reorder: SearchOperator = {
     writePairs(ctx)
       .filter(([a, b]) => canonicalJson(ctx.reference[a]) !== canonicalJson(ctx.reference[b]))
       .map(([a, b]) => ({ op: 'reorder', at: a, with: b })),
-  apply(slots, e) {
-    const pair = targets(slots, e);
-    if (typeof pair === 'string') return pair;
-    const [i, j] = pair;
-    const next = [...slots];
-    [next[i], next[j]] = [next[j], next[i]];
-    return next;
-  },
+  apply: (slots, e) =>
+    onPair(slots, e, (i, j) => {
+      const next = [...slots];
+      [next[i], next[j]] = [next[j], next[i]];
+      return next;
+    }),
   size: () => ({ steps: 2, args: 0 }),
   describe: (e, ctx) => `swap the order of ${label(ctx, e.at)} and ${label(ctx, e.with)}`,
   site: () => 'order of writes',
@@ -147,12 +145,8 @@ const exchange: SearchOperator = {
         .map((arg) => ({ op: 'exchange', at: a, with: b, arg }));
     }),
   apply(slots, e) {
-    const pair = targets(slots, e);
-    if (typeof pair === 'string') return pair;
-    const [i, j] = pair;
     const arg = e.arg as string;
-    const moved = withArgument(slots, i, arg, slots[j].step.args[arg]);
-    return withArgument(moved, j, arg, slots[i].step.args[arg]);
+    return onPair(slots, e, (i, j) => withArgument(withArgument(slots, i, arg, slots[j].step.args[arg]), j, arg, slots[i].step.args[arg]));
   },
   size: () => ({ steps: 2, args: 2 }),
   /** a finding by exchange may need only one of the two moves */

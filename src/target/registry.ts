@@ -96,6 +96,16 @@ function checkDescribe(file: string, target: Target): Target {
   return target;
 }
 
+/** `work` on the target `spec` opened with `options`, which is closed after it whatever happens. */
+export async function withTarget<T>(spec: string, options: OpenOptions, work: (target: Target) => Promise<T>): Promise<T> {
+  const target = await openTarget(spec, options);
+  try {
+    return await work(target);
+  } finally {
+    await target.close();
+  }
+}
+
 /**
  * A target is a built-in name or a path to a module exporting `target` (a
  * TargetFactory), so users and tests can plug in an adapter without editing here.

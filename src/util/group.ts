@@ -18,3 +18,9 @@ export const largestFirst = <T>(groups: Map<string, T[]>): [string, T[]][] => [.
 
 /** The items `last` holds for, moved after the others; each part keeps the items' order. */
 export const movedLast = <T>(xs: T[], last: (x: T) => boolean): T[] => [...xs.filter((x) => !last(x)), ...xs.filter(last)];
+
+/** Whether two lists hold the same members, however ordered or repeated. */
+export function sameMembers(xs: readonly string[], ys: readonly string[]): boolean {
+  const y = new Set(ys);
+  return new Set(xs).size === y.size && xs.every((x) => y.has(x));
+}

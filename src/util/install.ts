@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { oneLine } from './clip.ts';
 
 /** The folder holding blindspot's package.json: the nearest one above this module. */
 export const INSTALL_ROOT: string = (() => {
@@ -64,8 +65,8 @@ export async function importChecker(file: string): Promise<Record<string, unknow
       return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
     });
   } catch (e) {
-    // esbuild's message puts the file, line and error on a line of their own: a verdict's detail shows one
-    if (e instanceof Error) e.message = e.message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+    // a verdict's detail shows one line
+    if (e instanceof Error) e.message = oneLine(e.message);
     throw e;
   }
 }

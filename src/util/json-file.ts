@@ -4,13 +4,20 @@ import { fsProblem, InputError, ProtocolError, withPath, zodProblem } from './er
 
 export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** `text` parsed, or undefined where it is not JSON (no JSON text parses to undefined). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** One line a child process wrote, parsed; `where` names the child in the error. */
 export function parseJsonLine(line: string, where: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    throw new ProtocolError(`${where}: not a JSON line: ${line.slice(0, 120)}`);
-  }
+  const v = jsonOrUndefined(line);
+  if (v === undefined) throw new ProtocolError(`${where}: not a JSON line: ${line.slice(0, 120)}`);
+  return v;
 }
 
 /** A file's text, or one line naming it and why it cannot be read (a folder, no permission). */
@@ -40,12 +47,8 @@ export async function readJsonFileIfExists<T>(file: string, schema: z.ZodType<T>
 export function parseJsonLines<T>(file: string, text: string, schema: z.ZodType<T>): T[] {
   return text.split('\n').flatMap((line, i) => {
     if (!line.trim()) return [];
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new InputError(`${file}:${i + 1}: not valid JSON`);
-    }
+    const value = jsonOrUndefined(line);
+    if (value === undefined) throw new InputError(`${file}:${i + 1}: not valid JSON`);
     return [checked(`${file}:${i + 1}`, schema, value)];
   });
 }

@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { InputError } from './errors.ts';
 import { meant, pathBeside } from './suggest.ts';
 import { allowTypeScript } from './install.ts';
-import { clip } from './clip.ts';
+import { clip, oneLine } from './clip.ts';
+import { jsonOrUndefined } from './json-file.ts';
 
 /** The "type" of the package.json nearest to `dir` (Node's rule), "commonjs" without one. */
 function packageType(dir: string): string {
@@ -22,19 +23,9 @@ function packageType(dir: string): string {
       if (dirname(d) === d) return 'commonjs';
       continue;
     }
-    try {
-      return (JSON.parse(text) as { type?: string }).type ?? 'commonjs';
-    } catch {
-      return 'commonjs';
-    }
+    return (jsonOrUndefined(text) as { type?: string } | null | undefined)?.type ?? 'commonjs';
   }
 }
-
-/** One line, however many an error message spans (esbuild's transform errors span several). */
-const oneLine = (e: unknown) => {
-  const text = String((e as Error)?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
-  return clip(text, 400);
-};
 
 /** Whether a word names a module file rather than a built-in: a path, or a name ending in a module extension. */
 export const isModulePath = (name: string) => /[\\/]|\.(m?[jt]s)$/.test(name);
@@ -56,7 +47,7 @@ async function importUserModule(file: string, flag: string): Promise<Record<stri
     const { tsImport } = await import('tsx/esm/api');
     return await tsImport(url, import.meta.url);
   } catch (e) {
-    throw new InputError(`${flag}: cannot load ${file}: ${oneLine(e)}`);
+    throw new InputError(`${flag}: cannot load ${file}: ${clip(oneLine(String((e as Error)?.message ?? e)), 400)}`);
   }
 }
 

@@ -9,16 +9,14 @@ import { pythonBridge } from '../python-bridge.ts';
 import { INSTALL_ROOT } from '../../src/util/install.ts';
 import { sha256 } from '../../src/util/hash.ts';
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const REPO_ROOT = INSTALL_ROOT;
-export const BRIDGE = join(HERE, 'bridge.py');
 export const SETUP = 'bash scripts/setup-python.sh';
 
 const served = pythonBridge({
   name: 'agentdojo',
   description: 'AgentDojo user tasks (workspace, slack, banking, travel) via a Python bridge; --suite banking picks one suite',
   root: REPO_ROOT,
-  bridge: BRIDGE,
+  bridge: fileURLToPath(new URL('bridge.py', import.meta.url)),
   // its historical path; every other Python target has .venv-<name>
   venv: '.venv',
   pythonEnv: 'BLINDSPOT_PYTHON',

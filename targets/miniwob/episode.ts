@@ -171,7 +171,6 @@ export async function runStep(page: Page, step: Step): Promise<void> {
       return page.locator(field).click();
     case 'page.scroll':
       return wheelTo(page, field, step.args.to === 'top');
-      return;
     case 'page.hover':
       return page.locator(field).hover();
     case 'page.key':

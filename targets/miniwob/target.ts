@@ -21,7 +21,6 @@ import { observe, startEpisode, type Observation } from './page.ts';
 import { guiCensuses, type Observed } from './censuses.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-export const OPTIONS = ['seeds', 'harness'] as const;
 export const DEFAULT_SEEDS = [0, 1, 2];
 const ACTION_MS = 3000;
 /** The most pages a solver may look at before it answers (phone-book pages through five contacts). */

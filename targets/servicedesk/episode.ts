@@ -42,12 +42,12 @@ export class ServiceDeskEpisode implements Episode {
   private userSysId = '';
   private closed = false;
 
-  private constructor(private env: EpisodeEnv, readonly userName: string, private password: string) {}
+  private constructor(private env: EpisodeEnv, readonly userName: string) {}
 
   static async open(env: EpisodeEnv): Promise<ServiceDeskEpisode> {
     const name = `${env.userPrefix}${randomBytes(6).toString('hex')}`;
     const password = randomBytes(18).toString('base64url');
-    const ep = new ServiceDeskEpisode(env, name, password);
+    const ep = new ServiceDeskEpisode(env, name);
     ep.userSysId = await env.admin.insert('sys_user', { user_name: name, name, email: '', password });
     ep.context = await env.browser.newContext({
       httpCredentials: { username: name, password, send: 'always' },

@@ -3,6 +3,7 @@
 // child's death to every pending request and lets its owner decide to restart.
 import { BridgeDiedError, RemoteError, RESULTS, ResponseSchema, type Method, type Result } from './messages.ts';
 import { zodProblem } from '../../util/errors.ts';
+import { jsonOrUndefined } from '../../util/json-file.ts';
 import { passesAsIs, plainResult } from './hand-check.ts';
 import { spawnLineChild, type LineChild } from '../../util/line-process.ts';
 import { shownCommand } from '../../util/command-words.ts';
@@ -138,13 +139,8 @@ export class ProtocolClient {
 
   private onLine(line: string): void {
     if (!line.trim()) return;
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      this.kill(`wrote a line to stdout that is not JSON: ${line.slice(0, 200)}`);
-      return;
-    }
+    const message = jsonOrUndefined(line);
+    if (message === undefined) return this.kill(`wrote a line to stdout that is not JSON: ${line.slice(0, 200)}`);
     const plain = plainResult(message);
     const parsed = plain ? { success: true as const, data: plain } : ResponseSchema.safeParse(message);
     const id = parsed.success ? parsed.data.id : (message as { id?: unknown })?.id;
