@@ -78,11 +78,18 @@ export const timeLimitOption = (describe: string) => ({
   describe,
 });
 
-/** The --workers option of every scoring command (whole number >= 0). */
+/**
+ * More scorers than this is a typo (`--workers 100000` for 10): each is a thread or
+ * a process with its own target, and so many exhausted the memory (a V8 out-of-memory
+ * abort, not a line) once the run started them.
+ */
+export const MAX_WORKERS = 256;
+
+/** The --workers option of every scoring command (whole number from 0 to MAX_WORKERS). */
 export const workersOption = (dflt: number, describe: string) => ({
-  default: dflt,
+  default: Math.min(dflt, MAX_WORKERS),
   requiresArg: true,
-  coerce: wholeNumber('workers', 0),
+  coerce: wholeNumber('workers', 0, 'a whole number', MAX_WORKERS),
   describe,
 });
 
@@ -236,7 +243,7 @@ export const runOptions = <T>(y: Argv<T>) =>
       {
         ...workersOption(
           availableParallelism(),
-          'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
+          `parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only; at most ${MAX_WORKERS})`,
         ),
         // the help of every machine says the same: this one's count is no default of another's
         defaultDescription: `the number of CPUs (${availableParallelism()} here)`,

@@ -56,6 +56,11 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
     [['audit', '--workers', '1.5'], "blindspot: --workers: expected a whole number >= 0, got '1.5'"],
     [['repair', 'reports/x', '--patch', 'cardinality', '--workers', '-1'], "blindspot: --workers: expected a whole number >= 0, got '-1'"],
     [['audit', '--workers', '2', '--workers', '3'], 'blindspot: --workers: given 2 times (2, 3); give it once'],
+    // so many scorers exhausted the memory (a V8 abort) once the run started them
+    [['audit', '--workers', '100000'], "blindspot: --workers: expected a whole number <= 256, got '100000'"],
+    [['run', 'mutants/x', '--workers', '257'], "blindspot: --workers: expected a whole number <= 256, got '257'"],
+    [['perturb', '--agent', 'replay', '--workers', '100000'], "blindspot: --workers: expected a whole number <= 256, got '100000'"],
+    [['repair', 'reports/x', '--patch', 'cardinality', '--workers', '100000'], "blindspot: --workers: expected a whole number <= 256, got '100000'"],
     [['freeze', '--seed', 'abc'], "blindspot: --seed: expected an integer, got 'abc'"],
     [['freeze', '--seed', '1.5'], "blindspot: --seed: expected an integer, got '1.5'"],
     [['audit', '--time-limit'], 'blindspot: --time-limit: expected a value, got none'],
