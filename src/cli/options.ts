@@ -93,6 +93,9 @@ export const workersOption = (dflt: number, describe: string) => ({
   describe,
 });
 
+/** Cluster-bootstrap resamples (perturb, perturb compare, merge): intervals settle long before this, and 1e9 ran for hours with no progress shown. */
+export const MAX_BOOTSTRAP = 100_000;
+
 // Set in the environment rather than threaded through options: worker threads
 // inherit it, and the increment never records a machine-specific path.
 const browserOption = <T>(y: Argv<T>) =>

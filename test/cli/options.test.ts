@@ -70,6 +70,8 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
     [['target', 'check', '--timeout', '9999999999', '--', 'node', PROTOCOL_TOY], "blindspot: --timeout: expected a whole number of milliseconds <= 2147483647, got '9999999999'"],
     // 10^7 seeds overflowed the perturbation set's file with an internal error
     [['perturb', '--agent', 'replay', '--seeds', '99999999999'], "blindspot: --seeds: expected a whole number <= 1000, got '99999999999'"],
+    // as perturb's: merging perturbation shards with 1e9 resamples ran for hours with nothing shown
+    [['merge', 'a', 'b', '--out', 'm', '--bootstrap', '1000000000'], "blindspot: --bootstrap: expected a whole number <= 100000, got '1000000000'"],
   ])('%j', async (args, line) => {
     expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
   });
