@@ -353,6 +353,8 @@ export function runFolder(flag: string, path: string | undefined): void {
 export function writableFile(flag: string, path: string | undefined): void {
   if (path === undefined) return;
   if (statIfThere(resolve(String(path)), flag)?.isDirectory()) throw new InputError(`${flag}: ${path} is a folder, not a file`);
+  // `--junit reports/` was written as a file named reports, and `--triage t/` failed on a temporary file's name
+  if (/[\\/]$/.test(String(path))) throw new InputError(`${flag}: ${path} names a folder (it ends with /), not a file`);
   writableFolder(flag, dirname(String(path)));
 }
 

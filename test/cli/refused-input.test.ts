@@ -402,6 +402,9 @@ const CASES: Record<string, Case> = {
   // written after the whole rerun: refused before it, or the verdict is lost with the write
   'guard --junit a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'd'], files: { d: null }, says: /^--junit: d is a folder, not a file$/ },
   'guard --junit in a file, not a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'f/j.xml'], files: { f: 'x' }, says: /^--junit: f is a file, not a folder$/ },
+  // a file's path typed as a folder's: a file named j was written, or a temporary file's name shown
+  'guard --junit a path ending with /': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'j/'], says: /^--junit: j\/ names a folder \(it ends with \/\), not a file$/ },
+  'triage --dismiss into a --triage ending with /': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', 'why', '--triage', 't/'], setup: faultRun, says: /^--triage: t\/ names a folder \(it ends with \/\), not a file$/ },
   'guard --update-baseline --baseline a folder': { args: () => ['guard', '--baseline', 'd', '--increment', increment, '--update-baseline'], files: { d: null }, says: /^--baseline: d is a folder, not a file$/ },
   // not overwritten: it may be another file named by mistake
   'guard --update-baseline over a file that is no baseline': {
