@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, MAX_BOOTSTRAP, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption } from './options.ts';
+import { existingFolder, jsonOption, MAX_BOOTSTRAP, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
 import type { Out } from './out.ts';
@@ -208,6 +208,8 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
     import('../perturb/render.ts'),
   ]);
   for (const dir of a.runs as string[]) existingFolder('perturb compare', dir, 'a perturbation run folder');
+  // written after every run is read and analysed: a file in its place was named by mkdir's EEXIST alone
+  writableFolder('--out', a.out);
   const runs = await Promise.all((a.runs as string[]).map(async (dir) => ({ dir, ...(await readEpisodes(dir)) })));
   const sets = new Set(runs.map((r) => r.set.hash));
   if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);
