@@ -412,6 +412,7 @@ const CASES: Record<string, Case> = {
     files: { 'b.json': '<<<<<<< HEAD\n' },
     says: /^--baseline: b\.json: not valid JSON .*; --update-baseline does not overwrite a file that is not a guard baseline: remove it to start over$/,
   },
+  'perturb compare of a fault run': { args: () => ['perturb', 'compare', 'r'], setup: faultRun, says: /^r is a fault run \(increment apps-[0-9a-f]{12}\), not a perturbation run; `blindspot report r` reads it$/ },
   'perturb compare --out an existing file': { args: () => ['perturb', 'compare', 'p', '--out', 'f'], setup: perturbedRun, files: { f: 'x' }, says: /^--out: f is a file, not a folder$/ },
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
