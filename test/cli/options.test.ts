@@ -200,6 +200,12 @@ describe('a --target-option the target does not take is refused before it opens'
     );
   });
 
+  // target check read --timeout alone: the option went to the target's handshake unread, and a typo in it passed
+  it('target check reads the protocol target\'s timeout option, as an audit does', async () => {
+    await refused(['target', 'check', '--target-option', 'timeout=abc', '--', 'node', PROTOCOL_TOY], /^blindspot: --target-option timeout: expected a whole number of milliseconds > 0, got 'abc'$/);
+    await refused(['target', 'check', '--timeout', '5000', '--target-option', 'timeout=500', '--', 'node', PROTOCOL_TOY], /^blindspot: --timeout 5000 and --target-option timeout=500: give one of them$/);
+  });
+
   it('the protocol target refuses a timeout no timer can wait', async () => {
     await refused(
       ['freeze', '--target', 'protocol', '--target-option', 'timeout=3000000000', '--', 'node', PROTOCOL_TOY],
