@@ -288,6 +288,10 @@ const CASES: Record<string, Case> = {
   'a mistyped subcommand beside a default command': { args: () => ['perturb', '--target', 'apps', 'comapre', 'r1'], says: /^unknown command 'comapre'; did you mean 'compare'\?$/ },
   'a command near no command': { args: () => ['frobnicate'], says: /^unknown command 'frobnicate' \(known: audit, census, freeze, run, report, merge, targets, rerun, target, repair, guard, triage, consequence, perturb, init\)$/ },
   'a stray word beside a default command, near no subcommand': { args: () => ['perturb', 'zzz'], says: /^Unknown argument: zzz$/ },
+  // a positional is no flag: not guessed at for a mistyped one, and refused when typed as one (a word in its place won)
+  'report --out (no flag near it but the positional <run>)': { args: () => ['report', 'r', '--out', 'x'], setup: faultRun, says: /^Unknown argument: out$/ },
+  'report r --run x (the positional given again as a flag)': { args: () => ['report', 'r', '--run', 'x'], setup: faultRun, says: /^--run: <run> is named without a flag \(blindspot report <run>\)$/ },
+  'run --increment (the positional typed as a flag)': { args: () => ['run', '--increment', 'm/x'], says: /^--increment: <increment> is named without a flag \(blindspot run <increment>\)$/ },
   // a missing argument is named with the command's usage
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
   'merge with no runs': { args: () => ['merge', '--out', 'merged'], says: /^merge: name <runs\.\.> \(blindspot merge <runs\.\.>\)$/ },
