@@ -105,6 +105,10 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
   const unstarted = command.length ? unstartable(command[0]) : undefined;
   if (unstarted) throw new InputError(`the agent's command after \`--\`: ${command[0]}: ${unstarted}`);
+  // as the agent's: a generator that cannot start was found only once the target had opened and the first task was asked for
+  const generatorWord = a.generator === undefined ? undefined : String(a.generator).split(/\s+/).find(Boolean);
+  const noGenerator = generatorWord === undefined ? undefined : unstartable(generatorWord);
+  if (noGenerator) throw new InputError(`--generator: ${generatorWord}: ${noGenerator}`);
   runFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([

@@ -420,6 +420,7 @@ const CASES: Record<string, Case> = {
   'perturb compare --out an existing file': { args: () => ['perturb', 'compare', 'p', '--out', 'f'], setup: perturbedRun, files: { f: 'x' }, says: /^--out: f is a file, not a folder$/ },
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
+  'perturb --generator a command that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'no-such-generator-xyz --n 3'], says: /^--generator: no-such-generator-xyz: no such command on PATH$/ },
   'perturb with an agent file that does not exist': { args: () => ['perturb', '--', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file$/ },
   'perturb with an agent script that is not executable': { args: () => ['perturb', '--', './agent.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agent\.py: not executable \(chmod \+x it, or name its interpreter first, e\.g\. python3 \.\/agent\.py\)$/ },
   // a folder of copies that holds none of the checkers would score every cell as a checker error
