@@ -407,6 +407,10 @@ function armsOf(a: Record<string, any>) {
       throw new InputError(`--${flag}: configures the ${arm} arm, which is not among the arms (${taken.join(', ')}); add it: --arms ${[...taken, arm].join(',')}`);
     }
   }
+  // it seeds the swap --pilot sample and the search arm's sampling alone: elsewhere the increment froze as if it were 0
+  if (a.seed !== undefined && a.pilot === undefined && !taken.includes('search')) {
+    throw new InputError(`--seed: seeds the swap arm's --pilot sample and the search arm, neither of which is asked for (arms ${taken.join(', ')}); add --arms ${[...taken, 'search'].join(',')} or a swap --pilot`);
+  }
   if (a.reason !== undefined && a.unseal === undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
   return arms;
 }

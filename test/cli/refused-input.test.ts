@@ -298,6 +298,9 @@ const CASES: Record<string, Case> = {
   'perturb compare with no runs': { args: () => ['perturb', 'compare'], says: /^perturb compare: an argument is missing \(blindspot perturb compare --help\)$/ },
   'a search flag without the search arm': { args: () => ['audit', '--budget', '128'], says: /^--budget: configures the search arm, which is not among the arms \(faults, floor\); add it: --arms faults,floor,search$/ },
   'a swap flag without the swap arm': { args: () => ['freeze', '--arms', 'faults', '--pilot', '5'], says: /^--pilot: configures the swap arm, which is not among the arms \(faults\); add it: --arms faults,swap$/ },
+  // the increment froze as with seed 0, the seed typed nowhere recorded
+  'a seed with nothing it seeds': { args: () => ['freeze', '--seed', '7'], says: /^--seed: seeds the swap arm's --pilot sample and the search arm, neither of which is asked for \(arms faults, floor\); add --arms faults,floor,search or a swap --pilot$/ },
+  'a seed for a swap grid without --pilot': { args: () => ['audit', '--arms', 'swap', '--seed', '7'], says: /^--seed: .*\(arms swap\); add --arms swap,search or a swap --pilot$/ },
   'a reason with no sealed split opened': { args: () => ['audit', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
   'audit into a folder of other files': { args: () => ['audit', '--out', 'docs'], files: { docs: null, 'docs/report.md': 'my notes' }, says: /^--out: docs holds other files \(report\.md\) and no run\.json: name a new or empty folder, or a run folder to resume$/ },
   'run into a folder of other files': { args: () => ['run', increment, '--out', 'docs'], files: { docs: null, 'docs/a': '', 'docs/b': '', 'docs/c': '', 'docs/d': '' }, says: /^--out: docs holds other files \(a, b, c, \.\.\.\) and no run\.json/ },
