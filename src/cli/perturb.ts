@@ -4,6 +4,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { existingFolder, jsonOption, MAX_BOOTSTRAP, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
+import { shownPath } from '../util/shown-path.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { PerturbSet } from '../perturb/freeze.ts';
@@ -129,6 +130,11 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const split = a.split ?? unseal?.split ?? 'dev';
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
+  // --out named the wrong run: said of --out before a set is read or frozen, not after, of the folders behind it
+  const held = await readRunFile(dir);
+  const outShown = a.out === undefined ? shownPath(dir) : String(a.out);
+  if (held && !held.agent) throw new InputError(`--out: ${outShown} is a fault run (increment ${held.increment.id}), not a perturbation run; name a new folder`);
+  if (held?.agent && held.agent.name !== agent.name) throw new InputError(`--out: ${outShown} holds a run of agent '${held.agent.name}', not of agent '${agent.name}'; choose another --out`);
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
   // a mistyped --perturbations is a missing folder, not 'no run.json, no increment.json'
   existingFolder('--perturbations', a.perturbations, 'a perturbation run folder or the increment folder of its set');

@@ -421,6 +421,9 @@ const CASES: Record<string, Case> = {
   },
   'perturb compare of a fault run': { args: () => ['perturb', 'compare', 'r'], setup: faultRun, says: /^r is a fault run \(increment apps-[0-9a-f]{12}\), not a perturbation run; `blindspot report r` reads it$/ },
   'perturb compare --out an existing file': { args: () => ['perturb', 'compare', 'p', '--out', 'f'], setup: perturbedRun, files: { f: 'x' }, says: /^--out: f is a file, not a folder$/ },
+  // refused before the set is read: its folder was named instead, or a line about the set came first
+  'perturb --out a fault run': { args: () => ['perturb', '--agent', 'replay', '--out', 'r'], setup: faultRun, says: /^--out: r is a fault run \(increment apps-[0-9a-f]{12}\), not a perturbation run; name a new folder$/ },
+  'perturb --out another agent\'s run': { args: () => ['perturb', '--agent', 'literal', '--perturbations', 'p', '--out', 'p'], setup: perturbedRun, says: /^--out: p holds a run of agent 'replay', not of agent 'literal'; choose another --out$/ },
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
   'perturb --generator a command that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'no-such-generator-xyz --n 3'], says: /^--generator: no-such-generator-xyz: no such command on PATH$/ },
