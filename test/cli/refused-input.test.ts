@@ -403,6 +403,8 @@ const CASES: Record<string, Case> = {
     // named as typed, not by its absolute path
     says: /^b\.json: field cells\.control:t\/0: Invalid option: expected one of "pass"\|"fail"\|"error"\|"incomplete"/,
   },
+  // answered in guard's words: the increment the run scored, not how to resume it with `blindspot run`
+  'guard --increment a run folder': { args: () => ['guard', '--baseline', 'b.json', '--increment', 'r', '--update-baseline'], setup: faultRun, says: /^--increment: r is a run folder, not a frozen increment; the increment it scored: --increment \/\S+\/m\/apps-[0-9a-f]{12}$/ },
   'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: faultRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
