@@ -289,7 +289,14 @@ export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean',
 
 /** The report step's formats beyond the built-in ones. */
 export const reporterOption = <T>(y: Argv<T>) =>
-  y.option('reporter', { type: 'string', array: true, requiresArg: true, describe: 'module exporting `reporters` (Reporter[], typed from blindspot): their files are written, checksummed and listed with the built-in formats' });
+  y.option('reporter', {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    // an empty path (an unset variable) named the current folder: "--reporter:  is a folder, not a module file"
+    coerce: (xs: unknown[]) => xs.map((x) => text('reporter')(x)),
+    describe: 'module exporting `reporters` (Reporter[], typed from blindspot): their files are written, checksummed and listed with the built-in formats',
+  });
 
 /** Where a maintainer's triage of findings is kept (see `blindspot triage`). */
 export const triageOption = <T>(y: Argv<T>) =>
