@@ -170,6 +170,7 @@ const CASES: Record<string, Case> = {
     files: { 'throws.ts': 'throw new Error("no database configured");\nexport const target = 1;\n' },
     says: /^--target: cannot load \.\/throws\.ts: no database configured$/,
   },
+  'audit --operators a misspelt operator': { args: () => ['audit', '--arms', 'search', '--operators', 'drp'], says: /^--operators: unknown operator 'drp' \(built-in: drop, .*\); did you mean 'drop'\?$/ },
   'report --reporter "" (an unset variable)': { args: () => ['report', 'r', '--reporter', ''], setup: faultRun, says: /^--reporter: expected a value, got an empty one$/ },
   'audit --operators nope': { args: () => ['audit', '--arms', 'search', '--operators', 'nope'], says: /^--operators: unknown operator 'nope'/ },
   'audit --operators ./missing-ops.ts': { args: () => ['audit', '--arms', 'search', '--operators', './missing-ops.ts'], says: /^--operators: no module at \.\/missing-ops\.ts/ },
