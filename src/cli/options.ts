@@ -337,6 +337,34 @@ export function writableFolder(flag: string, path: string | undefined): void {
 }
 
 /**
+ * --mutants and --censuses swapped (`--mutants censuses`): increments were frozen
+ * among the censuses, or censuses stored among the increments, without a word. Each
+ * folder is refused when it holds what the other one keeps (a census file
+ * <kind>-<hash>.json in a target's folder; an increment folder with its increment.json).
+ */
+export function notTheOtherStore(flag: '--mutants' | '--censuses', path: string | undefined): void {
+  if (path === undefined || !statIfThere(resolve(String(path)))?.isDirectory()) return;
+  const children = readdirSync(String(path), { withFileTypes: true }).filter((d) => d.isDirectory());
+  const holding = (d: { name: string }) => readdirSync(join(String(path), d.name));
+  const other =
+    flag === '--censuses'
+      ? children.filter((d) => holding(d).includes('increment.json')).map((d) => d.name)
+      : children.filter((d) => holding(d).some((f) => /^(idempotence|effects)-[0-9a-f]{12}\.json$/.test(f))).map((d) => `${d.name}/`);
+  if (!other.length) return;
+  const held = flag === '--censuses' ? 'frozen increments' : 'censuses';
+  const theirs = flag === '--censuses' ? '--mutants' : '--censuses';
+  throw new InputError(`${flag}: ${path} holds ${held} (${other.slice(0, 3).join(', ')}${other.length > 3 ? ', ...' : ''}), not ${flag === '--censuses' ? 'censuses' : 'frozen increments'}; is it the ${theirs} folder?`);
+}
+
+/** The folders freeze writes (--mutants) and reads or writes (--censuses): usable, and not each other's. */
+export function storeFolders(a: Record<string, any>): void {
+  for (const flag of ['--mutants', '--censuses'] as const) {
+    writableFolder(flag, a[flag.slice(2)]);
+    notTheOtherStore(flag, a[flag.slice(2)]);
+  }
+}
+
+/**
  * The run folder a scoring command writes (--out): new, empty, or a run folder to
  * resume. A folder of other files is refused before any work: the report's files
  * (report.md, ...) would be written among them, over any of the same name.

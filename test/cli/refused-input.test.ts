@@ -259,6 +259,10 @@ const CASES: Record<string, Case> = {
   'freeze --mutants an existing file': { args: () => ['freeze', '--mutants', 'f'], files: { f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'freeze --censuses below a file': { args: () => ['freeze', '--censuses', 'f/c'], files: { f: 'x' }, says: /^--censuses: cannot create the folder f\/c: / },
   'freeze --families nope,omit': { args: () => ['freeze', '--families', 'nope,omit'], says: /^--families: unknown family 'nope'/ },
+  // swapped: increments were frozen among the censuses (or censuses stored among the increments) without a word
+  'freeze --mutants the censuses folder': { args: () => ['freeze', '--mutants', 'c', '--censuses', 'm'], files: { c: null, 'c/apps': null, 'c/apps/idempotence-0123456789ab.json': '{}' }, says: /^--mutants: c holds censuses \(apps\/\), not frozen increments; is it the --censuses folder\?$/ },
+  'census --censuses the mutants folder': { args: () => ['census', '--censuses', 'mutants'], files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/apps-0123456789ab/increment.json': '{}' }, says: /^--censuses: mutants holds frozen increments \(apps-0123456789ab\), not censuses; is it the --mutants folder\?$/ },
+  'audit --censuses the mutants folder': { args: () => ['audit', '--censuses', 'mutants'], files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/apps-0123456789ab/increment.json': '{}' }, says: /^--censuses: mutants holds frozen increments/ },
   'census --censuses an existing file': { args: () => ['census', '--censuses', 'f'], files: { f: 'x' }, says: /^--censuses: f is a file, not a folder/ },
   'census --target ./empty.mjs': { args: () => ['census', '--target', './empty.mjs'], files: { 'empty.mjs': EMPTY_MODULE }, says: /^--target: \.\/empty\.mjs must export `target`/ },
   // scoring an increment
