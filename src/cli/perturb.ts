@@ -5,6 +5,7 @@ import { existingFolder, jsonOption, MAX_BOOTSTRAP, knownList, list, millisecond
 import { InputError } from '../util/errors.ts';
 import { unstartable } from '../util/command-words.ts';
 import { shownPath } from '../util/shown-path.ts';
+import { refuseSealed } from '../target/select.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { PerturbSet } from '../perturb/freeze.ts';
@@ -128,6 +129,8 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const families = a.families ? knownList('families', 'family', PERTURB_FAMILIES, a.families) : PERTURB_FAMILIES;
   const unseal = parseUnseal(a.unseal, a.reason);
   const split = a.split ?? unseal?.split ?? 'dev';
+  // as audit refuses it: the target's own SealedSplitError surfaced as an internal error with its stack (exit 1)
+  refuseSealed([split], unseal);
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
   // --out named the wrong run: said of --out before a set is read or frozen, not after, of the folders behind it

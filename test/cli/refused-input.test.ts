@@ -448,6 +448,7 @@ const CASES: Record<string, Case> = {
     files: { apps: null, 'apps/target.ts': EMPTY_MODULE, 'apps/checkers': null, 'apps/checkers/venmo_add_friends.ts': EMPTY_MODULE },
     says: /^--checker-dir: apps holds none of the target's checker files \(expected copies of those in targets\/apps\/checkers: calendar_create_event\.ts, /,
   },
+  'perturb --split holdout without --unseal': { args: () => ['perturb', '--agent', 'replay', '--split', 'holdout'], says: /^--split: holdout is sealed; add --unseal holdout --reason "<why>"/ },
   'perturb --tasks ""': { args: () => ['perturb', '--agent', 'replay', '--tasks', ''], says: /^--tasks: expected one or more task ids/ },
   'target check --target nope': { args: () => ['target', 'check', '--target', 'nope'], says: /^--target: unknown target 'nope'/ },
   'census --target protocol --target-option timeout=abc': {
