@@ -306,6 +306,8 @@ export const triageOption = <T>(y: Argv<T>) =>
 export const parseSplits = (xs: string[] | undefined): Split[] => knownList('split', 'split', SPLITS, xs ?? DEFAULT_SPLITS);
 
 export function parseUnseal(unseal?: string, reason?: string): { split: Split; reason: string } | undefined {
+  // every command that takes --unseal: census, perturb and target check ignored a --reason given alone
+  if (unseal === undefined && reason !== undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
   if (unseal === undefined) return undefined;
   const [split] = knownList('unseal', 'split', SPLITS, [unseal]);
   if (!reason?.trim()) throw new InputError('--reason: opening a sealed split needs a reason, which is recorded in the evidence');
@@ -446,7 +448,6 @@ function armsOf(a: Record<string, any>) {
   if (a.seed !== undefined && a.pilot === undefined && !taken.includes('search')) {
     throw new InputError(`--seed: seeds the swap arm's --pilot sample and the search arm, neither of which is asked for (arms ${taken.join(', ')}); add --arms ${[...taken, 'search'].join(',')} or a swap --pilot`);
   }
-  if (a.reason !== undefined && a.unseal === undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
   return arms;
 }
 

@@ -307,6 +307,9 @@ const CASES: Record<string, Case> = {
   // the increment froze as with seed 0, the seed typed nowhere recorded
   'a seed with nothing it seeds': { args: () => ['freeze', '--seed', '7'], says: /^--seed: seeds the swap arm's --pilot sample and the search arm, neither of which is asked for \(arms faults, floor\); add --arms faults,floor,search or a swap --pilot$/ },
   'a seed for a swap grid without --pilot': { args: () => ['audit', '--arms', 'swap', '--seed', '7'], says: /^--seed: .*\(arms swap\); add --arms swap,search or a swap --pilot$/ },
+  'census --reason with no sealed split opened': { args: () => ['census', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
+  'perturb --reason with no sealed split opened': { args: () => ['perturb', '--agent', 'replay', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
+  'target check --reason with no sealed split opened': { args: () => ['target', 'check', '--target', 'apps', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
   'a reason with no sealed split opened': { args: () => ['audit', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
   'audit into a folder of other files': { args: () => ['audit', '--out', 'docs'], files: { docs: null, 'docs/report.md': 'my notes' }, says: /^--out: docs holds other files \(report\.md\) and no run\.json: name a new or empty folder, or a run folder to resume$/ },
   'run into a folder of other files': { args: () => ['run', increment, '--out', 'docs'], files: { docs: null, 'docs/a': '', 'docs/b': '', 'docs/c': '', 'docs/d': '' }, says: /^--out: docs holds other files \(a, b, c, \.\.\.\) and no run\.json/ },
