@@ -90,6 +90,8 @@ const CASES: Record<string, Case> = {
   'audit --time-limt (listed once, not camel-cased again)': { args: () => ['audit', '--time-limt', '5'], says: /^Unknown argument: time-limt \(did you mean --time-limit\?\)$/ },
   'audit --split holdout without --unseal': { args: () => ['audit', '--split', 'holdout'], says: /^--split: holdout is sealed/ },
   'audit --unseal holdout without --reason': { args: () => ['audit', '--split', 'holdout', '--unseal', 'holdout'], says: /^--reason: / },
+  'audit --unseal holdout without --split holdout': { args: () => ['audit', '--unseal', 'holdout', '--reason', 'r'], says: /^--unseal: holdout is opened but not selected \(--split dev\); add it: --split dev,holdout$/ },
+  'perturb --split dev --unseal holdout': { args: () => ['perturb', '--agent', 'replay', '--split', 'dev', '--unseal', 'holdout', '--reason', 'r'], says: /^--unseal: holdout is opened but not selected \(--split dev\); add it: --split dev,holdout$/ },
   'audit --unseal nope': { args: () => ['audit', '--unseal', 'nope', '--reason', 'r'], says: /^--unseal: unknown split 'nope'/ },
   'audit --target-option foo': { args: () => ['audit', '--target-option', 'foo'], says: /^--target-option: expected key=value, got 'foo'/ },
   'audit --target-option foo=1 (apps takes none)': { args: () => ['audit', '--target-option', 'foo=1'], says: /^--target-option: target apps takes no option 'foo'/ },
