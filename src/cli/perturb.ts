@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { existingFolder, jsonOption, MAX_BOOTSTRAP, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
-import { unstartable } from '../util/command-words.ts';
+import { missingScript, unstartable } from '../util/command-words.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
 import { shownPath } from '../util/shown-path.ts';
 import { refuseSealed } from '../target/select.ts';
 import type { Out } from './out.ts';
@@ -107,6 +108,9 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
   const unstarted = command.length ? unstartable(command[0]) : undefined;
   if (unstarted) throw new InputError(`the agent's command after \`--\`: ${command[0]}: ${unstarted}`);
+  // its interpreter starts, then fails in every episode: a run folder of crashes, after the whole set was validated
+  const script = missingScript(command);
+  if (script !== undefined) throw new InputError(`the agent's command after \`--\`: ${script}: no such file${meant(pathBeside(script, 'file'))}`);
   // as the agent's: a generator that cannot start was found only once the target had opened and the first task was asked for
   const generatorWord = a.generator === undefined ? undefined : String(a.generator).split(/\s+/).find(Boolean);
   const noGenerator = generatorWord === undefined ? undefined : unstartable(generatorWord);

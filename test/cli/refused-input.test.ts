@@ -441,6 +441,8 @@ const CASES: Record<string, Case> = {
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
   'perturb --generator a command that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'no-such-generator-xyz --n 3'], says: /^--generator: no-such-generator-xyz: no such command on PATH$/ },
   'perturb with an agent file that does not exist': { args: () => ['perturb', '--', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file$/ },
+  // the interpreter starts: every episode crashed, and a run folder of them was written (exit 1, after the set was validated)
+  'perturb with an agent script, behind its interpreter, that does not exist': { args: () => ['perturb', '--', 'python3', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file; did you mean \.\/agent\.py\?$/ },
   'perturb with an agent script that is not executable': { args: () => ['perturb', '--', './agent.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agent\.py: not executable \(chmod \+x it, or name its interpreter first, e\.g\. python3 \.\/agent\.py\)$/ },
   // a folder of copies that holds none of the checkers would score every cell as a checker error
   'guard --checker-dir an empty folder': {
