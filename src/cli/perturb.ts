@@ -112,9 +112,11 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const script = missingScript(command);
   if (script !== undefined) throw new InputError(`the agent's command after \`--\`: ${script}: no such file${meant(pathBeside(script, 'file'))}`);
   // as the agent's: a generator that cannot start was found only once the target had opened and the first task was asked for
-  const generatorWord = a.generator === undefined ? undefined : String(a.generator).split(/\s+/).find(Boolean);
-  const noGenerator = generatorWord === undefined ? undefined : unstartable(generatorWord);
-  if (noGenerator) throw new InputError(`--generator: ${generatorWord}: ${noGenerator}`);
+  const generatorWords = a.generator === undefined ? [] : String(a.generator).split(/\s+/).filter(Boolean);
+  const noGenerator = generatorWords.length ? unstartable(generatorWords[0]) : undefined;
+  if (noGenerator) throw new InputError(`--generator: ${generatorWords[0]}: ${noGenerator}`);
+  const generatorScript = missingScript(generatorWords);
+  if (generatorScript !== undefined) throw new InputError(`--generator: ${generatorScript}: no such file${meant(pathBeside(generatorScript, 'file'))}`);
   runFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([

@@ -440,6 +440,7 @@ const CASES: Record<string, Case> = {
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
   'perturb --generator a command that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'no-such-generator-xyz --n 3'], says: /^--generator: no-such-generator-xyz: no such command on PATH$/ },
+  'perturb --generator a script, behind its interpreter, that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'python3 ./gen.py'], says: /^--generator: \.\/gen\.py: no such file$/ },
   'perturb with an agent file that does not exist': { args: () => ['perturb', '--', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file$/ },
   // the interpreter starts: every episode crashed, and a run folder of them was written (exit 1, after the set was validated)
   'perturb with an agent script, behind its interpreter, that does not exist': { args: () => ['perturb', '--', 'python3', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file; did you mean \.\/agent\.py\?$/ },
