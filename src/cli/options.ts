@@ -8,7 +8,7 @@ import type { Split } from '../contract/target.ts';
 import { InputError, statIfThere } from '../util/errors.ts';
 import { knownTail, meant, pathBeside } from '../util/suggest.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
-import { joinCommand } from '../util/command-words.ts';
+import { joinCommand, missingScript } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 import { LOCK_FILE } from '../run/lock.ts';
@@ -141,9 +141,12 @@ export function targetSpec(a: Record<string, any>): string {
     options[kv.slice(0, eq)] = kv.slice(eq + 1);
   }
   if (a.suite !== undefined) options.suite = String(a.suite);
-  const rest = (a['--'] ?? []) as string[];
-  if (rest.length) options.command = joinCommand(rest.map(String), namesPath);
+  const rest = ((a['--'] ?? []) as unknown[]).map(String);
+  if (rest.length) options.command = joinCommand(rest, namesPath);
   const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
+  // the protocol target's interpreter starts, and the handshake failed with its stderr (a Node stack trace, for `node ./x.mjs`)
+  const script = parsed.name === 'protocol' ? missingScript(rest) : undefined;
+  if (script !== undefined) throw new InputError(`the target's command after \`--\`: ${script}: no such file${meant(pathBeside(script, 'file'))}`);
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 

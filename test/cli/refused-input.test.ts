@@ -203,6 +203,9 @@ const CASES: Record<string, Case> = {
     env: { BLINDSPOT_BFCL_PYTHON: '/nonexistent/python' },
     says: /^bfcl: no Python environment at \/nonexistent\/python/,
   },
+  // refused with the interpreter's stderr, many lines (a Node stack trace for node ./x.mjs)
+  'audit a protocol target whose script, behind its interpreter, does not exist': { args: () => ['audit', '--target', 'protocol', '--', 'node', './my-targt.mjs'], files: { 'my-target.mjs': '' }, says: /^the target's command after `--`: \.\/my-targt\.mjs: no such file; did you mean \.\/my-target\.mjs\?$/ },
+  'target check of a script that does not exist': { args: () => ['target', 'check', '--', 'python3', 'adapter.py'], says: /^the target's command after `--`: adapter\.py: no such file$/ },
   'audit a protocol target with no command': { args: () => ['audit', '--target', 'protocol'], says: /command/ },
   // files read for the report: checked before the census is taken
   'audit --config missing.json': { args: () => ['audit', '--config', 'missing.json'], says: /^--config: missing\.json does not exist/ },
