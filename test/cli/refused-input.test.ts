@@ -420,6 +420,11 @@ const CASES: Record<string, Case> = {
   // answered in guard's words: the increment the run scored, not how to resume it with `blindspot run`
   'guard --increment a run folder': { args: () => ['guard', '--baseline', 'b.json', '--increment', 'r', '--update-baseline'], setup: faultRun, says: /^--increment: r is a run folder, not a frozen increment; the increment it scored: --increment \/\S+\/m\/apps-[0-9a-f]{12}$/ },
   'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: faultRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
+  // was told to create the baseline it has
+  'guard --baseline mistyped': { args: () => ['guard', '--baseline', 'baselne.json'], files: { 'baseline.json': '{}' }, says: /^baselne\.json: no such file; did you mean baseline\.json\?$/ },
+  'guard --baseline typed with a trailing slash': { args: () => ['guard', '--baseline', 'baseline.json/'], files: { 'baseline.json': '{}' }, says: /^baseline\.json\/: no such file; did you mean baseline\.json\?$/ },
+  'report --triage typed with a trailing slash': { args: () => ['report', 'r', '--triage', 't.json/'], setup: faultRun, files: { 't.json': '{}' }, says: /^--triage: no triage file at t\.json\/; did you mean t\.json\?$/ },
+  'consequence --scores typed with a trailing slash': { args: () => ['consequence', 'r', '--scores', 's.csv/'], setup: faultRun, files: { 's.csv': 'configuration,split,score\n' }, says: /^--scores: s\.csv\/ does not exist; did you mean s\.csv\?$/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   // written after the whole rerun: refused before it, or the verdict is lost with the write
