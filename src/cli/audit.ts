@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_TARGET, freezeOptionsFrom, prestartNamedTarget, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, runFolder, writableFolder, textOption } from './options.ts';
+import { DEFAULT_TARGET, freezeOptionsFrom, prestartNamedTarget, jsonOption, runOptions, selectionOptions, shardOption, targetOption, triageOption, reporterOption, runFolder, textOption, storeFolders } from './options.ts';
 import { thresholdOptions } from './thresholds.ts';
 import { announcedRunDir, reportInputs, runPrefix, scoreAndReport } from './run-report.ts';
 import type { Out } from './out.ts';
@@ -41,7 +41,7 @@ export const auditCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     // Every flag and file is checked before anything is created: a refused audit
     // leaves no run folder, census or increment behind.
     runFolder('--out', a.out);
-    for (const flag of ['mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
+    storeFolders(a);
     const inputs = await reportInputs(a);
     const existing = a.out === undefined ? undefined : await readRunFile(a.out);
     let incrementDir: string;

@@ -4,7 +4,26 @@ import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
 import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, triageOption, writableFile, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
+import { shownPath } from '../util/shown-path.ts';
 import type { Out } from './out.ts';
+
+/**
+ * A fault run's folder named as --increment: answered with the increment it scored,
+ * not with how to resume it (the words of \`blindspot run\`, a command not typed here).
+ */
+async function notRunFolder(dir: string | undefined, mutants: string | undefined): Promise<void> {
+  if (dir === undefined || existsSync(join(dir, 'increment.json'))) return;
+  const [{ readRunFile }, { locateIncrement }] = await Promise.all([import('../run/runfile.ts'), import('../run/locate.ts')]);
+  const run = await readRunFile(dir).catch(() => undefined);
+  if (!run || run.agent) return;
+  let scored: string | undefined;
+  try {
+    scored = locateIncrement(dir, run, mutants);
+  } catch {
+    // nowhere to be found: the run folder is named alone
+  }
+  throw new InputError(`--increment: ${dir} is a run folder, not a frozen increment${scored ? `; the increment it scored: --increment ${shownPath(scored)}` : ''}`);
+}
 
 export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> => ({
   builder: (y) =>
@@ -26,6 +45,7 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     writableFile('--junit', a.junit);
     if (a['update-baseline']) writableFile('--baseline', a.baseline);
     existingFolder('--increment', a.increment, 'a frozen increment folder');
+    await notRunFolder(a.increment, a.mutants);
     await notPerturbation('--increment', a.increment, 'increment');
     existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
     existingFolder('--mutants', a.mutants, 'a folder of frozen increments', true);

@@ -10,6 +10,7 @@ import { InputError } from '../util/errors.ts';
 import type { Out } from './out.ts';
 import { jsonOption, writableFolder, textOption } from './options.ts';
 import { makeDir } from '../util/made-dirs.ts';
+import { shownCommand } from '../util/command-words.ts';
 
 /** The SDK of this checkout, used by a skeleton whose interpreter has not installed it. */
 const SDK = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'python');
@@ -20,7 +21,10 @@ const SDK = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'python
  */
 const EXAMPLE = [resolve(SDK, '..'), resolve(SDK, '..', '..')].map((root) => join(root, 'examples', 'refund-desk', 'adapter.py')).find((f) => existsSync(f));
 
-const checkLine = (dir: string) => `blindspot target check -- python3 ${join(dir, 'adapter.py')}`;
+/** The adapter's command as a shell takes it: a folder named with a space (`my bench`) is quoted, or the line pasted ran python3 on `my`. */
+const adapterCommand = (dir: string) => shownCommand(['python3', join(dir, 'adapter.py')]);
+
+const checkLine = (dir: string) => `blindspot target check -- ${adapterCommand(dir)}`;
 
 function adapterSkeleton(name: string, dir: string): string {
   return `#!/usr/bin/env python3
@@ -31,7 +35,7 @@ filled in at ${EXAMPLE}` : ''}),
 then check it, and audit it once every check passes:
 
     ${checkLine(dir)}
-    blindspot audit --target protocol -- python3 ${join(dir, 'adapter.py')}
+    blindspot audit --target protocol -- ${adapterCommand(dir)}
 
 Write logs to stderr: stdout carries the protocol."""
 
@@ -107,7 +111,7 @@ function readmeStub(name: string, dir: string): string {
 1. Fill in the five functions of \`adapter.py\` (docs/write-a-target.md${EXAMPLE ? `; a filled-in
    example: ${EXAMPLE}` : ''}).
 2. Check it: \`${checkLine(dir)}\`
-3. Audit it: \`blindspot audit --target protocol -- python3 ${join(dir, 'adapter.py')}\`
+3. Audit it: \`blindspot audit --target protocol -- ${adapterCommand(dir)}\`
 
 What the checker files are, which tables are logs, and any finding dismissed
 with its reason: (fill in).

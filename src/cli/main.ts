@@ -25,7 +25,11 @@ type YargsInternals = {
   getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void }; getContext(): { commands: string[] } };
   /** the options of the command being parsed (public in yargs, missing from its types) */
   getOptions(): { key: Record<string, unknown>; boolean: string[] };
+  /** the help's groups of the command being parsed: its positionals under 'Positionals:' */
+  getGroups(): Record<string, string[]>;
 };
+/** The positional arguments of the command being parsed (`run` of `report <run>`), which yargs also keys as options. */
+const positionalsOf = (cli: Argv): string[] => (cli as unknown as YargsInternals).getGroups()['Positionals:'] ?? [];
 /** The commands being parsed (`perturb compare`: both), from yargs' undeclared internals. */
 const contextOf = (cli: Argv): string[] => (cli as unknown as YargsInternals).getInternalMethods().getContext().commands;
 
@@ -174,6 +178,8 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
   (cli as unknown as YargsInternals).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
   // yargs reads `--json=abc` as false, so a mistyped value ran the command in the other mode
   cli.middleware(() => badBoolean(argv, (cli as unknown as YargsInternals).getOptions().boolean), true);
+  // yargs takes `--run x` for the positional <run> and then drops it for the word typed in its place
+  cli.middleware(() => positionalAsFlag(argv, positionalsOf(cli), contextOf(cli)), true);
   return cli
     .demandCommand(1, 'name a command; try `blindspot audit --target apps`')
     .strict()
@@ -188,9 +194,14 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
       // yargs reports bad flags (and errors thrown by an option's coerce) as a
       // YError: bad input, one line, exit 2; anything else keeps its stack.
       if (err && err.name !== 'YError') throw err;
+      // a positional is no flag to guess at: `report r --out x` was asked whether it meant --run
+      const positionals = positionalsOf(cli);
+      // `report --run r` is refused as missing <run> before the middleware sees the flag
+      positionalAsFlag(argv, positionals, contextOf(cli));
       const options = Object.keys((cli as unknown as YargsInternals).getOptions().key);
       const message = flagWithoutValue(mistypedRequired(msg ?? err.message, options, argv));
-      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(message, options, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
+      const flags = options.filter((o) => !positionals.includes(o));
+      throw new InputError(commandAfterDash(unknownCommand(whatIsMissing(withFlagGuesses(message, flags, argv, { target: knownTargets() }), argv, contextOf(cli)), argv), argv));
     });
 }
 
@@ -218,6 +229,20 @@ function badBoolean(argv: string[], booleans: readonly string[]): void {
   for (const word of sep < 0 ? argv : argv.slice(0, sep)) {
     const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(word);
     if (m && booleans.includes(m[1]) && !/^(true|false)$/i.test(m[2])) throw new InputError(`--${m[1]}: expected true or false, got '${m[2]}'`);
+  }
+}
+
+/**
+ * Refuses a positional argument typed as a flag (`report --run r`, `report r --run x`):
+ * yargs keys it as an option too, and a word in its place silently won over it.
+ */
+function positionalAsFlag(argv: string[], positionals: readonly string[], context: string[]): void {
+  const sep = argv.indexOf('--');
+  for (const word of sep < 0 ? argv : argv.slice(0, sep)) {
+    const name = /^--(?:no-)?([^=]+)/.exec(word)?.[1];
+    if (name === undefined || !positionals.includes(name)) continue;
+    const usage = COMMANDS.find((c) => nameOf(c) === context.join(' '))?.command;
+    throw new InputError(`--${name}: <${name}> is named without a flag (${usage ? `blindspot ${usage}` : `blindspot ${context.join(' ')} --help`})`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, mutantsLookupOption, triageOption, reporterOption, textOption, wholeNumber, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, MAX_BOOTSTRAP, mutantsLookupOption, triageOption, reporterOption, textOption, wholeNumber, writableFolder } from './options.ts';
 import { reportInputs } from './run-report.ts';
 import type { Out } from './out.ts';
 import { summaryLines } from './summary.ts';
@@ -10,7 +10,7 @@ export const mergeCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     reporterOption(thresholdOptions(mutantsLookupOption(triageOption(jsonOption(y)))))
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'every shard run folder of the increment, in any order' })
       .option('out', { ...textOption('out'), demandOption: true, describe: 'the merged run folder (new or empty)' })
-      .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0), default: 1000, describe: 'perturbation runs: cluster-bootstrap resamples over tasks for the intervals (0: none)' })
+      .option('bootstrap', { requiresArg: true, coerce: wholeNumber('bootstrap', 0, 'a whole number', MAX_BOOTSTRAP), default: 1000, describe: 'perturbation runs: cluster-bootstrap resamples over tasks for the intervals (0: none)' })
       .example('$0 merge shard-1 shard-2 shard-3 --out reports/merged', 'merge three shards, e.g. CI artifacts downloaded from a matrix job'),
   handler: async (a) => {
     for (const run of a.runs) existingFolder('<runs>', run, 'a shard run folder');

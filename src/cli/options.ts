@@ -8,7 +8,7 @@ import type { Split } from '../contract/target.ts';
 import { InputError, statIfThere } from '../util/errors.ts';
 import { knownTail, meant, pathBeside } from '../util/suggest.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
-import { joinCommand } from '../util/command-words.ts';
+import { joinCommand, missingScript } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 import { LOCK_FILE } from '../run/lock.ts';
@@ -78,13 +78,23 @@ export const timeLimitOption = (describe: string) => ({
   describe,
 });
 
-/** The --workers option of every scoring command (whole number >= 0). */
+/**
+ * More scorers than this is a typo (`--workers 100000` for 10): each is a thread or
+ * a process with its own target, and so many exhausted the memory (a V8 out-of-memory
+ * abort, not a line) once the run started them.
+ */
+export const MAX_WORKERS = 256;
+
+/** The --workers option of every scoring command (whole number from 0 to MAX_WORKERS). */
 export const workersOption = (dflt: number, describe: string) => ({
-  default: dflt,
+  default: Math.min(dflt, MAX_WORKERS),
   requiresArg: true,
-  coerce: wholeNumber('workers', 0),
+  coerce: wholeNumber('workers', 0, 'a whole number', MAX_WORKERS),
   describe,
 });
+
+/** Cluster-bootstrap resamples (perturb, perturb compare, merge): intervals settle long before this, and 1e9 ran for hours with no progress shown. */
+export const MAX_BOOTSTRAP = 100_000;
 
 // Set in the environment rather than threaded through options: worker threads
 // inherit it, and the increment never records a machine-specific path.
@@ -131,9 +141,12 @@ export function targetSpec(a: Record<string, any>): string {
     options[kv.slice(0, eq)] = kv.slice(eq + 1);
   }
   if (a.suite !== undefined) options.suite = String(a.suite);
-  const rest = (a['--'] ?? []) as string[];
-  if (rest.length) options.command = joinCommand(rest.map(String), namesPath);
+  const rest = ((a['--'] ?? []) as unknown[]).map(String);
+  if (rest.length) options.command = joinCommand(rest, namesPath);
   const parsed = parseTargetSpec(String(a.target ?? DEFAULT_TARGET));
+  // the protocol target's interpreter starts, and the handshake failed with its stderr (a Node stack trace, for `node ./x.mjs`)
+  const script = parsed.name === 'protocol' ? missingScript(rest) : undefined;
+  if (script !== undefined) throw new InputError(`the target's command after \`--\`: ${script}: no such file${meant(pathBeside(script, 'file'))}`);
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 
@@ -236,7 +249,7 @@ export const runOptions = <T>(y: Argv<T>) =>
       {
         ...workersOption(
           availableParallelism(),
-          'parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only)',
+          `parallel scorers: the main thread plus N-1 worker threads, started only when the work outlasts their start-up (0 or 1: main thread only; at most ${MAX_WORKERS})`,
         ),
         // the help of every machine says the same: this one's count is no default of another's
         defaultDescription: `the number of CPUs (${availableParallelism()} here)`,
@@ -279,7 +292,14 @@ export const jsonOption = <T>(y: Argv<T>) => y.option('json', { type: 'boolean',
 
 /** The report step's formats beyond the built-in ones. */
 export const reporterOption = <T>(y: Argv<T>) =>
-  y.option('reporter', { type: 'string', array: true, requiresArg: true, describe: 'module exporting `reporters` (Reporter[], typed from blindspot): their files are written, checksummed and listed with the built-in formats' });
+  y.option('reporter', {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    // an empty path (an unset variable) named the current folder: "--reporter:  is a folder, not a module file"
+    coerce: (xs: unknown[]) => xs.map((x) => text('reporter')(x)),
+    describe: 'module exporting `reporters` (Reporter[], typed from blindspot): their files are written, checksummed and listed with the built-in formats',
+  });
 
 /** Where a maintainer's triage of findings is kept (see `blindspot triage`). */
 export const triageOption = <T>(y: Argv<T>) =>
@@ -289,6 +309,8 @@ export const triageOption = <T>(y: Argv<T>) =>
 export const parseSplits = (xs: string[] | undefined): Split[] => knownList('split', 'split', SPLITS, xs ?? DEFAULT_SPLITS);
 
 export function parseUnseal(unseal?: string, reason?: string): { split: Split; reason: string } | undefined {
+  // every command that takes --unseal: census, perturb and target check ignored a --reason given alone
+  if (unseal === undefined && reason !== undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
   if (unseal === undefined) return undefined;
   const [split] = knownList('unseal', 'split', SPLITS, [unseal]);
   if (!reason?.trim()) throw new InputError('--reason: opening a sealed split needs a reason, which is recorded in the evidence');
@@ -320,6 +342,34 @@ export function writableFolder(flag: string, path: string | undefined): void {
 }
 
 /**
+ * --mutants and --censuses swapped (`--mutants censuses`): increments were frozen
+ * among the censuses, or censuses stored among the increments, without a word. Each
+ * folder is refused when it holds what the other one keeps (a census file
+ * <kind>-<hash>.json in a target's folder; an increment folder with its increment.json).
+ */
+export function notTheOtherStore(flag: '--mutants' | '--censuses', path: string | undefined): void {
+  if (path === undefined || !statIfThere(resolve(String(path)))?.isDirectory()) return;
+  const children = readdirSync(String(path), { withFileTypes: true }).filter((d) => d.isDirectory());
+  const holding = (d: { name: string }) => readdirSync(join(String(path), d.name));
+  const other =
+    flag === '--censuses'
+      ? children.filter((d) => holding(d).includes('increment.json')).map((d) => d.name)
+      : children.filter((d) => holding(d).some((f) => /^(idempotence|effects)-[0-9a-f]{12}\.json$/.test(f))).map((d) => `${d.name}/`);
+  if (!other.length) return;
+  const held = flag === '--censuses' ? 'frozen increments' : 'censuses';
+  const theirs = flag === '--censuses' ? '--mutants' : '--censuses';
+  throw new InputError(`${flag}: ${path} holds ${held} (${other.slice(0, 3).join(', ')}${other.length > 3 ? ', ...' : ''}), not ${flag === '--censuses' ? 'censuses' : 'frozen increments'}; is it the ${theirs} folder?`);
+}
+
+/** The folders freeze writes (--mutants) and reads or writes (--censuses): usable, and not each other's. */
+export function storeFolders(a: Record<string, any>): void {
+  for (const flag of ['--mutants', '--censuses'] as const) {
+    writableFolder(flag, a[flag.slice(2)]);
+    notTheOtherStore(flag, a[flag.slice(2)]);
+  }
+}
+
+/**
  * The run folder a scoring command writes (--out): new, empty, or a run folder to
  * resume. A folder of other files is refused before any work: the report's files
  * (report.md, ...) would be written among them, over any of the same name.
@@ -343,6 +393,8 @@ export function runFolder(flag: string, path: string | undefined): void {
 export function writableFile(flag: string, path: string | undefined): void {
   if (path === undefined) return;
   if (statIfThere(resolve(String(path)), flag)?.isDirectory()) throw new InputError(`${flag}: ${path} is a folder, not a file`);
+  // `--junit reports/` was written as a file named reports, and `--triage t/` failed on a temporary file's name
+  if (/[\\/]$/.test(String(path))) throw new InputError(`${flag}: ${path} names a folder (it ends with /), not a file`);
   writableFolder(flag, dirname(String(path)));
 }
 
@@ -395,7 +447,10 @@ function armsOf(a: Record<string, any>) {
       throw new InputError(`--${flag}: configures the ${arm} arm, which is not among the arms (${taken.join(', ')}); add it: --arms ${[...taken, arm].join(',')}`);
     }
   }
-  if (a.reason !== undefined && a.unseal === undefined) throw new InputError('--reason: says why a sealed split is opened; name the split with --unseal <split>');
+  // it seeds the swap --pilot sample and the search arm's sampling alone: elsewhere the increment froze as if it were 0
+  if (a.seed !== undefined && a.pilot === undefined && !taken.includes('search')) {
+    throw new InputError(`--seed: seeds the swap arm's --pilot sample and the search arm, neither of which is asked for (arms ${taken.join(', ')}); add --arms ${[...taken, 'search'].join(',')} or a swap --pilot`);
+  }
   return arms;
 }
 

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { existingFolder, jsonOption, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption } from './options.ts';
+import { existingFolder, jsonOption, MAX_BOOTSTRAP, knownList, list, milliseconds, oneOf, parseUnseal, shardOption, SPLITS, targetOption, targetSpec, timeLimitOption, wholeNumber, workersOption, runFolder, textOption, writableFolder } from './options.ts';
 import { InputError } from '../util/errors.ts';
-import { unstartable } from '../util/command-words.ts';
+import { missingScript, unstartable } from '../util/command-words.ts';
 import { sameMembers } from '../util/group.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
+import { shownPath } from '../util/shown-path.ts';
+import { refuseSealed } from '../target/select.ts';
 import type { Out } from './out.ts';
 import { openTarget, parseTargetSpec } from '../target/registry.ts';
 import type { PerturbSet } from '../perturb/freeze.ts';
-
-// intervals settle long before this; 1e9 resamples ran for hours with no progress shown
-const MAX_BOOTSTRAP = 100_000;
 
 type Args = Record<string, any>;
 
@@ -108,6 +108,15 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   if (!a.agent && !command.length) throw new InputError(`--agent: name a built-in agent (${BUILTINS.join(', ')}) or give the agent's command after --`);
   const unstarted = command.length ? unstartable(command[0]) : undefined;
   if (unstarted) throw new InputError(`the agent's command after \`--\`: ${command[0]}: ${unstarted}`);
+  // its interpreter starts, then fails in every episode: a run folder of crashes, after the whole set was validated
+  const script = missingScript(command);
+  if (script !== undefined) throw new InputError(`the agent's command after \`--\`: ${script}: no such file${meant(pathBeside(script, 'file'))}`);
+  // as the agent's: a generator that cannot start was found only once the target had opened and the first task was asked for
+  const generatorWords = a.generator === undefined ? [] : String(a.generator).split(/\s+/).filter(Boolean);
+  const noGenerator = generatorWords.length ? unstartable(generatorWords[0]) : undefined;
+  if (noGenerator) throw new InputError(`--generator: ${generatorWords[0]}: ${noGenerator}`);
+  const generatorScript = missingScript(generatorWords);
+  if (generatorScript !== undefined) throw new InputError(`--generator: ${generatorScript}: no such file${meant(pathBeside(generatorScript, 'file'))}`);
   runFolder('--out', a.out);
   existingFolder('--checker-dir', a['checker-dir'], 'a folder of checker files');
   const [{ BUILTIN_AGENTS }, { processAgent }, { freezePerturbations, readSet }, run, { PERTURB_FAMILIES }, { analysePerturbRun }, render, { readRunFile }, { locateIncrement }] = await Promise.all([
@@ -126,8 +135,15 @@ async function perturbRun(a: Args, out: Out): Promise<void> {
   const families = a.families ? knownList('families', 'family', PERTURB_FAMILIES, a.families) : PERTURB_FAMILIES;
   const unseal = parseUnseal(a.unseal, a.reason);
   const split = a.split ?? unseal?.split ?? 'dev';
+  // as audit refuses it: the target's own SealedSplitError surfaced as an internal error with its stack (exit 1)
+  refuseSealed([split], unseal);
   const dir = resolve(a.out ?? join('reports', `perturb-${parseTargetSpec(spec).name}-${agent.name.replace(/[^\w.-]+/g, '_')}`));
   const open = { ...(unseal ? { unseal } : {}), ...(a['checker-dir'] ? { checkerDir: resolve(String(a['checker-dir'])) } : {}) };
+  // --out named the wrong run: said of --out before a set is read or frozen, not after, of the folders behind it
+  const held = await readRunFile(dir);
+  const outShown = a.out === undefined ? shownPath(dir) : String(a.out);
+  if (held && !held.agent) throw new InputError(`--out: ${outShown} is a fault run (increment ${held.increment.id}), not a perturbation run; name a new folder`);
+  if (held?.agent && held.agent.name !== agent.name) throw new InputError(`--out: ${outShown} holds a run of agent '${held.agent.name}', not of agent '${agent.name}'; choose another --out`);
   // a set named by a run folder is that run's increment; a resumed folder keeps its own
   // a mistyped --perturbations is a missing folder, not 'no run.json, no increment.json'
   existingFolder('--perturbations', a.perturbations, 'a perturbation run folder or the increment folder of its set');
@@ -211,6 +227,8 @@ async function perturbCompare(a: Args, out: Out): Promise<void> {
     import('../perturb/render.ts'),
   ]);
   for (const dir of a.runs as string[]) existingFolder('perturb compare', dir, 'a perturbation run folder');
+  // written after every run is read and analysed: a file in its place was named by mkdir's EEXIST alone
+  writableFolder('--out', a.out);
   const runs = await Promise.all((a.runs as string[]).map(async (dir) => ({ dir, ...(await readEpisodes(dir)) })));
   const sets = new Set(runs.map((r) => r.set.hash));
   if (sets.size > 1) throw new InputError(`compare: the runs are on different perturbation sets (${runs.map((r) => `${r.dir}: ${r.set.hash.slice(0, 12)}`).join(', ')}); run every agent with --perturbations on one set`);

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, writableFolder } from './options.ts';
+import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, writableFolder, notTheOtherStore } from './options.ts';
 import { announcedRunDir } from './run-report.ts';
 import type { Out } from './out.ts';
 import { KEYS } from '../rerun/where.ts';
@@ -17,6 +17,7 @@ export const rerunCommand = (out: Out): CommandModule<{}, Record<string, any>> =
     existingFolder('--from', a.from, 'a run folder');
     await notPerturbation('--from', a.from, 'run');
     for (const flag of ['out', 'mutants']) writableFolder(`--${flag}`, a[flag]);
+    notTheOtherStore('--mutants', a.mutants);
     const { rerun } = await import('../rerun/rerun.ts');
     const s = await rerun({
       from: a.from,

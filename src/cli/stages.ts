@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { withTarget } from '../target/registry.ts';
-import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, writableFolder, textOption } from './options.ts';
+import { existingFolder, notPerturbation, freezeOptionsFrom, prestartNamedTarget, jsonOption, mutantsLookupOption, shardOption, parseSplits, parseUnseal, runOptions, selectionOptions, targetOption, targetSpec, taskOptions, triageOption, reporterOption, runFolder, writableFolder, textOption, storeFolders, notTheOtherStore } from './options.ts';
 import type { Out } from './out.ts';
 import { announcedRunDir, reportInputs, scoreAndReport } from './run-report.ts';
 import { breakOnThresholds, thresholdOptions } from './thresholds.ts';
@@ -13,6 +13,7 @@ export const censusCommand = (out: Out): CommandModule<{}, Args> => ({
   handler: async (a) => {
     prestartNamedTarget(a);
     writableFolder('--censuses', a.censuses);
+    notTheOtherStore('--censuses', a.censuses);
     const opts = { target: targetSpec(a), splits: parseSplits(a.split), tasks: a.tasks, unseal: parseUnseal(a.unseal, a.reason), censusDir: a.censuses };
     const [{ selectTasks }, { takeIdempotenceCensus }, { storeCensus }] = await Promise.all([
       import('../target/select.ts'),
@@ -36,7 +37,7 @@ export const freezeCommand = (out: Out): CommandModule<{}, Args> => ({
   builder: (y) => jsonOption(selectionOptions(targetOption(y))),
   handler: async (a) => {
     prestartNamedTarget(a);
-    for (const flag of ['mutants', 'censuses']) writableFolder(`--${flag}`, a[flag]);
+    storeFolders(a);
     const { freeze } = await import('../freeze/freeze.ts');
     const f = await freeze(freezeOptionsFrom(a));
     if (a.json) out.log(JSON.stringify({ dir: f.dir, reused: f.reused, increment: f.increment }, null, 2));

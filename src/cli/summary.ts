@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Report } from '../report/build.ts';
 import { glance } from '../report/sections.ts';
 import type { Finding, RunsReport } from '../runs/summary.ts';
@@ -54,6 +55,6 @@ export function summaryLines(r: Report, runDir: string, runs?: RunsReport): stri
     lines.push(...findingLines(runs.falseAccepts));
   }
   if (r.run.unscored) lines.push(`${r.run.unscored} cells are not scored yet; run again with the same --out to resume.`);
-  lines.push(`Report: ${runDir}/report.md (also report.html, report.json, report.sarif, mutation-testing-report.json, CSV files, checksums.sha256)`);
+  lines.push(`Report: ${join(runDir, 'report.md')} (also report.html, report.json, report.sarif, mutation-testing-report.json, CSV files, checksums.sha256)`);
   return lines;
 }

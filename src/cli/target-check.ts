@@ -2,18 +2,33 @@ import type { Argv, CommandModule } from 'yargs';
 import { parseTargetSpec, targetFactory, withTarget } from '../target/registry.ts';
 import type { ConformanceReport } from '../target/protocol/conformance.ts';
 import { InputError } from '../util/errors.ts';
+import { timeoutFrom } from '../target/protocol/command.ts';
 import { jsonOption, list, milliseconds, parseUnseal, targetSpec } from './options.ts';
 import type { Out } from './out.ts';
 
 type Args = Record<string, any>;
 
-/** The command to exercise: words after `--`, or the command of a protocol-backed built-in target. */
-async function commandOf(a: Args): Promise<{ command: string[]; options: Record<string, string> }> {
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The command to exercise (words after `--`, or the command of a protocol-backed
+ * built-in target), the options its handshake is given, and the per-request time
+ * limit: --timeout, or the generic protocol target's own `timeout` option, which an
+ * audit reads and which was otherwise passed to the target unread.
+ */
+async function commandOf(a: Args): Promise<{ command: string[]; options: Record<string, string>; timeoutMs: number }> {
   const { name, options } = parseTargetSpec(targetSpec({ ...a, target: a.target ?? 'protocol' }));
   const factory = await targetFactory(name);
   if (!factory.command) throw new InputError(`target check: ${name} is an in-process target, not a protocol target; name a command after \`--\``);
   const { command: _command, ...rest } = options;
-  return { command: await factory.command({ targetOptions: options }), options: rest };
+  let timeoutMs = (a.timeout as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+  if (name === 'protocol') {
+    const own = timeoutFrom({ targetOptions: options });
+    if (own !== undefined && a.timeout !== undefined && own !== a.timeout) throw new InputError(`--timeout ${a.timeout} and --target-option timeout=${own}: give one of them`);
+    delete rest.timeout;
+    timeoutMs = own ?? timeoutMs;
+  }
+  return { command: await factory.command({ targetOptions: options }), options: rest, timeoutMs };
 }
 
 /** The conformance report, as JSON or as lines; exit 1 when a check failed. */
@@ -43,18 +58,18 @@ const checkCommand = (out: Out): CommandModule<{}, Args> => ({
       .option('tasks', { type: 'string', array: true, coerce: list('tasks', 'task ids or generator names'), describe: 'only these task ids (or generators), space or comma separated' })
       .option('unseal', { type: 'string', describe: 'also check a sealed split (needs --reason)' })
       .option('reason', { type: 'string', describe: 'why the sealed split named by --unseal is opened' })
-      .option('timeout', { default: 30_000, requiresArg: true, coerce: milliseconds('timeout'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
+      .option('timeout', { defaultDescription: String(DEFAULT_TIMEOUT_MS), requiresArg: true, coerce: milliseconds('timeout'), describe: 'per-request time limit in ms; the handshake, in which a bridge may import its benchmark, has 120 s whatever this says' })
       .example('$0 target check -- python3 my_target.py', 'check a target speaking the protocol on stdin/stdout')
       .example('$0 target check --target agentdojo --suite banking', 'check the AgentDojo bridge on one suite')
       .example('$0 target check --target miniwob', 'check the MiniWoB++ target: every covered task and seed'),
   handler: async (a) => {
     if (a.target && !(await targetFactory(parseTargetSpec(targetSpec(a)).name)).command) return checkInProcess(out, a);
-    const { command, options } = await commandOf(a);
+    const { command, options, timeoutMs } = await commandOf(a);
     const { checkConformance } = await import('../target/protocol/conformance.ts');
     const report = await checkConformance(
       command,
       { targetOptions: options, unseal: parseUnseal(a.unseal, a.reason) },
-      { tasks: a.tasks, timeoutMs: a.timeout },
+      { tasks: a.tasks, timeoutMs },
     );
     await show(out, a, report);
   },

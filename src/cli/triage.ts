@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { existsSync } from 'node:fs';
 import { DEFAULT_TRIAGE } from '../triage/default.ts';
 import { InputError } from '../util/errors.ts';
+import { closestName, meant } from '../util/suggest.ts';
 import { existingFolder, jsonOption, notPerturbation, mutantsLookupOption, textOption, writableFile } from './options.ts';
 import type { Out } from './out.ts';
 
@@ -68,7 +69,9 @@ export const triageCommand = (out: Out): CommandModule<{}, Record<string, any>> 
       return out.log(`${JSON.stringify(a.weakness)} ${status} in ${a.triage}: ${findings.length} minimal mutant(s) of ${tasks} task(s) in this run, and the ${what} in later runs`);
     }
     const f = findings.find((x) => x.cell === a.cell || x.key === a.cell);
-    if (!f) throw new InputError(`--cell: ${a.cell} is not a finding of run ${a.run} (list them with \`blindspot triage ${a.run}\`)`);
+    // a cell id cut short (its #0 left off) or a key mistyped is answered with the finding it most likely meant
+    const near = f ? undefined : closestName(String(a.cell), [...new Set(findings.flatMap((x) => [x.cell, x.key]))]);
+    if (!f) throw new InputError(`--cell: ${a.cell} is not a finding of run ${a.run} (list them with \`blindspot triage ${a.run}\`)${meant(near)}`);
     recordTriage(a.triage, { key: f.key, target: f.target, task: f.task, construction: f.construction, status, reason, at });
     if (a.json) out.log(JSON.stringify({ file: a.triage, key: f.key, status, reason }, null, 2));
     else out.log(`${f.key} ${status} in ${a.triage}: ${f.task} ${f.kind}: ${f.construction}`);

@@ -53,7 +53,9 @@ function fromCsv(file: string, text: string): PublishedScore[] {
   } catch (e) {
     throw new InputError(`${file}: not valid CSV (${(e as Error).message})`);
   }
-  const header = records.length ? Object.keys(records[0].record) : [];
+  // a header with no row under it is read from its line: it was said to lack the very columns it names
+  const headerLine = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim());
+  const header = records.length ? Object.keys(records[0].record) : headerLine ? headerLine.split(',').map((c) => c.trim()) : [];
   const missing = ['configuration', 'split', 'score'].filter((c) => !header.includes(c));
   if (missing.length)
     throw new InputError(`${file}: line 1: header lacks ${missing.join(', ')} (expected a header with configuration,split,score${header.length ? `; got ${header.join(',')}` : ' and a row per configuration'})`);

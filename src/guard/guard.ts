@@ -24,6 +24,7 @@ import { cellKey, type Triage } from '../triage/triage.ts';
 import type { Cell } from '../contract/cell.ts';
 import type { TargetInfo } from '../contract/target.ts';
 import { checkerOfGenerator } from '../target/checker-files.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
 
 interface GuardOptions extends Pick<RunOptions, 'workers' | 'limitMs' | 'progress'> {
   baseline: string;
@@ -144,6 +145,9 @@ export async function guard(opts: GuardOptions): Promise<GuardResult> {
   // read by the path as typed, so that a refusal names it as the user wrote it
   const { baseline, empty } = await readBaselineToUpdate(opts.baseline, opts.update);
   if (!baseline && !opts.update) {
+    // a baseline's name mistyped, or typed with a trailing slash, is not a first run
+    const near = pathBeside(opts.baseline, 'file');
+    if (near !== undefined) throw new InputError(`${opts.baseline}: no such file${meant(near)}`);
     throw new InputError(`${opts.baseline}: no baseline yet; create it with --update-baseline --increment <frozen increment folder>`);
   }
   if (!baseline && !opts.increment) throw new InputError(`${opts.baseline}: no baseline yet, so --increment <frozen increment folder> is needed to take one`);

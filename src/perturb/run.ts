@@ -37,6 +37,8 @@ interface PerturbRunOptions {
 /** The records of a run folder (a shard's too), verified against the set's increment, in the set's order. */
 export async function readEpisodes(out: string): Promise<{ set: PerturbSet; records: EpisodeRecord[] }> {
   const run = await readRunFile(out);
+  // a fault run's run.json names no agent: said as what it is, and what reads it
+  if (run && !run.agent) throw new InputError(`${out} is a fault run (increment ${run.increment.id}), not a perturbation run; \`blindspot report ${out}\` reads it`);
   if (!run?.agent) throw new InputError(`${join(out, 'run.json')}: not a perturbation run folder (no run.json naming an agent)`);
   const dir = locateIncrement(out, run);
   const inc = await loadIncrement(dir);

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../contract/ledger.ts';
+import { MAX_TIMER_MS } from '../util/timer.ts';
 
 interface Progress {
   tick(entry: LedgerEntry): void;
@@ -24,7 +25,9 @@ interface ProgressOutput {
 export const progressOutput = (env: NodeJS.ProcessEnv = process.env, stream: ProgressOutput['stream'] = process.stderr): ProgressOutput => {
   const every = Number(env.BLINDSPOT_PROGRESS_SECONDS ?? 10);
   const ci = env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
-  return { stream, everySeconds: Number.isFinite(every) && every > 0 ? every : 10, terminal: Boolean(stream.isTTY) && !ci };
+  // past Node's longest timer an interval fires every 1 ms: BLINDSPOT_PROGRESS_SECONDS=1e10 wrote a line per ms
+  const everySeconds = Number.isFinite(every) && every > 0 ? Math.min(every, MAX_TIMER_MS / 1000) : 10;
+  return { stream, everySeconds, terminal: Boolean(stream.isTTY) && !ci };
 };
 
 type Counts = Record<'pass' | 'fail' | 'error' | 'refused' | 'ungraded', number>;

@@ -17,12 +17,20 @@ export interface Shard {
 
 export const formatShard = (s: Shard) => `${s.index}/${s.total}`;
 
+/**
+ * More shards than this is a typo (`1/100000000` for `1/10`): every shard past the
+ * increment's task count scores nothing, and the assignment of 1e8 shards overflowed
+ * the stack (an internal error) before a cell was scored.
+ */
+export const MAX_SHARDS = 10_000;
+
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(String(text).trim());
   const [index, total] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
   if (!m || total < 1 || index < 1 || index > total) {
     throw new InputError(`--shard: expected i/n with 1 <= i <= n (e.g. 2/3), got '${text}'`);
   }
+  if (total > MAX_SHARDS) throw new InputError(`--shard: expected at most ${MAX_SHARDS} shards, got '${text}'`);
   return { index, total };
 }
 

@@ -7,6 +7,7 @@ import { INSTALL_ROOT } from '../util/install.ts';
 import { InputError, ProtocolError } from '../util/errors.ts';
 import { isModulePath, loadUserExport } from '../util/user-module.ts';
 import { sha256 } from '../util/hash.ts';
+import { closestName, meant, quoted } from '../util/suggest.ts';
 import { BUILTIN_OPERATORS } from './operators.ts';
 import type { OperatorSet } from './plan.ts';
 import type { SearchOperator } from '../contract/operator.ts';
@@ -35,7 +36,7 @@ export async function resolveOperators(words: string[] | undefined): Promise<{ r
       }
     } else {
       const op = builtin.get(w);
-      if (!op) throw new InputError(`--operators: unknown operator '${w}' (built-in: ${[...builtin.keys()].join(', ')}; or a module path exporting \`operators\`)`);
+      if (!op) throw new InputError(`--operators: unknown operator '${w}' (built-in: ${[...builtin.keys()].join(', ')}; or a module path exporting \`operators\`)${meant(quoted(closestName(w, [...builtin.keys()])))}`);
       if (ops.has(w)) continue;
       ops.set(w, op);
       refs.push({ name: w });

@@ -107,6 +107,16 @@ export async function withTarget<T>(spec: string, options: OpenOptions, work: (t
 }
 
 /**
+ * `servicedesk:validate=final` (options joined to a known target's name as some
+ * other tools join them): how blindspot takes them. Nothing for any other name.
+ */
+function optionsTypedInName(name: string): string {
+  const m = /^([^:=\s]+)[:\s]+(\S+=.*)$/.exec(name);
+  if (!m || !factories()[m[1]]) return '';
+  return `; a target's options are given apart: --target ${m[1]} --target-option ${m[2].split(/[:\s]+/).join(' --target-option ')}`;
+}
+
+/**
  * A target is a built-in name or a path to a module exporting `target` (a
  * TargetFactory), so users and tests can plug in an adapter without editing here.
  */
@@ -116,7 +126,7 @@ export async function targetFactory(spec: string): Promise<TargetFactory> {
     return loadUserExport<TargetFactory>(name, '--target', 'target', (t) => typeof t === 'object' && t !== null && factoryProblem(t) === undefined, 'a TargetFactory (an object with a name, a description and open(); see src/contract/target.ts)', factoryProblem);
   }
   const load = factories()[name];
-  if (!load) throw new InputError(`--target: unknown target '${name}'${knownTail(name, knownTargets())}`);
+  if (!load) throw new InputError(`--target: unknown target '${name}'${knownTail(name, knownTargets())}${optionsTypedInName(name)}`);
   return load();
 }
 

@@ -20,9 +20,21 @@ export function subset(tasks: TaskInfo[], names: string[] | undefined, flag: str
   return tasks.filter((t) => names.some((n) => named(t, n))).map((t) => t.id);
 }
 
-export function selectTasks(all: TaskInfo[], opts: { splits: Split[]; tasks?: string[]; unseal?: { split: Split } }): TaskInfo[] {
-  const sealed = opts.splits.find((s) => s === 'holdout' && opts.unseal?.split !== s);
+/**
+ * Refuses a sealed split asked for without --unseal, and a split unsealed but not
+ * asked for (`--unseal holdout` alone audited dev, the default split, with the
+ * unsealing recorded): every command that selects by split says it alike.
+ */
+export function refuseSealed(splits: Split[], unseal: { split: Split } | undefined): void {
+  const sealed = splits.find((s) => s === 'holdout' && unseal?.split !== s);
   if (sealed) throw new InputError(`--split: ${sealed} is sealed; add --unseal ${sealed} --reason "<why>" (the reason is recorded in the evidence)`);
+  if (unseal && !splits.includes(unseal.split)) {
+    throw new InputError(`--unseal: ${unseal.split} is opened but not selected (--split ${splits.join(',')}); add it: --split ${[...splits, unseal.split].join(',')}`);
+  }
+}
+
+export function selectTasks(all: TaskInfo[], opts: { splits: Split[]; tasks?: string[]; unseal?: { split: Split } }): TaskInfo[] {
+  refuseSealed(opts.splits, opts.unseal);
   let tasks = all.filter((t) => opts.splits.includes(t.split));
   if (opts.tasks?.length) {
     const wanted = opts.tasks;

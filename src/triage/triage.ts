@@ -12,6 +12,7 @@ import { InputError, zodProblem } from '../util/errors.ts';
 import { parseJson, readText } from '../util/json-file.ts';
 import { writeFileAtomic } from '../util/atomic.ts';
 import { DEFAULT_TRIAGE } from './default.ts';
+import { meant, pathBeside } from '../util/suggest.ts';
 
 const TRIAGE_SCHEMA = 'blindspot.triage/1';
 
@@ -84,7 +85,7 @@ export function loadTriage(file?: string): Triage | undefined {
   if (file === '') throw new InputError('--triage: expected a path to a triage file, got an empty value');
   const path = file ?? (existsSync(DEFAULT_TRIAGE) ? DEFAULT_TRIAGE : undefined);
   if (!path) return undefined;
-  if (!existsSync(path)) throw new InputError(`--triage: no triage file at ${path}`);
+  if (!existsSync(path)) throw new InputError(`--triage: no triage file at ${path}${meant(pathBeside(path, 'file'))}`);
   const { text, entries } = readTriageFile(path);
   const byKey = new Map<string, TriageEntry>();
   const byWeakness = new Map<string, WeaknessEntry>();

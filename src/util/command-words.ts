@@ -1,7 +1,7 @@
 // A command line as one string (the protocol target's `command` option, recorded in
 // the increment's target spec) and back, the way execa's parseCommandString reads
 // it: words at runs of spaces, a backslash before a space keeping it in its word.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { InputError } from './errors.ts';
 
@@ -68,4 +68,21 @@ function executable(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The script a command hands its interpreter (`python3 ./agnt.py`, `node agent.mjs`)
+ * when no such file exists, else undefined: the first word after the program that is
+ * no option, when it reads as a file (a slash in it, or a script's extension). An
+ * option before it that takes code or a module (`-m`, `-c`, `-e`) leaves it alone, as
+ * does any other first word: the check is for the form a typo hides in, not a parser.
+ */
+export function missingScript(words: readonly string[], cwd = process.cwd()): string | undefined {
+  for (const w of words.slice(1)) {
+    if (/^-(m|c|e|-eval|p|-print)$/.test(w)) return undefined;
+    if (w.startsWith('-')) continue;
+    if (!w.includes('/') && !/\.(py|js|mjs|cjs|ts|mts|cts|rb|sh|pl)$/.test(w)) return undefined;
+    return existsSync(resolve(cwd, w)) ? undefined : w;
+  }
+  return undefined;
 }

@@ -29,12 +29,17 @@ export function readText(file: string): string {
   }
 }
 
-/** JSON text parsed, or one line naming the file (JSON.parse quotes the text, newlines included). */
+/**
+ * JSON text parsed, or one line naming the file. JSON.parse quotes the text, newlines
+ * included, and a binary file's bytes with it: they are shown escaped, not written to
+ * the terminal. An empty file is said to be one.
+ */
 export function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
+    const why = text.trim() ? (e as Error).message.replace(/\s+/g, ' ').replace(/[\p{Cc}\uFFFD]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : 'the file is empty';
+    throw new InputError(`${file}: not valid JSON (${why})`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -89,6 +89,8 @@ export function withFlagGuesses(message: string, options: readonly string[], arg
 export function pathBeside(path: string, kind: 'file' | 'folder' | 'any' = 'any'): string | undefined {
   // the name is replaced where it was typed, so `./my-targt.ts` is answered with `./my-target.ts`
   const typed = path.replace(/(.)\/+$/, '$1');
+  // a file typed with a folder's trailing slash (`scores.csv/`) is that file
+  if (typed !== path && kind !== 'folder' && isFile(typed)) return typed;
   const name = basename(typed);
   let names: string[];
   try {
@@ -99,6 +101,14 @@ export function pathBeside(path: string, kind: 'file' | 'folder' | 'any' = 'any'
   }
   const near = closestName(name, names);
   return near === undefined ? undefined : typed.slice(0, typed.length - name.length) + near;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** `; did you mean <guess>?`, or nothing. */

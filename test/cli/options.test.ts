@@ -56,6 +56,11 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
     [['audit', '--workers', '1.5'], "blindspot: --workers: expected a whole number >= 0, got '1.5'"],
     [['repair', 'reports/x', '--patch', 'cardinality', '--workers', '-1'], "blindspot: --workers: expected a whole number >= 0, got '-1'"],
     [['audit', '--workers', '2', '--workers', '3'], 'blindspot: --workers: given 2 times (2, 3); give it once'],
+    // so many scorers exhausted the memory (a V8 abort) once the run started them
+    [['audit', '--workers', '100000'], "blindspot: --workers: expected a whole number <= 256, got '100000'"],
+    [['run', 'mutants/x', '--workers', '257'], "blindspot: --workers: expected a whole number <= 256, got '257'"],
+    [['perturb', '--agent', 'replay', '--workers', '100000'], "blindspot: --workers: expected a whole number <= 256, got '100000'"],
+    [['repair', 'reports/x', '--patch', 'cardinality', '--workers', '100000'], "blindspot: --workers: expected a whole number <= 256, got '100000'"],
     [['freeze', '--seed', 'abc'], "blindspot: --seed: expected an integer, got 'abc'"],
     [['freeze', '--seed', '1.5'], "blindspot: --seed: expected an integer, got '1.5'"],
     [['audit', '--time-limit'], 'blindspot: --time-limit: expected a value, got none'],
@@ -65,6 +70,8 @@ describe('numeric options are whole numbers in range, or one line and exit 2', (
     [['target', 'check', '--timeout', '9999999999', '--', 'node', PROTOCOL_TOY], "blindspot: --timeout: expected a whole number of milliseconds <= 2147483647, got '9999999999'"],
     // 10^7 seeds overflowed the perturbation set's file with an internal error
     [['perturb', '--agent', 'replay', '--seeds', '99999999999'], "blindspot: --seeds: expected a whole number <= 1000, got '99999999999'"],
+    // as perturb's: merging perturbation shards with 1e9 resamples ran for hours with nothing shown
+    [['merge', 'a', 'b', '--out', 'm', '--bootstrap', '1000000000'], "blindspot: --bootstrap: expected a whole number <= 100000, got '1000000000'"],
   ])('%j', async (args, line) => {
     expect(await inProcess(args)).toEqual({ code: 2, stderr: line });
   });
@@ -191,6 +198,12 @@ describe('a --target-option the target does not take is refused before it opens'
       ['freeze', '--target', 'protocol', '--target-option', 'timeout=abc', '--', 'node', PROTOCOL_TOY],
       /^blindspot: --target-option timeout: expected a whole number of milliseconds > 0, got 'abc'$/,
     );
+  });
+
+  // target check read --timeout alone: the option went to the target's handshake unread, and a typo in it passed
+  it('target check reads the protocol target\'s timeout option, as an audit does', async () => {
+    await refused(['target', 'check', '--target-option', 'timeout=abc', '--', 'node', PROTOCOL_TOY], /^blindspot: --target-option timeout: expected a whole number of milliseconds > 0, got 'abc'$/);
+    await refused(['target', 'check', '--timeout', '5000', '--target-option', 'timeout=500', '--', 'node', PROTOCOL_TOY], /^blindspot: --timeout 5000 and --target-option timeout=500: give one of them$/);
   });
 
   it('the protocol target refuses a timeout no timer can wait', async () => {

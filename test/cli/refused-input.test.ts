@@ -90,6 +90,8 @@ const CASES: Record<string, Case> = {
   'audit --time-limt (listed once, not camel-cased again)': { args: () => ['audit', '--time-limt', '5'], says: /^Unknown argument: time-limt \(did you mean --time-limit\?\)$/ },
   'audit --split holdout without --unseal': { args: () => ['audit', '--split', 'holdout'], says: /^--split: holdout is sealed/ },
   'audit --unseal holdout without --reason': { args: () => ['audit', '--split', 'holdout', '--unseal', 'holdout'], says: /^--reason: / },
+  'audit --unseal holdout without --split holdout': { args: () => ['audit', '--unseal', 'holdout', '--reason', 'r'], says: /^--unseal: holdout is opened but not selected \(--split dev\); add it: --split dev,holdout$/ },
+  'perturb --split dev --unseal holdout': { args: () => ['perturb', '--agent', 'replay', '--split', 'dev', '--unseal', 'holdout', '--reason', 'r'], says: /^--unseal: holdout is opened but not selected \(--split dev\); add it: --split dev,holdout$/ },
   'audit --unseal nope': { args: () => ['audit', '--unseal', 'nope', '--reason', 'r'], says: /^--unseal: unknown split 'nope'/ },
   'audit --target-option foo': { args: () => ['audit', '--target-option', 'foo'], says: /^--target-option: expected key=value, got 'foo'/ },
   'audit --target-option foo=1 (apps takes none)': { args: () => ['audit', '--target-option', 'foo=1'], says: /^--target-option: target apps takes no option 'foo'/ },
@@ -170,6 +172,8 @@ const CASES: Record<string, Case> = {
     files: { 'throws.ts': 'throw new Error("no database configured");\nexport const target = 1;\n' },
     says: /^--target: cannot load \.\/throws\.ts: no database configured$/,
   },
+  'audit --operators a misspelt operator': { args: () => ['audit', '--arms', 'search', '--operators', 'drp'], says: /^--operators: unknown operator 'drp' \(built-in: drop, .*\); did you mean 'drop'\?$/ },
+  'report --reporter "" (an unset variable)': { args: () => ['report', 'r', '--reporter', ''], setup: faultRun, says: /^--reporter: expected a value, got an empty one$/ },
   'audit --operators nope': { args: () => ['audit', '--arms', 'search', '--operators', 'nope'], says: /^--operators: unknown operator 'nope'/ },
   'audit --operators ./missing-ops.ts': { args: () => ['audit', '--arms', 'search', '--operators', './missing-ops.ts'], says: /^--operators: no module at \.\/missing-ops\.ts/ },
   'audit --operators a module exporting nothing usable': {
@@ -199,6 +203,9 @@ const CASES: Record<string, Case> = {
     env: { BLINDSPOT_BFCL_PYTHON: '/nonexistent/python' },
     says: /^bfcl: no Python environment at \/nonexistent\/python/,
   },
+  // refused with the interpreter's stderr, many lines (a Node stack trace for node ./x.mjs)
+  'audit a protocol target whose script, behind its interpreter, does not exist': { args: () => ['audit', '--target', 'protocol', '--', 'node', './my-targt.mjs'], files: { 'my-target.mjs': '' }, says: /^the target's command after `--`: \.\/my-targt\.mjs: no such file; did you mean \.\/my-target\.mjs\?$/ },
+  'target check of a script that does not exist': { args: () => ['target', 'check', '--', 'python3', 'adapter.py'], says: /^the target's command after `--`: adapter\.py: no such file$/ },
   'audit a protocol target with no command': { args: () => ['audit', '--target', 'protocol'], says: /command/ },
   // files read for the report: checked before the census is taken
   'audit --config missing.json': { args: () => ['audit', '--config', 'missing.json'], says: /^--config: missing\.json does not exist/ },
@@ -257,6 +264,10 @@ const CASES: Record<string, Case> = {
   'freeze --mutants an existing file': { args: () => ['freeze', '--mutants', 'f'], files: { f: 'x' }, says: /^--mutants: f is a file, not a folder/ },
   'freeze --censuses below a file': { args: () => ['freeze', '--censuses', 'f/c'], files: { f: 'x' }, says: /^--censuses: cannot create the folder f\/c: / },
   'freeze --families nope,omit': { args: () => ['freeze', '--families', 'nope,omit'], says: /^--families: unknown family 'nope'/ },
+  // swapped: increments were frozen among the censuses (or censuses stored among the increments) without a word
+  'freeze --mutants the censuses folder': { args: () => ['freeze', '--mutants', 'c', '--censuses', 'm'], files: { c: null, 'c/apps': null, 'c/apps/idempotence-0123456789ab.json': '{}' }, says: /^--mutants: c holds censuses \(apps\/\), not frozen increments; is it the --censuses folder\?$/ },
+  'census --censuses the mutants folder': { args: () => ['census', '--censuses', 'mutants'], files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/apps-0123456789ab/increment.json': '{}' }, says: /^--censuses: mutants holds frozen increments \(apps-0123456789ab\), not censuses; is it the --mutants folder\?$/ },
+  'audit --censuses the mutants folder': { args: () => ['audit', '--censuses', 'mutants'], files: { mutants: null, 'mutants/apps-0123456789ab': null, 'mutants/apps-0123456789ab/increment.json': '{}' }, says: /^--censuses: mutants holds frozen increments/ },
   'census --censuses an existing file': { args: () => ['census', '--censuses', 'f'], files: { f: 'x' }, says: /^--censuses: f is a file, not a folder/ },
   'census --target ./empty.mjs': { args: () => ['census', '--target', './empty.mjs'], files: { 'empty.mjs': EMPTY_MODULE }, says: /^--target: \.\/empty\.mjs must export `target`/ },
   // scoring an increment
@@ -288,12 +299,22 @@ const CASES: Record<string, Case> = {
   'a mistyped subcommand beside a default command': { args: () => ['perturb', '--target', 'apps', 'comapre', 'r1'], says: /^unknown command 'comapre'; did you mean 'compare'\?$/ },
   'a command near no command': { args: () => ['frobnicate'], says: /^unknown command 'frobnicate' \(known: audit, census, freeze, run, report, merge, targets, rerun, target, repair, guard, triage, consequence, perturb, init\)$/ },
   'a stray word beside a default command, near no subcommand': { args: () => ['perturb', 'zzz'], says: /^Unknown argument: zzz$/ },
+  // a positional is no flag: not guessed at for a mistyped one, and refused when typed as one (a word in its place won)
+  'report --out (no flag near it but the positional <run>)': { args: () => ['report', 'r', '--out', 'x'], setup: faultRun, says: /^Unknown argument: out$/ },
+  'report r --run x (the positional given again as a flag)': { args: () => ['report', 'r', '--run', 'x'], setup: faultRun, says: /^--run: <run> is named without a flag \(blindspot report <run>\)$/ },
+  'run --increment (the positional typed as a flag)': { args: () => ['run', '--increment', 'm/x'], says: /^--increment: <increment> is named without a flag \(blindspot run <increment>\)$/ },
   // a missing argument is named with the command's usage
   'run with no increment': { args: () => ['run'], says: /^run: name <increment> \(blindspot run <increment>\)$/ },
   'merge with no runs': { args: () => ['merge', '--out', 'merged'], says: /^merge: name <runs\.\.> \(blindspot merge <runs\.\.>\)$/ },
   'perturb compare with no runs': { args: () => ['perturb', 'compare'], says: /^perturb compare: an argument is missing \(blindspot perturb compare --help\)$/ },
   'a search flag without the search arm': { args: () => ['audit', '--budget', '128'], says: /^--budget: configures the search arm, which is not among the arms \(faults, floor\); add it: --arms faults,floor,search$/ },
   'a swap flag without the swap arm': { args: () => ['freeze', '--arms', 'faults', '--pilot', '5'], says: /^--pilot: configures the swap arm, which is not among the arms \(faults\); add it: --arms faults,swap$/ },
+  // the increment froze as with seed 0, the seed typed nowhere recorded
+  'a seed with nothing it seeds': { args: () => ['freeze', '--seed', '7'], says: /^--seed: seeds the swap arm's --pilot sample and the search arm, neither of which is asked for \(arms faults, floor\); add --arms faults,floor,search or a swap --pilot$/ },
+  'a seed for a swap grid without --pilot': { args: () => ['audit', '--arms', 'swap', '--seed', '7'], says: /^--seed: .*\(arms swap\); add --arms swap,search or a swap --pilot$/ },
+  'census --reason with no sealed split opened': { args: () => ['census', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
+  'perturb --reason with no sealed split opened': { args: () => ['perturb', '--agent', 'replay', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
+  'target check --reason with no sealed split opened': { args: () => ['target', 'check', '--target', 'apps', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
   'a reason with no sealed split opened': { args: () => ['audit', '--reason', 'x'], says: /^--reason: says why a sealed split is opened; name the split with --unseal <split>$/ },
   'audit into a folder of other files': { args: () => ['audit', '--out', 'docs'], files: { docs: null, 'docs/report.md': 'my notes' }, says: /^--out: docs holds other files \(report\.md\) and no run\.json: name a new or empty folder, or a run folder to resume$/ },
   'run into a folder of other files': { args: () => ['run', increment, '--out', 'docs'], files: { docs: null, 'docs/a': '', 'docs/b': '', 'docs/c': '', 'docs/d': '' }, says: /^--out: docs holds other files \(a, b, c, \.\.\.\) and no run\.json/ },
@@ -396,12 +417,22 @@ const CASES: Record<string, Case> = {
     // named as typed, not by its absolute path
     says: /^b\.json: field cells\.control:t\/0: Invalid option: expected one of "pass"\|"fail"\|"error"\|"incomplete"/,
   },
+  // answered in guard's words: the increment the run scored, not how to resume it with `blindspot run`
+  'guard --increment a run folder': { args: () => ['guard', '--baseline', 'b.json', '--increment', 'r', '--update-baseline'], setup: faultRun, says: /^--increment: r is a run folder, not a frozen increment; the increment it scored: --increment \/\S+\/m\/apps-[0-9a-f]{12}$/ },
   'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: faultRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
+  // was told to create the baseline it has
+  'guard --baseline mistyped': { args: () => ['guard', '--baseline', 'baselne.json'], files: { 'baseline.json': '{}' }, says: /^baselne\.json: no such file; did you mean baseline\.json\?$/ },
+  'guard --baseline typed with a trailing slash': { args: () => ['guard', '--baseline', 'baseline.json/'], files: { 'baseline.json': '{}' }, says: /^baseline\.json\/: no such file; did you mean baseline\.json\?$/ },
+  'report --triage typed with a trailing slash': { args: () => ['report', 'r', '--triage', 't.json/'], setup: faultRun, files: { 't.json': '{}' }, says: /^--triage: no triage file at t\.json\/; did you mean t\.json\?$/ },
+  'consequence --scores typed with a trailing slash': { args: () => ['consequence', 'r', '--scores', 's.csv/'], setup: faultRun, files: { 's.csv': 'configuration,split,score\n' }, says: /^--scores: s\.csv\/ does not exist; did you mean s\.csv\?$/ },
   'guard with no baseline': { args: () => ['guard', '--baseline', 'b.json'], says: /^b\.json: no baseline yet/ },
   'guard --out an existing file': { args: () => ['guard', '--baseline', 'b.json', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   // written after the whole rerun: refused before it, or the verdict is lost with the write
   'guard --junit a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'd'], files: { d: null }, says: /^--junit: d is a folder, not a file$/ },
   'guard --junit in a file, not a folder': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'f/j.xml'], files: { f: 'x' }, says: /^--junit: f is a file, not a folder$/ },
+  // a file's path typed as a folder's: a file named j was written, or a temporary file's name shown
+  'guard --junit a path ending with /': { args: () => ['guard', '--baseline', 'b.json', '--junit', 'j/'], says: /^--junit: j\/ names a folder \(it ends with \/\), not a file$/ },
+  'triage --dismiss into a --triage ending with /': { args: () => ['triage', 'r', '--cell', 'c', '--dismiss', 'why', '--triage', 't/'], setup: faultRun, says: /^--triage: t\/ names a folder \(it ends with \/\), not a file$/ },
   'guard --update-baseline --baseline a folder': { args: () => ['guard', '--baseline', 'd', '--increment', increment, '--update-baseline'], files: { d: null }, says: /^--baseline: d is a folder, not a file$/ },
   // not overwritten: it may be another file named by mistake
   'guard --update-baseline over a file that is no baseline': {
@@ -409,9 +440,18 @@ const CASES: Record<string, Case> = {
     files: { 'b.json': '<<<<<<< HEAD\n' },
     says: /^--baseline: b\.json: not valid JSON .*; --update-baseline does not overwrite a file that is not a guard baseline: remove it to start over$/,
   },
+  'perturb compare of a fault run': { args: () => ['perturb', 'compare', 'r'], setup: faultRun, says: /^r is a fault run \(increment apps-[0-9a-f]{12}\), not a perturbation run; `blindspot report r` reads it$/ },
+  'perturb compare --out an existing file': { args: () => ['perturb', 'compare', 'p', '--out', 'f'], setup: perturbedRun, files: { f: 'x' }, says: /^--out: f is a file, not a folder$/ },
+  // refused before the set is read: its folder was named instead, or a line about the set came first
+  'perturb --out a fault run': { args: () => ['perturb', '--agent', 'replay', '--out', 'r'], setup: faultRun, says: /^--out: r is a fault run \(increment apps-[0-9a-f]{12}\), not a perturbation run; name a new folder$/ },
+  'perturb --out another agent\'s run': { args: () => ['perturb', '--agent', 'literal', '--perturbations', 'p', '--out', 'p'], setup: perturbedRun, says: /^--out: p holds a run of agent 'replay', not of agent 'literal'; choose another --out$/ },
   'perturb --out an existing file': { args: () => ['perturb', '--agent', 'replay', '--out', 'f'], files: { f: 'x' }, says: /^--out: f is a file, not a folder/ },
   'perturb with an agent command that does not exist': { args: () => ['perturb', '--', 'no-such-agent-xyz', '--flag'], says: /^the agent's command after `--`: no-such-agent-xyz: no such command on PATH$/ },
+  'perturb --generator a command that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'no-such-generator-xyz --n 3'], says: /^--generator: no-such-generator-xyz: no such command on PATH$/ },
+  'perturb --generator a script, behind its interpreter, that does not exist': { args: () => ['perturb', '--agent', 'replay', '--generator', 'python3 ./gen.py'], says: /^--generator: \.\/gen\.py: no such file$/ },
   'perturb with an agent file that does not exist': { args: () => ['perturb', '--', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file$/ },
+  // the interpreter starts: every episode crashed, and a run folder of them was written (exit 1, after the set was validated)
+  'perturb with an agent script, behind its interpreter, that does not exist': { args: () => ['perturb', '--', 'python3', './agnt.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agnt\.py: no such file; did you mean \.\/agent\.py\?$/ },
   'perturb with an agent script that is not executable': { args: () => ['perturb', '--', './agent.py'], files: { 'agent.py': 'print(1)\n' }, says: /^the agent's command after `--`: \.\/agent\.py: not executable \(chmod \+x it, or name its interpreter first, e\.g\. python3 \.\/agent\.py\)$/ },
   // a folder of copies that holds none of the checkers would score every cell as a checker error
   'guard --checker-dir an empty folder': {
@@ -424,6 +464,7 @@ const CASES: Record<string, Case> = {
     files: { apps: null, 'apps/target.ts': EMPTY_MODULE, 'apps/checkers': null, 'apps/checkers/venmo_add_friends.ts': EMPTY_MODULE },
     says: /^--checker-dir: apps holds none of the target's checker files \(expected copies of those in targets\/apps\/checkers: calendar_create_event\.ts, /,
   },
+  'perturb --split holdout without --unseal': { args: () => ['perturb', '--agent', 'replay', '--split', 'holdout'], says: /^--split: holdout is sealed; add --unseal holdout --reason "<why>"/ },
   'perturb --tasks ""': { args: () => ['perturb', '--agent', 'replay', '--tasks', ''], says: /^--tasks: expected one or more task ids/ },
   'target check --target nope': { args: () => ['target', 'check', '--target', 'nope'], says: /^--target: unknown target 'nope'/ },
   'census --target protocol --target-option timeout=abc': {

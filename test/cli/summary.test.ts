@@ -31,4 +31,9 @@ describe('the summary printed after an audit', () => {
     expect(families.length).toBeGreaterThan(0);
     expect(lines.slice(counted + 1, counted + 1 + families.length).map((l) => l.split(':')[0])).toEqual(families.map((f) => `  ${f}`));
   });
+
+  it('names report.md in the run folder as typed, a trailing slash included (--out r/ printed r//report.md)', () => {
+    const report = JSON.parse(readFileSync('reports/example/report.json', 'utf8')) as Report;
+    expect(summaryLines(report, 'r/').find((l) => l.startsWith('Report: '))).toMatch(/^Report: r\/report\.md \(/);
+  });
 });

@@ -24,4 +24,12 @@ describe('published scores', () => {
     expect(() => readScores(file)).toThrow(InputError);
     expect(() => readScores(file)).toThrow(/^[^\n]*scores\.json: not valid JSON \([^\n]*dev[^\n]*$/);
   });
+
+  it('says a CSV header with no row under it has no scores: it was said to lack the very columns it names', () => {
+    const file = join(tmp(), 'scores.csv');
+    writeFileSync(file, 'configuration,split,score\n');
+    expect(() => readScores(file)).toThrow(/^[^\n]*scores\.csv: no scores \(expected one row per configuration and split\)$/);
+    writeFileSync(file, 'model,split\n');
+    expect(() => readScores(file)).toThrow(/^[^\n]*scores\.csv: line 1: header lacks configuration, score \(expected a header with configuration,split,score; got model,split\)$/);
+  });
 });

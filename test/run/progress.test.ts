@@ -99,6 +99,14 @@ describe('progress in a CI job whose runner gives stderr a terminal', () => {
   });
 });
 
+describe('the seconds between progress lines (BLINDSPOT_PROGRESS_SECONDS)', () => {
+  it('is at most what a timer can wait: 1e10 fired the interval every millisecond, a line each time', () => {
+    const { stream } = pipe();
+    expect(progressOutput({ BLINDSPOT_PROGRESS_SECONDS: '1e10' }, stream).everySeconds * 1000).toBeLessThanOrEqual(2 ** 31 - 1);
+    expect(progressOutput({ BLINDSPOT_PROGRESS_SECONDS: '30' }, stream).everySeconds).toBe(30);
+  });
+});
+
 describe('progress of `blindspot run` in CI (stderr not a terminal)', () => {
   let root: string;
   let inc: string;

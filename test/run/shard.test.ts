@@ -38,6 +38,9 @@ describe('shard assignment', () => {
   it('refuses a malformed --shard', () => {
     for (const bad of ['0/3', '4/3', '1/0', '2', 'a/b', '1/3/2']) expect(() => parseShard(bad)).toThrow(/--shard: expected i\/n/);
     expect(parseShard(' 2/3 ')).toEqual({ index: 2, total: 3 });
+    // the assignment of 1e8 shards overflowed the stack: an internal error, not a line
+    expect(() => parseShard('1/100000000')).toThrow(/^--shard: expected at most 10000 shards, got '1\/100000000'$/);
+    expect(parseShard('10000/10000')).toEqual({ index: 10000, total: 10000 });
   });
 });
 

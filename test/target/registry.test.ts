@@ -12,6 +12,10 @@ describe('target registry', () => {
 
   it('refuses an unknown name, naming the known ones', async () => {
     await expect(targetFactory('nope')).rejects.toThrow(`unknown target 'nope' (known: ${knownTargets().join(', ')})`);
+    // options joined to the name as other tools join them are shown as blindspot takes them
+    await expect(targetFactory('servicedesk:validat=final')).rejects.toThrow(
+      `--target: unknown target 'servicedesk:validat=final' (known: ${knownTargets().join(', ')}); a target's options are given apart: --target servicedesk --target-option validat=final`,
+    );
   });
 
   it('a target brings its own repair profile', async () => {

@@ -38,6 +38,10 @@ describe('triage', () => {
     // a reason is required, and an unknown cell is refused
     expect((await runCli(['triage', join(root, 'r1'), '--cell', scope.cell, '--accept', ' ', '--triage', file])).code).toBe(2);
     expect((await runCli(['triage', join(root, 'r1'), '--cell', 'search:nope#0', '--dismiss', 'x', '--triage', file])).code).toBe(2);
+    // a key cut short is answered with the finding it most likely meant
+    const cut = await runCli(['triage', join(root, 'r1'), '--cell', scope.key.slice(0, -1), '--dismiss', 'x', '--triage', file]);
+    expect(cut.code).toBe(2);
+    expect(cut.stderr.trim()).toMatch(new RegExp(`^blindspot: --cell: ${scope.key.slice(0, -1)} is not a finding of run .*; did you mean ${scope.key}\\?$`));
     // the other run of the same increment: same construction, same key, marked in its report
     const report = await runCli(['report', join(root, 'r2'), '--json', '--triage', file]);
     const r = JSON.parse(report.stdout);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseCommandString } from 'execa';
-import { joinCommand, shownCommand, splitCommand } from '../../src/util/command-words.ts';
+import { joinCommand, missingScript, shownCommand, splitCommand } from '../../src/util/command-words.ts';
+import { resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { commandFrom } from '../../src/target/protocol/command.ts';
 
@@ -69,5 +70,20 @@ describe('a command shown in a message', () => {
   it('quotes only the words that need it', () => {
     expect(shownCommand(['sh', '-c', 'exit 7'])).toBe("sh -c 'exit 7'");
     expect(shownCommand(['python3', './t.py', "it's", ''])).toBe(`python3 ./t.py 'it'\\''s' ''`);
+  });
+});
+
+describe('missingScript: the script a command hands its interpreter, when it does not exist', () => {
+  it('names a script path or file name typed after the program that is not there', () => {
+    const cwd = resolve(import.meta.dirname, '../fixtures');
+    expect(missingScript(['python3', './agnt.py'], cwd)).toBe('./agnt.py');
+    expect(missingScript(['node', '--no-warnings', 'missing.mjs', '--flag'], cwd)).toBe('missing.mjs');
+    expect(missingScript(['node', 'protocol/toy-target.mjs'], cwd)).toBeUndefined();
+  });
+
+  it('leaves alone what is no script path: a module, code, an option\'s value, a bare program', () => {
+    for (const words of [['python3', '-m', 'my_agent'], ['node', '-e', 'x.js'], ['uv', 'run', 'agent.py'], ['python3', '-W', 'ignore', 'agent.py'], ['my-agent']]) {
+      expect(missingScript(words, '/nonexistent')).toBeUndefined();
+    }
   });
 });

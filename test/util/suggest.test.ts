@@ -95,6 +95,10 @@ describe('pathBeside', () => {
       expect(pathBeside(at('my-targt.ts'), 'file')).toBe(at('my-target.ts'));
       expect(pathBeside(at('my-targt.ts'), 'folder')).toBeUndefined(); // a file is no folder
       expect(pathBeside(at('nowhere/my-targt.ts'))).toBeUndefined();
+      // a file typed with a trailing slash was said not to exist, with no guess
+      expect(pathBeside(at('my-target.ts/'), 'file')).toBe(at('my-target.ts'));
+      expect(pathBeside(at('my-target.ts/'))).toBe(at('my-target.ts'));
+      expect(pathBeside(at('my-target.ts/'), 'folder')).toBeUndefined();
       expect(meant(pathBeside(at('my-targt.ts')))).toBe(`; did you mean ${at('my-target.ts')}?`);
       expect(meant(undefined)).toBe('');
     } finally {

@@ -6,10 +6,9 @@ import { SealedSplitError, type CallResult, type Delivery, type Effect, type Epi
 import type { AgentInputs } from '../../contract/inputs.ts';
 import { errorMessage, InputError } from '../../util/errors.ts';
 import { ProtocolClient, type ClientOptions } from './client.ts';
-import { commandFrom } from './command.ts';
+import { commandFrom, timeoutFrom } from './command.ts';
 import { BridgeDiedError, RemoteError, SUPPORTED_VERSIONS, type Method, type Result } from './messages.ts';
 import { shownCommand } from '../../util/command-words.ts';
-import { MAX_TIMER_MS } from '../../util/timer.ts';
 
 /** The handshake's time limit: an interpreter can take seconds to import a benchmark. */
 const HANDSHAKE_LIMIT_MS = 120_000;
@@ -266,10 +265,6 @@ const RESERVED = new Set(['command', 'timeout']);
 /** The generic protocol target (see registry.ts): its own options (command, timeout) stay here, the rest go to the child. */
 export function openCommandTarget(options: OpenOptions): Promise<Target> {
   const passed = Object.fromEntries(Object.entries(options.targetOptions ?? {}).filter(([k]) => !RESERVED.has(k)));
-  const raw = options.targetOptions?.timeout;
-  if (raw !== undefined && !(/^[1-9]\d*$/.test(raw) && Number(raw) <= MAX_TIMER_MS)) {
-    const bound = /^[1-9]\d*$/.test(raw) ? `<= ${MAX_TIMER_MS}` : '> 0';
-    throw new InputError(`--target-option timeout: expected a whole number of milliseconds ${bound}, got '${raw}'`);
-  }
-  return openProtocolTarget(commandFrom(options), { ...options, targetOptions: passed }, raw === undefined ? {} : { timeoutMs: Number(raw) });
+  const timeoutMs = timeoutFrom(options);
+  return openProtocolTarget(commandFrom(options), { ...options, targetOptions: passed }, timeoutMs === undefined ? {} : { timeoutMs });
 }

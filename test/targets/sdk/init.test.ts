@@ -83,3 +83,13 @@ describe('blindspot init --json', () => {
     expect(existsSync(join(dir, 'adapter.py'))).toBe(true);
   });
 });
+
+describe('blindspot init into a folder whose name has a space', () => {
+  it('quotes the adapter\'s path in the command it says to run next: pasted unquoted, python3 ran on the first word', async () => {
+    const dir = join(tmp(), 'my bench');
+    const r = await runCli(['init', '--python', dir, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).next).toBe(`blindspot target check -- python3 '${join(dir, 'adapter.py')}'`);
+    expect(readFileSync(join(dir, 'adapter.py'), 'utf8')).toContain(`blindspot audit --target protocol -- python3 '${join(dir, 'adapter.py')}'`);
+  });
+});
