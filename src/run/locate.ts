@@ -45,4 +45,4 @@ export function findIncrement(inc: { id: string; hash: string }, recorded: strin
 
 /** The increment a run folder was scored on (see findIncrement); a copy inside the run folder counts too. */
 export const locateIncrement = (runDir: string, run: Pick<RunFile, 'increment'>, mutants?: string): string =>
-  findIncrement(run.increment, [resolve(runDir, run.increment.dir), run.increment.abs], `${join(runDir, 'run.json')}: increment.hash`, mutants, resolve(runDir, 'increment'));
+  findIncrement(run.increment, [resolve(runDir, run.increment.dir), run.increment.abs], `${shownPath(join(runDir, 'run.json'))}: increment.hash`, mutants, resolve(runDir, 'increment'));

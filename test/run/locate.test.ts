@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findIncrement } from '../../src/run/locate.ts';
+import { findIncrement, locateIncrement } from '../../src/run/locate.ts';
 import { shownPath } from '../../src/util/shown-path.ts';
 
 describe('where an increment was looked for', () => {
@@ -18,5 +18,15 @@ describe('where an increment was looked for', () => {
     expect(shownPath(process.cwd())).toBe('.');
     expect(shownPath(resolve('a/b'))).toBe(join('a', 'b'));
     expect(shownPath(resolve('../beside'))).toBe(resolve('../beside'));
+  });
+
+  it('names the run.json it read as typed, however the run folder reached it (report resolves it first)', () => {
+    const run = mkdtempSync(join(process.cwd(), '.blindspot-locate-'));
+    try {
+      const inc = { id: 'apps-0123456789ab', hash: '0123456789ab'.padEnd(64, '0'), dir: '../gone', abs: '/nowhere/gone' };
+      expect(() => locateIncrement(run, { increment: inc }, 'no-such-mutants')).toThrow(new RegExp(`^${basename(run)}/run\\.json: increment\\.hash: increment apps-0123456789ab`));
+    } finally {
+      rmSync(run, { recursive: true, force: true });
+    }
   });
 });
