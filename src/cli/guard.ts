@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { describeChange } from '../guard/compare.ts';
-import { existingFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, triageOption, writableFile, writableFolder } from './options.ts';
+import { existingFolder, guardFolder, jsonOption, notPerturbation, runOptions, runSettings, textOption, triageOption, writableFile } from './options.ts';
 import { InputError } from '../util/errors.ts';
 import { shownPath } from '../util/shown-path.ts';
 import type { Out } from './out.ts';
@@ -39,9 +39,9 @@ export const guardCommand = (out: Out): CommandModule<{}, Record<string, any>> =
       .example('$0 guard --baseline blindspot-baseline.json --increment mutants/apps-<id> --update-baseline', 'take the baseline on a frozen increment (blindspot freeze prints its folder)')
       .example('$0 guard --baseline blindspot-baseline.json --junit guard.xml', 'in CI: exit 1 on a regression'),
   handler: async (a) => {
-    writableFolder('--out', a.out);
     // guard keeps a rerun of its own there (mutants/, run/): inside another run's folder it would mix with that run
     if (a.out !== undefined && existsSync(join(a.out, 'run.json'))) throw new InputError(`--out: ${a.out} is a run folder; guard keeps its rerun (mutants/ and run/) in a folder of its own: name a new one`);
+    guardFolder('--out', a.out);
     writableFile('--junit', a.junit);
     if (a['update-baseline']) writableFile('--baseline', a.baseline);
     existingFolder('--increment', a.increment, 'a frozen increment folder');

@@ -376,12 +376,26 @@ export function storeFolders(a: Record<string, any>): void {
  */
 export function runFolder(flag: string, path: string | undefined): void {
   writableFolder(flag, path);
-  if (path === undefined || !statIfThere(resolve(String(path)))) return;
   // what a session writes there before run.json, or while writing it: a kill in between leaves a folder to resume, not a stranger's
-  const others = readdirSync(String(path)).filter((f) => ![LOCK_FILE, 'target-state', 'perturbations'].includes(f) && atomicLeftoverPid(f) === undefined);
+  const others = strangers(path, ['target-state', 'perturbations']);
   if (others.length && !others.includes('run.json')) {
-    throw new InputError(`${flag}: ${path} holds other files (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', ...' : ''}) and no run.json: name a new or empty folder, or a run folder to resume`);
+    throw new InputError(`${flag}: ${path} holds other files (${listed(others)}) and no run.json: name a new or empty folder, or a run folder to resume`);
   }
+}
+
+/** What a folder holds beyond the names a command keeps there, its lock and its interrupted atomic writes; none when it does not exist. */
+function strangers(path: string | undefined, kept: string[]): string[] {
+  if (path === undefined || !statIfThere(resolve(String(path)))) return [];
+  return readdirSync(String(path)).filter((f) => ![LOCK_FILE, ...kept].includes(f) && atomicLeftoverPid(f) === undefined);
+}
+
+const listed = (names: string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}`;
+
+/** guard's --out: new, empty, or one an earlier guard kept (its mutants/ and run/); its rerun would be written among other files. */
+export function guardFolder(flag: string, path: string | undefined): void {
+  writableFolder(flag, path);
+  const others = strangers(path, ['mutants', 'run']);
+  if (others.length) throw new InputError(`${flag}: ${path} holds other files (${listed(others)}); guard keeps its rerun (mutants/ and run/) there: name a new or empty folder, or one an earlier guard kept`);
 }
 
 /**

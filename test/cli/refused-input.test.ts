@@ -419,6 +419,7 @@ const CASES: Record<string, Case> = {
   },
   // answered in guard's words: the increment the run scored, not how to resume it with `blindspot run`
   'guard --increment a run folder': { args: () => ['guard', '--baseline', 'b.json', '--increment', 'r', '--update-baseline'], setup: faultRun, says: /^--increment: r is a run folder, not a frozen increment; the increment it scored: --increment \/\S+\/m\/apps-[0-9a-f]{12}$/ },
+  'guard --out a folder of other files': { args: () => ['guard', '--baseline', 'b.json', '--out', 'notes'], files: { 'b.json': '{}', notes: null, 'notes/todo.txt': 'x' }, says: /^--out: notes holds other files \(todo\.txt\); guard keeps its rerun \(mutants\/ and run\/\) there: name a new or empty folder, or one an earlier guard kept$/ },
   'guard --out another run\'s folder': { args: () => ['guard', '--baseline', 'b.json', '--out', 'r'], setup: faultRun, says: /^--out: r is a run folder; guard keeps its rerun \(mutants\/ and run\/\) in a folder of its own: name a new one$/ },
   // was told to create the baseline it has
   'guard --baseline mistyped': { args: () => ['guard', '--baseline', 'baselne.json'], files: { 'baseline.json': '{}' }, says: /^baselne\.json: no such file; did you mean baseline\.json\?$/ },
