@@ -8,7 +8,7 @@ import type { Split } from '../contract/target.ts';
 import { InputError, statIfThere } from '../util/errors.ts';
 import { knownTail, meant, pathBeside } from '../util/suggest.ts';
 import { BROWSER_ENV } from '../util/browser.ts';
-import { joinCommand, missingScript } from '../util/command-words.ts';
+import { joinCommand, missingScript, splitCommand, unstartable } from '../util/command-words.ts';
 import { DEFAULT_ARMS, parseArms } from '../protocol/arms.ts';
 import { parseShard } from '../run/shard.ts';
 import { LOCK_FILE } from '../run/lock.ts';
@@ -147,6 +147,10 @@ export function targetSpec(a: Record<string, any>): string {
   // the protocol target's interpreter starts, and the handshake failed with its stderr (a Node stack trace, for `node ./x.mjs`)
   const script = parsed.name === 'protocol' ? missingScript(rest) : undefined;
   if (script !== undefined) throw new InputError(`the target's command after \`--\`: ${script}: no such file${meant(pathBeside(script, 'file'))}`);
+  // a program that is not there is the user's typo, refused as one (exit 2), not a target that fails its handshake (target check's exit 1)
+  const [word] = parsed.name === 'protocol' && options.command ? splitCommand(options.command) : [];
+  const program = word === undefined ? undefined : unstartable(word);
+  if (program !== undefined) throw new InputError(`${rest.length ? "the target's command after `--`" : '--target-option command'}: ${word}: ${program}`);
   return formatTargetSpec(parsed.name, { ...parsed.options, ...options });
 }
 

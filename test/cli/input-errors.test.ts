@@ -23,15 +23,19 @@ describe('malformed input gives one line naming file and field, and exit code 2'
   });
 
   it.each([
-    ['blindspot-no-such-command', /target process blindspot-no-such-command could not be started \(ENOENT: no such command or file\)$/],
-    ['test/fixtures/tmp.ts', /target process test\/fixtures\/tmp\.ts could not be started \(EACCES: not executable\)$/],
-  ])('a protocol command that cannot start: %s', async (command, message) => {
+    ['blindspot-no-such-command', /^blindspot: the target's command after `--`: blindspot-no-such-command: no such command on PATH$/],
+    ['test/fixtures/tmp.ts', /^blindspot: the target's command after `--`: test\/fixtures\/tmp\.ts: not executable \(chmod \+x it, or name its interpreter first, e\.g\. python3 test\/fixtures\/tmp\.ts\)$/],
+  ])('a protocol command that cannot start: %s, refused before anything starts, by audit and by target check alike', async (command, message) => {
     const root = tmp();
     const r = await runCli(['audit', '--target', 'protocol', '--out', join(root, 'run'), ...dirs(root), '--', command]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr.trim()).toMatch(message);
     expect(readdirSync(root)).toEqual([]);
+    // a typo, not a target failing its check (exit 1)
+    const check = await runCli(['target', 'check', '--', command]);
+    expect(check.code).toBe(2);
+    expect(check.stderr.trim()).toMatch(message);
   });
 
   it('sealed split without a reason', async () => {
