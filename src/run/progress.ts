@@ -15,6 +15,8 @@ interface ProgressOutput {
   everySeconds: number;
   /** a bar rather than lines (default: whether the stream is a terminal) */
   terminal?: boolean;
+  /** said once before the first line: a BLINDSPOT_PROGRESS_SECONDS that is no number of seconds, and what is used instead */
+  warning?: string;
 }
 
 /**
@@ -26,8 +28,11 @@ export const progressOutput = (env: NodeJS.ProcessEnv = process.env, stream: Pro
   const every = Number(env.BLINDSPOT_PROGRESS_SECONDS ?? 10);
   const ci = env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
   // past Node's longest timer an interval fires every 1 ms: BLINDSPOT_PROGRESS_SECONDS=1e10 wrote a line per ms
-  const everySeconds = Number.isFinite(every) && every > 0 ? Math.min(every, MAX_TIMER_MS / 1000) : 10;
-  return { stream, everySeconds, terminal: Boolean(stream.isTTY) && !ci };
+  const usable = Number.isFinite(every) && every > 0;
+  const everySeconds = usable ? Math.min(every, MAX_TIMER_MS / 1000) : 10;
+  // refusing it would end a run for a display setting; a line says it was not read
+  const warning = usable ? undefined : `blindspot: BLINDSPOT_PROGRESS_SECONDS: expected a number of seconds above 0, got '${env.BLINDSPOT_PROGRESS_SECONDS}'; a line every 10 s\n`;
+  return { stream, everySeconds, terminal: Boolean(stream.isTTY) && !ci, ...(warning ? { warning } : {}) };
 };
 
 type Counts = Record<'pass' | 'fail' | 'error' | 'refused' | 'ungraded', number>;
@@ -53,6 +58,7 @@ export async function createProgress(enabled: boolean, total: number, start: num
     counts[entry.status === 'refused' ? 'refused' : (entry.verdict?.verdict ?? 'ungraded')]++;
   };
   if (!(output.terminal ?? output.stream.isTTY)) {
+    if (output.warning) output.stream.write(output.warning);
     const t0 = Date.now();
     let done = start;
     const line = () => {

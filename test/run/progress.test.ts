@@ -105,6 +105,21 @@ describe('the seconds between progress lines (BLINDSPOT_PROGRESS_SECONDS)', () =
     expect(progressOutput({ BLINDSPOT_PROGRESS_SECONDS: '1e10' }, stream).everySeconds * 1000).toBeLessThanOrEqual(2 ** 31 - 1);
     expect(progressOutput({ BLINDSPOT_PROGRESS_SECONDS: '30' }, stream).everySeconds).toBe(30);
   });
+
+  it('says so, once, when it is no number of seconds, and keeps the default', async () => {
+    const out = pipe();
+    const output = progressOutput({ BLINDSPOT_PROGRESS_SECONDS: 'abc' }, out.stream);
+    expect(output.everySeconds).toBe(10);
+    const p = await createProgress(true, 1, 0, output);
+    p.tick(entry('pass'));
+    p.stop();
+    expect(out.lines).toEqual([
+      "blindspot: BLINDSPOT_PROGRESS_SECONDS: expected a number of seconds above 0, got 'abc'; a line every 10 s\n",
+      'scoring 1/1 cells (100%) | 1 pass 0 fail 0 error 0 refused | 0 s elapsed\n',
+    ]);
+    expect(progressOutput({ BLINDSPOT_PROGRESS_SECONDS: '30' }, out.stream).warning).toBeUndefined();
+    expect(progressOutput({}, out.stream).warning).toBeUndefined();
+  });
 });
 
 describe('progress of `blindspot run` in CI (stderr not a terminal)', () => {
