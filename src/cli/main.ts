@@ -138,6 +138,12 @@ const EXIT_CODES = [
     'else {"error": {"message", "exitCode", "kind", and the "option", "argument" or "path" it names}}, beside the same line on stderr.',
 ].join('\n');
 
+/** The words typed for blindspot itself: those after `--` are a target's or an agent's command. */
+const ownWords = (argv: readonly string[]): readonly string[] => {
+  const sep = argv.indexOf('--');
+  return sep < 0 ? argv : argv.slice(0, sep);
+};
+
 /**
  * The commands yargs may run for these words: every command named by a word
  * before `--` (usually one; a flag's value that happens to be a command's name
@@ -145,8 +151,7 @@ const EXIT_CODES = [
  * with a stub body serves for the listing and for `recommendCommands`.
  */
 async function commandsFor(argv: string[], out: Out): Promise<CommandModule<{}, any>[]> {
-  const sep = argv.indexOf('--');
-  const words = new Set(sep < 0 ? argv : argv.slice(0, sep));
+  const words = new Set(ownWords(argv));
   return Promise.all(
     COMMANDS.map(async ({ load, ...head }) => {
       const body = words.has(nameOf(head)) ? (await load())(out) : { builder: (y: Argv) => y, handler: () => {} };
@@ -214,9 +219,8 @@ function buildCli(argv: string[], commands: CommandModule<{}, any>[]): Argv {
  */
 function mistypedRequired(message: string, options: readonly string[], argv: string[]): string {
   if (!message.startsWith('Missing required argument') && !message.startsWith('Not enough non-option arguments')) return message;
-  const sep = argv.indexOf('--');
   const known = new Set(options);
-  const unknown = (sep < 0 ? argv : argv.slice(0, sep))
+  const unknown = ownWords(argv)
     .filter((w) => w.startsWith('--') && w.length > 2)
     .map((w) => w.slice(2).split('=')[0])
     .filter((name) => !known.has(name) && !(name.startsWith('no-') && known.has(name.slice(3))));
@@ -225,8 +229,7 @@ function mistypedRequired(message: string, options: readonly string[], argv: str
 
 /** Refuses `--flag=value` for a boolean flag unless the value is true or false (words after `--` are a target's own). */
 function badBoolean(argv: string[], booleans: readonly string[]): void {
-  const sep = argv.indexOf('--');
-  for (const word of sep < 0 ? argv : argv.slice(0, sep)) {
+  for (const word of ownWords(argv)) {
     const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(word);
     if (m && booleans.includes(m[1]) && !/^(true|false)$/i.test(m[2])) throw new InputError(`--${m[1]}: expected true or false, got '${m[2]}'`);
   }
@@ -237,8 +240,7 @@ function badBoolean(argv: string[], booleans: readonly string[]): void {
  * yargs keys it as an option too, and a word in its place silently won over it.
  */
 function positionalAsFlag(argv: string[], positionals: readonly string[], context: string[]): void {
-  const sep = argv.indexOf('--');
-  for (const word of sep < 0 ? argv : argv.slice(0, sep)) {
+  for (const word of ownWords(argv)) {
     const name = /^--(?:no-)?([^=]+)/.exec(word)?.[1];
     if (name === undefined || !positionals.includes(name)) continue;
     const usage = COMMANDS.find((c) => nameOf(c) === context.join(' '))?.command;
@@ -311,8 +313,7 @@ function commandAfterDash(message: string, argv: string[]): string {
  * reads them. Read from the words, so a line yargs refuses still gets its JSON.
  */
 export function wantsJson(argv: readonly string[]): boolean {
-  const sep = argv.indexOf('--');
-  const words = sep < 0 ? argv : argv.slice(0, sep);
+  const words = ownWords(argv);
   let json = false;
   words.forEach((w, i) => {
     if (w === '--json') json = words[i + 1] !== 'false';

@@ -14,6 +14,7 @@ import { parseShard } from '../run/shard.ts';
 import { LOCK_FILE } from '../run/lock.ts';
 import { atomicLeftoverPid } from '../util/atomic.ts';
 import { MAX_TIMER_MS } from '../util/timer.ts';
+import { firstFew } from '../util/clip.ts';
 
 // Every module this file imports is loaded at start-up by every command, `--help`
 // included: keep them light (no ts-morph, playwright, better-sqlite3, execa).
@@ -362,7 +363,7 @@ export function notTheOtherStore(flag: '--mutants' | '--censuses', path: string 
   if (!other.length) return;
   const held = flag === '--censuses' ? 'frozen increments' : 'censuses';
   const theirs = flag === '--censuses' ? '--mutants' : '--censuses';
-  throw new InputError(`${flag}: ${path} holds ${held} (${other.slice(0, 3).join(', ')}${other.length > 3 ? ', ...' : ''}), not ${flag === '--censuses' ? 'censuses' : 'frozen increments'}; is it the ${theirs} folder?`);
+  throw new InputError(`${flag}: ${path} holds ${held} (${firstFew(other)}), not ${flag === '--censuses' ? 'censuses' : 'frozen increments'}; is it the ${theirs} folder?`);
 }
 
 /** The folders freeze writes (--mutants) and reads or writes (--censuses): usable, and not each other's. */
@@ -383,7 +384,7 @@ export function runFolder(flag: string, path: string | undefined): void {
   // what a session writes there before run.json, or while writing it: a kill in between leaves a folder to resume, not a stranger's
   const others = strangers(path, ['target-state', 'perturbations']);
   if (others.length && !others.includes('run.json')) {
-    throw new InputError(`${flag}: ${path} holds other files (${listed(others)}) and no run.json: name a new or empty folder, or a run folder to resume`);
+    throw new InputError(`${flag}: ${path} holds other files (${firstFew(others)}) and no run.json: name a new or empty folder, or a run folder to resume`);
   }
 }
 
@@ -393,13 +394,11 @@ function strangers(path: string | undefined, kept: string[]): string[] {
   return readdirSync(String(path)).filter((f) => ![LOCK_FILE, ...kept].includes(f) && atomicLeftoverPid(f) === undefined);
 }
 
-const listed = (names: string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}`;
-
 /** guard's --out: new, empty, or one an earlier guard kept (its mutants/ and run/); its rerun would be written among other files. */
 export function guardFolder(flag: string, path: string | undefined): void {
   writableFolder(flag, path);
   const others = strangers(path, ['mutants', 'run']);
-  if (others.length) throw new InputError(`${flag}: ${path} holds other files (${listed(others)}); guard keeps its rerun (mutants/ and run/) there: name a new or empty folder, or one an earlier guard kept`);
+  if (others.length) throw new InputError(`${flag}: ${path} holds other files (${firstFew(others)}); guard keeps its rerun (mutants/ and run/) there: name a new or empty folder, or one an earlier guard kept`);
 }
 
 /**

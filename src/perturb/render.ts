@@ -9,6 +9,7 @@ import { jsonReporter, pageReporter, writeReports } from '../report/reporter.ts'
 import { esc, markdownPage, type Block, type Page, type Section, type Table } from '../report/section.ts';
 import { PERTURB_FAMILIES, PERTURB_TARGETS, PERTURB_TYPES, type PerturbTarget } from './inputs.ts';
 import type { Interval } from './stats.ts';
+import { firstFew } from '../util/clip.ts';
 import type { Degradation, EpisodeOutcome, PerturbAnalysis, SetSummary, UsageSummary } from './analysis.ts';
 import { DIFFERENCE_NOTE, type PairedDifference, type PerturbComparison } from './compare.ts';
 
@@ -386,7 +387,7 @@ export function formatPerturbSummary(a: PerturbAnalysis): string {
   lines.push(`by target: ${marginal(a.targets.map((t) => ({ ...t, label: t.target })))}; by type: ${marginal(a.types.map((t) => ({ ...t, label: t.type })))}`);
   const errors = a.agentErrors.reduce((n, e) => n + e.count, 0);
   lines.push(
-    `grader false accepts: ${a.falseAccepts.length}${a.falseAccepts.length ? ` (${a.falseAccepts.slice(0, 3).map((f) => f.instance).join(', ')}${a.falseAccepts.length > 3 ? ', ...' : ''})` : ''}; ` +
+    `grader false accepts: ${a.falseAccepts.length}${a.falseAccepts.length ? ` (${firstFew(a.falseAccepts.map((f) => f.instance))})` : ''}; ` +
       `agent errors: ${errors}${errors ? ` (${a.agentErrors.map((e) => `${e.cause} ${e.count}`).join(', ')})` : ''}` +
       (a.unscored.episodes ? `; unscored: ${a.unscored.episodes}` : ''),
   );

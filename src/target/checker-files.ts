@@ -11,6 +11,8 @@ import type { CheckerFile, TargetInfo } from '../contract/target.ts';
 import { sha256 } from '../util/hash.ts';
 import { InputError } from '../util/errors.ts';
 import { INSTALL_ROOT } from '../util/install.ts';
+import { firstFew } from '../util/clip.ts';
+import { shownPath } from '../util/shown-path.ts';
 
 /**
  * Where paths are relative to, in order: the code's root (the checkout when run from
@@ -47,10 +49,8 @@ export function describeCheckerFiles(dir: string): Pick<TargetInfo, 'checkerFile
 export function checkerCopies(copies: string, shipped: string): string {
   const names = readdirSync(shipped).filter((f) => f.endsWith('.ts')).sort();
   if (names.some((f) => existsSync(join(copies, f)))) return copies;
-  const rel = relative(process.cwd(), copies);
-  const shown = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : copies;
   const where = ROOTS.map((root) => inside(root, shipped)).find((r) => r !== undefined) ?? shipped;
-  throw new InputError(`--checker-dir: ${shown} holds none of the target's checker files (expected copies of those in ${where}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''})`);
+  throw new InputError(`--checker-dir: ${shownPath(copies)} holds none of the target's checker files (expected copies of those in ${where}: ${firstFew(names)})`);
 }
 
 /**
